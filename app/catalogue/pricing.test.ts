@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { funnelMultiplier, GOALS, TIMELINES } from "./goals";
+import { QUICK_PICK_PLANS } from "./plans";
+import { findQuickPickPlan, formatDollars, multiplierBadge, quoteApp, quotePackage } from "./pricing";
+
+const plan = (id: string) => {
+  const p = findQuickPickPlan(id);
+  if (!p) throw new Error(id);
+  return p;
+};
+
+describe("funnelMultiplier", () => {
+  it("multiplies goal by timeline", () => {
+    expect(funnelMultiplier("add_ai", "standard")).toBe(0.8);
+    expect(funnelMultiplier("redesign", "rush")).toBe(2.25);
+    expect(funnelMultiplier("add_ai", "2weeks")).toBe(0.88);
+    expect(funnelMultiplier("new_app", "8weeks")).toBe(0.85);
+  });
+  it("covers every goal x timeline pair with the spec's factors", () => {
+    const goals = { new_app: 1, add_ai: 0.8, redesign: 1.5 } as Record<string, number>;
+    const timelines = {
+      rush: 1.5,
+      "1week": 1.2,
+      "2weeks": 1.1,
+      standard: 1,
+      "4weeks": 0.95,
+      "6weeks": 0.9,
+      "8weeks": 0.85,
+    } as Record<string, number>;
+    expect(GOALS.map((g) => g.id).sort()).toEqual(Object.keys(goals).sort());
+    expect(TIMELINES.map((t) => t.id).sort()).toEqual(Object.keys(timelines).sort());
+    for (const g of GOALS)
+      for (const t of TIMELINES) expect(funnelMultiplier(g.id, t.id)).toBeCloseTo(goals[g.id]! * timelines[t.id]!, 10);
+  });
+  it("is undefined for unknown or missing ids", () => {
+    expect(funnelMultiplier("nope", "standard")).toBeUndefined();
+    expect(funnelMultiplier("add_ai", undefined)).toBeUndefined();
+    expect(funnelMultiplier(null, null)).toBeUndefined();
+  });
+});
+
+describe("multiplierBadge", () => {
+  it("shows a discount below 1 and a premium above 1", () => {
+    expect(multiplierBadge(0.8)).toEqual({ kind: "discount", text: "20% DISCOUNT Applied!" });
+    expect(multiplierBadge(0.88)).toEqual({ kind: "discount", text: "12% DISCOUNT Applied!" });
+    expect(multiplierBadge(1.5)).toEqual({ kind: "premium", text: "50% Rush Premium Applied" });
+    expect(multiplierBadge(2.25)?.text).toBe("125% Rush Premium Applied");
+  });
+  it("shows nothing at 1 or without a multiplier", () => {
+    expect(multiplierBadge(1)).toBeNull();
+    expect(multiplierBadge(undefined)).toBeNull();
+  });
+});
+
+describe("quotePackage", () => {
+  it("uses the spec's cents for each plan", () => {
+    expect(QUICK_PICK_PLANS.map((p) => [p.price, p.monthlyPrice])).toEqual([
+      [350000, 200000],
+      [500000, 300000],
+      [2500000, 500000],
+    ]);
+  });
+  it("scales one-time prices by the funnel multiplier", () => {
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: false, multiplier: 0.8 }).amount).toBe(280000);
+    expect(quotePackage(plan("professional"), { mode: "one-time", rush: false, multiplier: 0.88 }).amount).toBe(440000);
+    expect(quotePackage(plan("enterprise"), { mode: "one-time", rush: false }).amount).toBe(2500000);
+  });
+  it("adds 50% for rush with its 24-48 hour timeline", () => {
+    const q = quotePackage(plan("starter"), { mode: "one-time", rush: true });
+    expect(q).toMatchObject({
+      amount: 525000,
+      pricingType: "rush",
+      timeline: "24-48 hours",
+      isSubscription: false,
+      trialDays: 3,
+    });
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: false })).toMatchObject({
+      pricingType: "standard",
+      timeline: "5-7 days",
+    });
+  });
+  it("applies the multiplier to monthly amounts too, as a subscription", () => {
+    const q = quotePackage(plan("professional"), { mode: "monthly", rush: false, multiplier: 1.5 });
+    expect(q).toMatchObject({ amount: 450000, isSubscription: true });
+  });
+  it("rounds to whole dollars", () => {
+    // 3500 x 0.85 x 1.5 = 4462.5 -> 4463
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: true, multiplier: 0.85 }).amount).toBe(446300);
+  });
+});
+
+describe("quoteApp", () => {
+  const app = { basePrice: 12000, standardPrice: 10800, expressPrice: 18000, monthlyFinancing: "600" };
+  it("charges exactly what each tab shows", () => {
+    expect(quoteApp(app, "base")).toMatchObject({
+      amount: 1200000,
+      display: "$12,000",
+      delivery: "7-14 days",
+      isSubscription: false,
+      timeline: "standard",
+    });
+    expect(quoteApp(app, "standard")).toMatchObject({ amount: 1080000, display: "$10,800", delivery: "5-7 days" });
+    expect(quoteApp(app, "express")).toMatchObject({
+      amount: 1800000,
+      display: "$18,000",
+      delivery: "24-48 hours",
+      timeline: "rush",
+    });
+    expect(quoteApp(app, "monthly")).toMatchObject({
+      amount: 60000,
+      display: "$600/month",
+      delivery: "Standard timeline",
+      isSubscription: true,
+      timeline: "standard",
+    });
+  });
+  it("falls back to 15000 and 750 when prices are missing", () => {
+    const empty = { basePrice: null, standardPrice: null, expressPrice: null, monthlyFinancing: null };
+    expect(quoteApp(empty, "base").display).toBe("$15,000");
+    expect(quoteApp(empty, "standard").display).toBe("$15,000");
+    expect(quoteApp(empty, "express").display).toBe("$15,000");
+    expect(quoteApp(empty, "monthly").display).toBe("$750/month");
+  });
+});
+
+describe("formatDollars", () => {
+  it("formats cents with thousands separators", () => {
+    expect(formatDollars(2500000)).toBe("$25,000");
+    expect(formatDollars(9900)).toBe("$99");
+    expect(formatDollars(12345)).toBe("$123.45");
+  });
+});

@@ -1,0 +1,153 @@
+import { QUICK_PICK_PLANS, type QuickPickPlan, type QuickPickPlanId } from "./plans";
+
+/**
+ * Pure price rules. The server charges exactly what these return and the pages display exactly
+ * what these return, so displayed and charged amounts cannot drift apart.
+ * (The spec's original charged 20% more than it showed on /apps and doubled the monthly amount:
+ * see docs/decisions/0003-prices-shown-equal-prices-charged.md.)
+ */
+
+export const RUSH_MULTIPLIER = 1.5;
+
+export function formatDollars(cents: number): string {
+  const dollars = cents / 100;
+  return `$${dollars.toLocaleString("en-US", { maximumFractionDigits: Number.isInteger(dollars) ? 0 : 2, minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2 })}`;
+}
+
+// ---- Packages page (quick pick) -------------------------------------------------------------
+
+export type PaymentMode = "one-time" | "monthly";
+
+export interface PackageQuote {
+  planId: QuickPickPlanId;
+  mode: PaymentMode;
+  rush: boolean;
+  /** Amount charged (and shown) in cents. */
+  amount: number;
+  isSubscription: boolean;
+  /** 'rush' or 'standard' (spec: pricingType of the packages checkout). */
+  pricingType: "rush" | "standard";
+  /** '24-48 hours' or '5-7 days'. */
+  timeline: "24-48 hours" | "5-7 days";
+  trialDays: 3;
+}
+
+/**
+ * The packages page's amount for one plan: the plan's one-time or monthly cents, times the funnel
+ * multiplier (goal x timeline, 1 when absent), times 1.5 for rush, rounded to whole dollars.
+ */
+export function quotePackage(plan: QuickPickPlan, opts: { mode: PaymentMode; rush: boolean; multiplier?: number }): PackageQuote {
+  const base = opts.mode === "monthly" ? plan.monthlyPrice : plan.price;
+  const factor = (opts.multiplier ?? 1) * (opts.rush ? RUSH_MULTIPLIER : 1);
+  const amount = Math.round((base / 100) * factor) * 100;
+  return {
+    planId: plan.id,
+    mode: opts.mode,
+    rush: opts.rush,
+    amount,
+    isSubscription: opts.mode === "monthly",
+    pricingType: opts.rush ? "rush" : "standard",
+    timeline: opts.rush ? "24-48 hours" : "5-7 days",
+    trialDays: 3,
+  };
+}
+
+export function findQuickPickPlan(id: string): QuickPickPlan | undefined {
+  return QUICK_PICK_PLANS.find((p) => p.id === id);
+}
+
+/** '{n}% DISCOUNT Applied!' below 1, '{n}% Rush Premium Applied' above 1, nothing at 1. */
+export function multiplierBadge(multiplier: number | undefined): { kind: "discount" | "premium"; text: string } | null {
+  if (multiplier === undefined || multiplier === 1) return null;
+  if (multiplier < 1) return { kind: "discount", text: `${Math.round((1 - multiplier) * 100)}% DISCOUNT Applied!` };
+  return { kind: "premium", text: `${Math.round((multiplier - 1) * 100)}% Rush Premium Applied` };
+}
+
+// ---- Apps page ------------------------------------------------------------------------------
+
+export const APP_PRICING_TABS = ["base", "standard", "express", "monthly"] as const;
+export type AppPricingTab = (typeof APP_PRICING_TABS)[number];
+
+export function isAppPricingTab(value: string | null | undefined): value is AppPricingTab {
+  return (APP_PRICING_TABS as readonly string[]).includes(value ?? "");
+}
+
+export const APP_TAB_INFO: Record<AppPricingTab, { label: string; sentence: string; delivery: string }> = {
+  base: {
+    label: "Standard",
+    sentence: "Our standard build: a complete, ready-made app customised to your brand.",
+    delivery: "7-14 days",
+  },
+  standard: {
+    label: "Professional",
+    sentence: "Professional tier at a 10% saving, delivered on a fixed 5-7 day schedule.",
+    delivery: "5-7 days",
+  },
+  express: {
+    label: "Rush Delivery",
+    sentence: "Rush delivery: a dedicated team ships your app in 24-48 hours.",
+    delivery: "24-48 hours",
+  },
+  monthly: {
+    label: "Monthly",
+    sentence: "Spread the cost: a monthly subscription instead of one payment.",
+    delivery: "Standard timeline",
+  },
+};
+
+export interface AppPriceFields {
+  basePrice: number | null;
+  standardPrice: number | null;
+  expressPrice: number | null;
+  monthlyFinancing: string | null;
+}
+
+export const DEFAULT_APP_BASE_PRICE = 15000;
+export const DEFAULT_APP_MONTHLY = 750;
+
+export interface AppQuote {
+  tab: AppPricingTab;
+  /** Cents charged and shown. */
+  amount: number;
+  isSubscription: boolean;
+  timeline: "rush" | "standard";
+  /** What the card shows: '$12,345' or '$617/month'. */
+  display: string;
+  delivery: string;
+  trialDays: 3;
+}
+
+function positiveOr(value: number | null | undefined, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Per-tab price of one app (whole dollars in the catalogue, cents out). */
+export function quoteApp(app: AppPriceFields, tab: AppPricingTab): AppQuote {
+  const base = positiveOr(app.basePrice, DEFAULT_APP_BASE_PRICE);
+  const delivery = APP_TAB_INFO[tab].delivery;
+  if (tab === "monthly") {
+    const monthly = positiveOr(Number.parseFloat(app.monthlyFinancing ?? ""), DEFAULT_APP_MONTHLY);
+    const amount = Math.round(monthly * 100);
+    return {
+      tab,
+      amount,
+      isSubscription: true,
+      timeline: "standard",
+      display: `${formatDollars(amount)}/month`,
+      delivery,
+      trialDays: 3,
+    };
+  }
+  const dollars =
+    tab === "express" ? positiveOr(app.expressPrice, base) : tab === "standard" ? positiveOr(app.standardPrice, base) : base;
+  const amount = Math.round(dollars * 100);
+  return {
+    tab,
+    amount,
+    isSubscription: false,
+    timeline: tab === "express" ? "rush" : "standard",
+    display: formatDollars(amount),
+    delivery,
+    trialDays: 3,
+  };
+}

@@ -1,0 +1,172 @@
+import { ChevronDown, Menu, Sparkles, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+const RESOURCES = [
+  { to: "/how-it-works", label: "How It Works" },
+  { to: "/industries", label: "Industries" },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white",
+    isActive && "text-white underline underline-offset-8",
+  );
+
+/** Fixed top bar (spec: shared navigation). Below 768 px it becomes a menu that closes on route change. */
+export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
+  const location = useLocation();
+  // The menu is open only for the location it was opened on, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (next: (v: boolean) => boolean) => setOpenAt(next(open) ? location.key : null);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-ink/95 text-white backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight" aria-label="AI Automation Apps home">
+          <span className="grid size-8 place-items-center rounded-lg bg-primary">
+            <Sparkles className="size-4" aria-hidden />
+          </span>
+          <span>AI Automation Apps</span>
+        </Link>
+
+        <div className="hidden items-center gap-1 md:flex">
+          <NavLink to="/apps" className={linkClass}>
+            Solutions
+          </NavLink>
+          <ResourcesMenu />
+          <a
+            href={bookDemoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white"
+          >
+            Book Demo<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <a
+            href={bookDemoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(buttonVariants({ variant: "accent", size: "sm" }), "ml-2")}
+          >
+            BOOK DEMO<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-100 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+        </button>
+      </nav>
+
+      <div id="mobile-menu" hidden={!open} className="border-t border-white/10 bg-ink px-4 pb-4 md:hidden">
+        <ul className="flex flex-col gap-1 pt-2">
+          <li>
+            <NavLink to="/apps" className={linkClass}>
+              Solutions
+            </NavLink>
+          </li>
+          <li className="px-3 pt-2 text-xs font-semibold uppercase tracking-wider text-slate-300">Resources</li>
+          {RESOURCES.map((r) => (
+            <li key={r.to}>
+              <NavLink to={r.to} className={linkClass}>
+                {r.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <a
+              href={bookDemoUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10"
+            >
+              Book Demo<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li className="pt-2">
+            <a
+              href={bookDemoUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(buttonVariants({ variant: "accent" }), "w-full")}
+            >
+              BOOK DEMO<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * Resources menu as a disclosure (button + list of links): the WAI-ARIA pattern for site navigation,
+ * far lighter than a positioned menu widget. Escape and a click outside close it.
+ */
+function ResourcesMenu() {
+  const ref = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (next: boolean | ((v: boolean) => boolean)) =>
+    setOpenAt((typeof next === "function" ? next(open) : next) ? location.key : null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpenAt(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpenAt(null);
+        ref.current?.querySelector("button")?.focus();
+      }
+    };
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="resources-menu"
+        onClick={() => setOpen((v) => !v)}
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+      >
+        Resources <ChevronDown className={cn("size-4 transition-transform", open && "rotate-180")} aria-hidden />
+      </button>
+      <ul
+        id="resources-menu"
+        hidden={!open}
+        className="absolute left-0 top-full mt-2 w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+      >
+        {RESOURCES.map((r) => (
+          <li key={r.to}>
+            <Link
+              to={r.to}
+              className="block rounded-sm px-3 py-2 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+            >
+              {r.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

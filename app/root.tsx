@@ -1,0 +1,61 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { env, publicEnv } from "./server/env.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return { siteUrl: env().PUBLIC_SITE_URL, env: publicEnv(), year: new Date().getUTCFullYear() };
+}
+
+export function useRootData() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("root loader data is missing");
+  return data;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1120" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Never show a stack trace to a visitor; the server already logged it.
+  let title = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Oops! Page not found" : `Error ${error.status}`;
+    details = error.status === 404 ? "The page you are looking for does not exist." : error.statusText || details;
+  }
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{details}</p>
+      <a href="/" className="font-semibold text-primary underline">
+        Return to Home
+      </a>
+    </main>
+  );
+}

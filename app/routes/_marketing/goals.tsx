@@ -1,0 +1,12 @@
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/goals";
+
+export const meta: Route.MetaFunction = ({ matches }) => seo(matches, { title: "Goals", description: "Goals", path: "/goals" });
+
+export default function Page() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16">
+      <h1 className="text-4xl font-bold">Goals</h1>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  databaseUrl?: string;
+  dataDir: string;
+  migrationsFolder?: string;
+}
+
+const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
+
+/**
+ * Opens the database and applies pending migrations. Nothing here runs at import time: the build
+ * imports the server bundle, and an open PGlite handle would keep that process alive.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const migrationsFolder = config.migrationsFolder ?? defaultMigrations();
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Several instances may boot at once against one server; the advisory lock serialises migrations.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(727274)");
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+      client.release();
+    }
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+
+  const dataDir = path.resolve(config.dataDir);
+  // PGlite does not create parent folders.
+  mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({
+    dataDir,
+    // PGlite's defaults start Postgres with -F (fsync off): a crash could lose committed rows.
+    startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
+    relaxedDurability: false,
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+let current: Database | undefined;
+
+/** Installs the process-wide database (done once at boot, or by a test). */
+export function setDatabase(database: Database | undefined) {
+  current = database;
+}
+
+export function db(): Db {
+  if (!current) throw new Error("The database is not open yet (boot() has not run).");
+  return current.db;
+}
+
+export function database(): Database | undefined {
+  return current;
+}

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+
+/**
+ * The catalogue of ready-made apps (spec section 3, "App listing"). Prices are whole dollars as the
+ * spec gives them; every amount charged is computed from these rows on the server.
+ */
+export const apps = pgTable(
+  "apps",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    industry: text("industry").notNull(),
+    basePrice: integer("base_price").notNull(),
+    expressPrice: integer("express_price").notNull(),
+    standardPrice: integer("standard_price").notNull(),
+    /** Dollars per month, kept as text because the spec stores it as a string. */
+    monthlyFinancing: text("monthly_financing").notNull(),
+    rating: integer("rating").notNull().default(5),
+    reviews: integer("reviews").notNull(),
+    isPopular: boolean("is_popular").notNull().default(false),
+    features: jsonb("features").$type<string[]>().notNull(),
+    deliveryTime: text("delivery_time").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (t) => [index("apps_industry_idx").on(t.industry), index("apps_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+export type AppRow = typeof apps.$inferSelect;

@@ -1,0 +1,15 @@
+// `npm start`: serve the production build, building it first when there is none.
+import { existsSync } from "node:fs";
+import { spawnSync, spawn } from "node:child_process";
+
+if (!existsSync("build/server/index.js") || !existsSync("build/client")) {
+  console.log("No production build found: building it first (npm run build)...");
+  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+const child = spawn(process.execPath, ["server.js"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

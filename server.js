@@ -1,0 +1,71 @@
+// Production and development HTTP server. Production imports the built bundle (build/server),
+// which already contains the Express app, the routes and the database layer.
+import compression from "compression";
+import express from "express";
+
+const DEV = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+const BUILD_PATH = "./build/server/index.js";
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let mod;
+if (DEV) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  server.use(vite.middlewares);
+  mod = await vite.ssrLoadModule("./server/app.ts");
+  server.use(async (req, res, next) => {
+    try {
+      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      return fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed assets never change under the same name: cache them for a year.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  mod = await import(BUILD_PATH);
+  server.use(mod.app);
+}
+
+try {
+  await mod.boot();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || "0.0.0.0";
+const listener = server.listen(port, host, () => {
+  const address = listener.address();
+  const shown = typeof address === "object" && address ? address.port : port;
+  console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: "listening", url: `http://localhost:${shown}` }));
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: "shutting down", signal }));
+  // Stop accepting connections, let in-flight requests finish, then close the database so PGlite
+  // flushes and releases the data folder.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  listener.close(async () => {
+    try {
+      await mod.shutdown();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  });
+  listener.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

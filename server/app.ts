@@ -1,0 +1,33 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import "react-router";
+import { boot, shutdown } from "~/server/boot.server";
+import { securityHeaders } from "~/server/http/security-headers.server";
+import { database } from "~/server/db/client.server";
+
+export { boot, shutdown };
+
+/** The request pipeline shared by the production server and the dev server. */
+export const app = express();
+app.disable("x-powered-by");
+app.use(securityHeaders);
+
+app.get("/healthz", async (_req, res) => {
+  const open = database();
+  if (!open) {
+    res.status(503).json({ status: "starting" });
+    return;
+  }
+  try {
+    await open.db.execute("select 1");
+    res.json({ status: "ok", database: open.kind });
+  } catch {
+    res.status(503).json({ status: "database unavailable" });
+  }
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+  }),
+);

@@ -1,0 +1,22 @@
+// Starts the production server for Playwright on a fresh PGlite folder, with a webinar origin
+// that differs from the site's so the embed's origin checks are exercised.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
+const port = process.env.PORT ?? "3107";
+const child = spawn(process.execPath, ["server.js"], {
+  stdio: "inherit",
+  env: {
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PUBLIC_SITE_URL: `http://localhost:${port}`,
+    WEBINAR_EMBED_URL: process.env.WEBINAR_EMBED_URL ?? `http://127.0.0.1:${Number(port) + 1}/webinar/embed`,
+    ...process.env,
+    DATABASE_URL: "",
+  },
+});
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));
