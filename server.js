@@ -1,10 +1,12 @@
 // Production and development HTTP server. Production imports the built bundle (build/server),
 // which already contains the Express app, the routes and the database layer.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 
 const DEV = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
-const BUILD_PATH = "./build/server/index.js";
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
 const server = express();
 server.disable("x-powered-by");
@@ -26,9 +28,9 @@ if (DEV) {
   });
 } else {
   // Hashed assets never change under the same name: cache them for a year.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
-  mod = await import(BUILD_PATH);
+  server.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  mod = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
   server.use(mod.app);
 }
 

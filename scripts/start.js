@@ -2,7 +2,8 @@
 import { existsSync } from "node:fs";
 import { spawnSync, spawn } from "node:child_process";
 
-if (!existsSync("build/server/index.js") || !existsSync("build/client")) {
+const buildDir = process.env.BUILD_DIR || "build";
+if (!existsSync(`${buildDir}/server/index.js`) || !existsSync(`${buildDir}/client`)) {
   console.log("No production build found: building it first (npm run build)...");
   const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
