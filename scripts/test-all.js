@@ -1,20 +1,56 @@
 // `npm test`: every check, in the order that fails fastest. Each step's output streams through;
-// the first failing step stops the run with its exit code.
+// the first failing step stops the run with its exit code. Vitest and Playwright also write JSON
+// reports, from which the closing "N passed, N failed" line is computed.
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+
+mkdirSync("test-results", { recursive: true });
+const VITEST_JSON = "test-results/vitest.json";
+const PLAYWRIGHT_JSON = "test-results/playwright.json";
 
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
   ["lint", "npm", ["run", "-s", "lint"]],
   ["format", "npm", ["run", "-s", "format:check"]],
-  ["unit + integration", "npx", ["vitest", "run"]],
+  ["unit + integration", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_JSON}`]],
   ["build", "npm", ["run", "-s", "build"]],
-  ["end-to-end", "npx", ["playwright", "test"]],
+  ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
 ];
 
-for (const [name, cmd, args] of steps) {
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (existsSync(VITEST_JSON)) {
+    const v = JSON.parse(readFileSync(VITEST_JSON, "utf8"));
+    passed += v.numPassedTests ?? 0;
+    failed += v.numFailedTests ?? 0;
+    skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  }
+  if (existsSync(PLAYWRIGHT_JSON)) {
+    const p = JSON.parse(readFileSync(PLAYWRIGHT_JSON, "utf8")).stats ?? {};
+    passed += (p.expected ?? 0) + (p.flaky ?? 0);
+    failed += p.unexpected ?? 0;
+    skipped += p.skipped ?? 0;
+  }
+  return { passed, failed, skipped };
+}
+
+let exitCode = 0;
+for (const [name, cmd, args, extraEnv] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: "inherit" });
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
   console.log(`=== ${name}: ${result.status === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    exitCode = result.status ?? 1;
+    break;
+  }
 }
+const { passed, failed, skipped } = counts();
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (exitCode === 0 && passed === 0) {
+  console.error("No test ran.");
+  exitCode = 1;
+}
+process.exit(exitCode);

@@ -1,19 +1,18 @@
 import { ChevronDown, Menu, Sparkles, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
 
 const RESOURCES = [
   { to: "/how-it-works", label: "How It Works" },
   { to: "/industries", label: "Industries" },
 ];
 
+// Plain class strings (no tailwind-merge): this component ships on every page.
+const linkBase = "rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 hover:text-white";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white",
-    isActive && "text-white underline underline-offset-8",
-  );
+  isActive ? `${linkBase} text-white underline underline-offset-8` : `${linkBase} text-slate-200`;
+const accentButton =
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-accent px-3 text-sm font-semibold text-accent-foreground hover:bg-accent/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white";
 
 /** Fixed top bar (spec: shared navigation). Below 768 px it becomes a menu that closes on route change. */
 export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
@@ -46,12 +45,7 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
           >
             Book Demo<span className="sr-only"> (opens in a new tab)</span>
           </a>
-          <a
-            href={bookDemoUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={cn(buttonVariants({ variant: "accent", size: "sm" }), "ml-2")}
-          >
+          <a href={bookDemoUrl} target="_blank" rel="noopener noreferrer" className={`${accentButton} ml-2 h-9`}>
             BOOK DEMO<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </div>
@@ -94,12 +88,7 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
             </a>
           </li>
           <li className="pt-2">
-            <a
-              href={bookDemoUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={cn(buttonVariants({ variant: "accent" }), "w-full")}
-            >
+            <a href={bookDemoUrl} target="_blank" rel="noopener noreferrer" className={`${accentButton} h-10 w-full`}>
               BOOK DEMO<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>
@@ -149,7 +138,8 @@ function ResourcesMenu() {
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
       >
-        Resources <ChevronDown className={cn("size-4 transition-transform", open && "rotate-180")} aria-hidden />
+        Resources{" "}
+        <ChevronDown className={open ? "size-4 rotate-180 transition-transform" : "size-4 transition-transform"} aria-hidden />
       </button>
       <ul
         id="resources-menu"

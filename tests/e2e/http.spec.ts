@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+
+test("GET /healthz answers ok with the database kind", async ({ request }) => {
+  const res = await request.get("/healthz");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: "ok", database: "pglite" });
+});
+
+test("every response carries the security headers", async ({ request }) => {
+  for (const url of ["/", "/apps", "/does-not-exist", "/robots.txt", "/healthz"]) {
+    const res = await request.get(url);
+    const h = res.headers();
+    expect(h["content-security-policy"], url).toContain("object-src 'none'");
+    expect(h["content-security-policy"], url).toContain("frame-ancestors 'none'");
+    expect(h["content-security-policy"], url).toContain("base-uri 'self'");
+    expect(h["content-security-policy"], url).toMatch(/frame-src 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
+    expect(h["x-content-type-options"], url).toBe("nosniff");
+    expect(h["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+    expect(h["x-powered-by"], url).toBeUndefined();
+  }
+});
+
+test("pages are compressed and hashed assets are cached immutably", async ({ request }) => {
+  const page = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(page.headers()["content-encoding"]).toBe("gzip");
+  const asset = readdirSync(path.join(buildDir, "client/assets")).find((f) => f.startsWith("entry.client") && f.endsWith(".js"));
+  expect(asset).toBeTruthy();
+  const res = await request.get(`/assets/${asset}`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+test("unknown paths answer 404 with the not-found page", async ({ request }) => {
+  const res = await request.get("/no/such/page");
+  expect(res.status()).toBe(404);
+  expect(await res.text()).toContain("Oops! Page not found");
+});
+
+test("robots.txt and sitemap.xml list the public site", async ({ request, baseURL }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  for (const p of ["/", "/apps", "/packages", "/industries", "/live-training"])
+    expect(xml).toContain(`<loc>${baseURL}${p}</loc>`);
+});
+
+test("each public page has its own title, description, canonical URL and Open Graph tags", async ({ request, baseURL }) => {
+  const seen = new Set<string>();
+  for (const p of [
+    "/",
+    "/how-it-works",
+    "/results",
+    "/industries",
+    "/goals",
+    "/packages",
+    "/apps",
+    "/live-training",
+    "/earn",
+    "/distributors",
+  ]) {
+    const html = await (await request.get(p)).text();
+    const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+    expect(title, p).toBeTruthy();
+    expect(seen.has(title!), `${p} repeats the title ${title}`).toBe(false);
+    seen.add(title!);
+    expect(html, p).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(html, p).toContain(`<link rel="canonical" href="${baseURL}${p}"/>`);
+    expect(html, p).toContain(`<meta property="og:url" content="${baseURL}${p}"/>`);
+  }
+});

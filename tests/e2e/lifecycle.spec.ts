@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** Starts a second production server on its own port and data folder. */
+function startServer(port: number, dataDir: string) {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  return { child, output: () => output };
+}
+
+async function waitHealthy(port: number) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server on ${port} never became healthy`);
+}
+
+function exitOf(child: ChildProcess) {
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+}
+
+test("SIGTERM shuts down cleanly and a restart on the same data folder serves the seeded catalogue", async () => {
+  test.setTimeout(180_000);
+  const port = Number(process.env.E2E_PORT ?? 3107) + 50;
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "lifecycle-")), "data");
+
+  const first = startServer(port, dataDir);
+  await waitHealthy(port);
+  expect(await (await fetch(`http://127.0.0.1:${port}/apps`)).text()).toContain("181 solutions available");
+  first.child.kill("SIGTERM");
+  const exited = await exitOf(first.child);
+  expect(exited, first.output()).toEqual({ code: 0, signal: null });
+  expect(first.output()).toContain('"msg":"shutting down"');
+
+  const second = startServer(port, dataDir);
+  await waitHealthy(port);
+  // The seed is idempotent: a restart keeps exactly the 181 apps.
+  expect(await (await fetch(`http://127.0.0.1:${port}/apps`)).text()).toContain("181 solutions available");
+  second.child.kill("SIGINT");
+  expect(await exitOf(second.child)).toEqual({ code: 0, signal: null });
+});
