@@ -1,13 +1,132 @@
+import { useLocation, useNavigate, useNavigation } from "react-router";
+import { funnelMultiplier } from "~/catalogue/goals";
+import { MEMBER_DISCOUNT, QUICK_PICK_PLANS, TRIAL_PLANS } from "~/catalogue/plans";
+import { multiplierBadge, type PaymentMode, quotePackage } from "~/catalogue/pricing";
+import type { MemberTierData } from "~/components/funnel/MemberDiscountNote";
+import { OnboardingView } from "~/components/funnel/OnboardingView";
+import { goalsHref, industryLabel, parsePackagesQuery } from "~/components/funnel/params";
+import type { PlanCardData } from "~/components/funnel/PlanCard";
+import { QuickPickView } from "~/components/funnel/QuickPickView";
 import { seo } from "~/lib/seo";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/packages";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Quick Pick Plan", description: "Quick Pick Plan", path: "/packages" });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData?.flow === "onboarding"
+    ? seo(matches, {
+        title: "Onboarding Packages",
+        description:
+          "Launch Starter $997, Pro Starter $2,500, Growth Builder $5,000 or Enterprise AI $10,000+, plus managed AI from $500/mo. Start with a 7-day free trial.",
+        path: "/packages",
+      })
+    : seo(matches, {
+        title: "Quick Pick Plan: AI Automation Packages & Pricing",
+        description:
+          "Starter, Professional and Enterprise AI automation plans, one-time or monthly, each with a 3-day free trial and optional 24-48 hour rush delivery.",
+        path: "/packages",
+      });
 
-export default function Page() {
+function plansFor(mode: PaymentMode, multiplier: number | undefined): PlanCardData[] {
+  return QUICK_PICK_PLANS.map((plan) => {
+    const amount = quotePackage(plan, { mode, rush: false, multiplier }).amount;
+    const was = mode === "monthly" ? plan.monthlyPrice : plan.originalPrice;
+    return {
+      id: plan.id,
+      name: plan.name,
+      icon: plan.icon,
+      description: plan.description,
+      features: plan.features,
+      popular: plan.popular,
+      amount,
+      rushAmount: quotePackage(plan, { mode, rush: true, multiplier }).amount,
+      wasAmount: was > amount ? was : null,
+    };
+  });
+}
+
+/**
+ * Everything priced here is computed on the server from ids in the query (industry, goal,
+ * timeline, mode): a multiplier is never taken from the URL. Unknown ids are ignored.
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  const q = parsePackagesQuery(url.searchParams);
+  const trialPlan = q.tier ? TRIAL_PLANS.find((p) => p.id === q.tier) : undefined;
+  const tier: MemberTierData | null = trialPlan
+    ? {
+        name: trialPlan.name,
+        price: trialPlan.price,
+        originalPrice: trialPlan.originalPrice,
+        discountPercent: Math.round(MEMBER_DISCOUNT * 100),
+      }
+    : null;
+
+  if (q.flow === "onboarding") {
+    return {
+      flow: "onboarding" as const,
+      mode: q.mode,
+      onboarding: {
+        packageId: q.onboardingPackage?.id ?? null,
+        planName: q.managementPlan?.name ?? null,
+        tierId: q.tier ?? null,
+        tier,
+      },
+      quickPick: null,
+    };
+  }
+
+  const multiplier = funnelMultiplier(q.goal?.id, q.timeline?.id);
+  const personalised =
+    q.industry && q.goal && q.timeline
+      ? `Personalised for ${industryLabel(q.industry)}: ${q.goal.title} on a ${q.timeline.label} timeline.`
+      : null;
+  return {
+    flow: "quick-pick" as const,
+    mode: q.mode,
+    onboarding: null,
+    quickPick: {
+      personalised,
+      badge: multiplierBadge(multiplier),
+      backHref: goalsHref({ industry: q.industry ?? "general", goal: q.goal?.id, timeline: q.timeline?.id }),
+      fromFunnel: Boolean(q.goal || q.timeline || q.industry),
+      plans: { "one-time": plansFor("one-time", multiplier), monthly: plansFor("monthly", multiplier) },
+      tier,
+    },
+  };
+}
+
+export default function Packages({ loaderData }: Route.ComponentProps) {
+  const { env } = useRootData();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The switch flips at once (optimistically, from the pending navigation); the URL
+  // (?mode=monthly) follows without adding a history entry.
+  const pending = useNavigation().location;
+  const mode: PaymentMode =
+    pending?.pathname === "/packages"
+      ? new URLSearchParams(pending.search).get("mode") === "monthly"
+        ? "monthly"
+        : "one-time"
+      : loaderData.mode;
+
+  if (loaderData.onboarding) return <OnboardingView data={loaderData.onboarding} />;
+
+  const hrefFor = (next: PaymentMode) => {
+    const params = new URLSearchParams(location.search);
+    if (next === "monthly") params.set("mode", "monthly");
+    else params.delete("mode");
+    const search = params.toString();
+    return search ? `/packages?${search}` : "/packages";
+  };
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Quick Pick Plan</h1>
-    </div>
+    <QuickPickView
+      data={loaderData.quickPick}
+      mode={mode}
+      bookDemoUrl={env.BOOK_DEMO_URL}
+      hrefFor={hrefFor}
+      onModeChange={(next) => {
+        void navigate(hrefFor(next), { replace: true, preventScrollReset: true });
+      }}
+    />
   );
 }
