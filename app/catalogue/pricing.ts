@@ -9,9 +9,13 @@ import { QUICK_PICK_PLANS, type QuickPickPlan, type QuickPickPlanId } from "./pl
 
 export const RUSH_MULTIPLIER = 1.5;
 
+// Constructing a formatter per call costs about a millisecond; a catalogue page formats hundreds.
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const centsDollars = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatDollars(cents: number): string {
   const dollars = cents / 100;
-  return `$${dollars.toLocaleString("en-US", { maximumFractionDigits: Number.isInteger(dollars) ? 0 : 2, minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2 })}`;
+  return `$${(Number.isInteger(dollars) ? wholeDollars : centsDollars).format(dollars)}`;
 }
 
 // ---- Packages page (quick pick) -------------------------------------------------------------

@@ -1,13 +1,393 @@
+import { CalendarDays, LayoutGrid, List, Search } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { CatalogueApp } from "~/catalogue/apps";
+import { ALL_INDUSTRIES, INDUSTRIES, type Industry } from "~/catalogue/industries";
+import { APP_PRICING_TABS, APP_TAB_INFO, isAppPricingTab } from "~/catalogue/pricing";
+import { AppCard } from "~/components/apps/AppCard";
+import { AppSearch } from "~/components/apps/AppSearch";
+import { LazyToaster, type Notice } from "~/components/apps/LazyToaster";
+import {
+  appsSearch,
+  PAGE_SIZE,
+  parseAppsQuery,
+  sameFilters,
+  sameQuery,
+  type AppsQuery,
+  type AppView,
+} from "~/components/apps/query";
+import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
+import { isPlainClick } from "~/components/apps/use-hydrated";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { seo } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { useRootData } from "~/root";
+import { getApp, listApps } from "~/server/catalogue/apps.server";
+import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/apps";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Ready Made Apps", description: "Ready Made Apps", path: "/apps" });
+  seo(matches, {
+    title: "Ready Made Apps",
+    description:
+      "Choose from 181+ pre-built AI applications across 22 industries. Search, compare prices and start a 3-day free trial.",
+    path: "/apps",
+  });
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = parseAppsQuery(new URL(request.url).searchParams);
+  const database = db();
+  const matches = await listApps(database, { q: query.q, industry: query.industry });
+  const reviewsApp =
+    query.reviews === null
+      ? null
+      : (matches.find((a) => a.id === query.reviews) ?? (await getApp(database, query.reviews)) ?? null);
+  // Only the cards on screen travel to the browser: the hydration data stays small.
+  return {
+    apps: matches.slice(0, query.show),
+    total: matches.length,
+    filters: { q: query.q, industry: query.industry },
+    reviewsApp,
+  };
+}
+
+/** Pricing tab, layout and the reviews dialog are display state: only the filters and 'show more' need the server. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((formMethod && formMethod !== "GET") || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const current = parseAppsQuery(currentUrl.searchParams);
+  const next = parseAppsQuery(nextUrl.searchParams);
+  // Every app a card can open the reviews of is in the current result already.
+  return sameFilters(current, next) && current.show === next.show ? false : defaultShouldRevalidate;
+}
+
+/** Accounts arrive with a later issue: until then every visitor is signed out. */
+function signedInUser(): null {
+  return null;
+}
+
+/** The toast lives on this page, so leaving for /auth waits until it can be read. */
+const AUTH_REDIRECT_DELAY_MS = 1500;
+const SCROLL_DELAY_MS = 100;
+/** Typing settles this long before the search goes to the server (each keystroke would be a request). */
+const SEARCH_URL_DELAY_MS = 150;
+
+const VIEWS: { view: AppView; label: string; Icon: typeof LayoutGrid }[] = [
+  { view: "grid", label: "Grid view", Icon: LayoutGrid },
+  { view: "list", label: "List view", Icon: List },
+];
+
+export default function AppsPage({ loaderData }: Route.ComponentProps) {
+  const { env } = useRootData();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlQuery = useMemo(() => parseAppsQuery(searchParams), [searchParams]);
+
+  // The page's state is the URL's. Changes apply here at once and reach the URL right after (the
+  // search text a moment later, while typing); a URL change made elsewhere (a link, back/forward)
+  // flows back in.
+  const [state, setState] = useState<AppsQuery>(urlQuery);
+  const latest = useRef(urlQuery);
+  const requested = useRef(urlQuery);
+  const searchTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (sameQuery(urlQuery, requested.current)) return;
+    window.clearTimeout(searchTimer.current);
+    requested.current = urlQuery;
+    latest.current = urlQuery;
+    setState(urlQuery);
+  }, [urlQuery]);
+
+  useEffect(() => () => window.clearTimeout(searchTimer.current), []);
+
+  const update = useCallback(
+    (patch: Partial<AppsQuery>, { typing = false } = {}) => {
+      // A new search or industry starts again from the first cards.
+      const refilter = "q" in patch || "industry" in patch;
+      const next = { ...latest.current, ...(refilter && { show: PAGE_SIZE }), ...patch };
+      latest.current = next;
+      setState(next);
+      window.clearTimeout(searchTimer.current);
+      const push = () => {
+        requested.current = next;
+        setSearchParams(new URLSearchParams(appsSearch(next)), { replace: true, preventScrollReset: true });
+      };
+      if (typing) searchTimer.current = window.setTimeout(push, SEARCH_URL_DELAY_MS);
+      else push();
+    },
+    [setSearchParams],
+  );
+
+  const { apps, total, filters } = loaderData;
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/apps";
+
+  const reviewsApp =
+    state.reviews === null
+      ? null
+      : (apps.find((a) => a.id === state.reviews) ??
+        (loaderData.reviewsApp?.id === state.reviews ? loaderData.reviewsApp : null));
+
+  // ---- Checkout (spec section 4): in progress -> signed-in check -> /auth when signed out.
+  const [processingId, setProcessingId] = useState<number | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const notify = useCallback(
+    (title: string, description?: string) => setNotice((n) => ({ id: (n?.id ?? 0) + 1, title, description })),
+    [],
+  );
+  const processing = useRef(false);
+  const redirectTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const startTrial = useCallback(
+    (app: CatalogueApp) => {
+      if (processing.current) return;
+      if (!app || !Number.isInteger(app.id) || !app.name) {
+        notify("Invalid app data");
+        return;
+      }
+      processing.current = true;
+      setProcessingId(app.id);
+      if (!signedInUser()) {
+        notify("Authentication Required", "Please sign in to start your free trial.");
+        redirectTimer.current = window.setTimeout(() => {
+          processing.current = false;
+          setProcessingId(null);
+          navigate("/auth");
+        }, AUTH_REDIRECT_DELAY_MS);
+      }
+    },
+    [navigate, notify],
+  );
+
+  const openReviews = useCallback((app: CatalogueApp) => update({ reviews: app.id }), [update]);
+  const closeReviews = useCallback(() => update({ reviews: null }), [update]);
+
+  const listingsRef = useRef<HTMLElement>(null);
+  const pickIndustry = (industry: Industry) => {
+    update({ industry, q: "" });
+    window.setTimeout(() => {
+      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      listingsRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    }, SCROLL_DELAY_MS);
+  };
+
+  const href = (patch: Partial<AppsQuery>) => `/apps${appsSearch({ ...state, ...patch })}`;
+  const linkTo = (patch: Partial<AppsQuery>) => ({
+    href: href(patch),
+    onClick: (e: React.MouseEvent) => {
+      if (!isPlainClick(e)) return;
+      e.preventDefault();
+      update(patch);
+    },
+  });
+
+  // Heading and count describe the result on screen, so they follow the loaded filters.
+  const heading = filters.industry === ALL_INDUSTRIES ? "All AI Solutions" : `${filters.industry} Solutions`;
+  const count = total === 1 ? "1 solution available" : `${total} solutions available`;
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Ready Made Apps</h1>
-    </div>
+    <>
+      <section className="bg-ink text-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-12 text-center sm:px-6 sm:py-16">
+          <Badge className="border-emerald-400/40 bg-emerald-400/10 text-emerald-200">
+            <span className="size-2 rounded-full bg-emerald-400 motion-safe:animate-pulse" aria-hidden />
+            Live Demo Available
+          </Badge>
+          <h1 className="mt-5 text-4xl font-extrabold tracking-tight sm:text-5xl">Ready Made Apps</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-300 sm:text-xl">
+            Choose from 181+ pre-built AI applications across 22 industries
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <h2 className="sr-only">Find an app</h2>
+        <search aria-label="Apps">
+          <form
+            action="/apps"
+            method="get"
+            className="flex flex-col gap-3 md:flex-row md:items-center"
+            onSubmit={(e) => {
+              e.preventDefault();
+              update({ q: state.q });
+            }}
+          >
+            <div className="min-w-0 flex-1">
+              <AppSearch value={state.q} onValueChange={(q) => update({ q }, { typing: true })} onPickIndustry={pickIndustry} />
+            </div>
+            <div className="flex gap-3">
+              <label htmlFor="industry-filter" className="sr-only">
+                Industry
+              </label>
+              <NativeSelect
+                id="industry-filter"
+                name="industry"
+                className="h-11 min-w-0 flex-1 md:w-64"
+                value={state.industry}
+                onChange={(e) => update({ industry: e.target.value as AppsQuery["industry"] })}
+              >
+                <option value={ALL_INDUSTRIES}>All Industries</option>
+                {INDUSTRIES.map((i) => (
+                  <option key={i} value={i}>
+                    {i}
+                  </option>
+                ))}
+              </NativeSelect>
+              {state.tab !== "base" && <input type="hidden" name="tab" value={state.tab} />}
+              {state.view !== "grid" && <input type="hidden" name="view" value={state.view} />}
+              <Button type="submit" variant="secondary" className="h-11">
+                <Search aria-hidden />
+                <span className="sr-only sm:not-sr-only">Search</span>
+              </Button>
+              <fieldset className="flex shrink-0 rounded-md border bg-muted p-1">
+                <legend className="sr-only">Layout</legend>
+                {VIEWS.map(({ view, label, Icon }) => (
+                  <a
+                    key={view}
+                    {...linkTo({ view })}
+                    aria-label={label}
+                    aria-current={state.view === view ? "true" : undefined}
+                    title={label}
+                    className={cn(
+                      "grid size-9 place-items-center rounded-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                      state.view === view && "bg-background text-foreground shadow-sm",
+                    )}
+                  >
+                    <Icon className="size-4" aria-hidden />
+                  </a>
+                ))}
+              </fieldset>
+            </div>
+          </form>
+        </search>
+
+        <Tabs value={state.tab} onValueChange={(tab) => isAppPricingTab(tab) && update({ tab })} className="mt-6">
+          <TabsList aria-label="Pricing" className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-auto">
+            {APP_PRICING_TABS.map((tab) => (
+              <TabsTrigger key={tab} value={tab} asChild className="px-4 py-2">
+                <a
+                  href={href({ tab })}
+                  onClick={linkTo({ tab }).onClick}
+                  role="tab"
+                  onKeyDown={(e) => {
+                    // Space activates a tab (the Radix trigger does that) and must not scroll the page.
+                    if (e.key === " ") e.preventDefault();
+                  }}
+                >
+                  {APP_TAB_INFO[tab].label}
+                </a>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {APP_PRICING_TABS.map((tab) => (
+            <TabsContent key={tab} value={tab} className="text-sm text-muted-foreground">
+              {APP_TAB_INFO[tab].sentence}
+            </TabsContent>
+          ))}
+        </Tabs>
+
+        <section ref={listingsRef} id="listings" aria-labelledby="listings-heading" className="mt-8 scroll-mt-28">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <h2 id="listings-heading" className="text-2xl font-bold tracking-tight">
+              {heading}
+            </h2>
+            <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="solutions-count">
+              {count}
+            </p>
+          </div>
+
+          {total === 0 ? (
+            <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed px-6 py-16 text-center">
+              <h3 className="text-xl font-semibold">No Solutions Found</h3>
+              <p className="mt-2 max-w-md text-sm text-muted-foreground">
+                No app matches your search. Try another word or industry, or clear the filters to see all 181 apps.
+              </p>
+              <a {...linkTo({ q: "", industry: ALL_INDUSTRIES })} className={cn(buttonVariants({ variant: "default" }), "mt-6")}>
+                Clear Filters
+              </a>
+            </div>
+          ) : (
+            <ul
+              aria-busy={loading}
+              className={cn(
+                "mt-6 grid items-start gap-6 transition-opacity",
+                state.view === "grid" ? "sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-1",
+                loading && "opacity-60",
+              )}
+            >
+              {apps.map((app) => (
+                <li key={app.id}>
+                  <AppCard
+                    app={app}
+                    tab={state.tab}
+                    view={state.view}
+                    reviewsHref={href({ reviews: app.id })}
+                    processing={processingId === app.id}
+                    busy={processingId !== null}
+                    onOpenReviews={openReviews}
+                    onStartTrial={startTrial}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {total > apps.length && (
+            <div className="mt-8 flex flex-col items-center gap-2">
+              <p className="text-sm text-muted-foreground">
+                Showing {apps.length} of {total}
+              </p>
+              <a {...linkTo({ show: state.show + PAGE_SIZE })} className={cn(buttonVariants({ variant: "outline", size: "lg" }))}>
+                Show more solutions
+              </a>
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby="custom-heading" className="mt-16 rounded-2xl bg-ink px-6 py-10 text-center text-white sm:px-10">
+          <h2 id="custom-heading" className="text-2xl font-bold sm:text-3xl">
+            Not sure which app fits?
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-slate-300">
+            Book a free demo and we will show you the right app for your business live, or see how we take you from trial to
+            launch.
+          </p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <a
+              href={env.BOOK_DEMO_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(buttonVariants({ variant: "accent", size: "lg" }))}
+            >
+              <CalendarDays aria-hidden />
+              BOOK DEMO<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <Link
+              to="/how-it-works"
+              className={cn(
+                buttonVariants({ variant: "outline", size: "lg" }),
+                "border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white",
+              )}
+            >
+              How It Works
+            </Link>
+          </div>
+        </section>
+      </div>
+
+      {reviewsApp && (
+        <ReviewsDialog
+          key={reviewsApp.id}
+          app={reviewsApp}
+          closeHref={href({ reviews: null })}
+          onClose={closeReviews}
+          onStartTrial={startTrial}
+        />
+      )}
+      <LazyToaster notice={notice} />
+    </>
   );
 }

@@ -1,0 +1,65 @@
+import { BadgeCheck, ThumbsUp } from "lucide-react";
+import type { CatalogueApp } from "~/catalogue/apps";
+import { initials, type Review } from "~/catalogue/reviews";
+import { Button } from "~/components/ui/button";
+import { Stars } from "./Stars";
+
+/** The reviews dialog's content, shared by its static (no-JavaScript) and its Radix rendering. */
+export function ReviewsBody({ app, reviews }: { app: CatalogueApp; reviews: Review[] }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-muted px-4 py-3">
+        <Stars className="h-5 w-25" />
+        <span className="text-xl font-bold">5.0</span>
+        <span className="text-sm text-muted-foreground">{app.reviews} Verified Reviews</span>
+      </div>
+      <ul className="flex flex-col gap-3" aria-label="Latest reviews" data-testid="reviews-list">
+        {reviews.map((r) => (
+          <li key={r.id} className="rounded-lg border p-4">
+            <div className="flex items-start gap-3">
+              <span
+                aria-hidden
+                className="grid size-10 shrink-0 place-items-center rounded-full bg-secondary text-sm font-bold text-secondary-foreground"
+              >
+                {initials(r.name)}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-semibold">{r.name}</span>
+                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                    <BadgeCheck className="size-3.5" aria-hidden />
+                    Verified
+                  </span>
+                </p>
+                <p className="text-sm text-muted-foreground">{r.company}</p>
+              </div>
+              <Stars className="hidden h-3.5 w-[4.375rem] sm:block" />
+            </div>
+            <p className="mt-3 text-sm leading-relaxed">{r.review}</p>
+            <p className="mt-3 flex items-center justify-between gap-3 text-xs text-muted-foreground">
+              <span data-testid="review-time">{r.timeAgo}</span>
+              <span className="inline-flex items-center gap-1">
+                <ThumbsUp className="size-3.5" aria-hidden />
+                {r.helpful} helpful
+              </span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function TrialCallToAction() {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-lg border border-primary/20 bg-secondary p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-semibold text-secondary-foreground">Start your 3-day free trial</p>
+        <p className="text-sm text-secondary-foreground/90">No payment today. Cancel anytime.</p>
+      </div>
+      <Button type="submit" className="shrink-0">
+        Start 3-Day Trial
+      </Button>
+    </div>
+  );
+}
