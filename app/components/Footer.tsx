@@ -30,7 +30,7 @@ const COLUMNS = [
 
 export function Footer({ bookDemoUrl, year }: { bookDemoUrl: string; year: number }) {
   return (
-    <footer className="border-t bg-ink text-slate-300">
+    <footer className="border-t border-white/10 bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">AI Automation Apps</p>

@@ -23,13 +23,25 @@ const PUBLIC_ROUTES = [
 ];
 
 test.describe("phone-sized viewport", () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // Not isMobile: a mobile viewport lets the page widen to its content, which would hide overflow.
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   for (const route of PUBLIC_ROUTES) {
     test(`${route} fits 390 px without horizontal scrolling and passes axe`, async ({ page }) => {
       await gotoHydrated(page, route);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, "page is wider than the viewport").toBeLessThanOrEqual(0);
+      // Elements poking out to the right (clipped by an overflow-x:hidden ancestor or not).
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll("main *")]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.right > document.documentElement.clientWidth + 1 && !el.closest("[data-ticker], [aria-hidden='true'], .animate-ticker");
+          })
+          .slice(0, 5)
+          .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
+      );
+      expect(wide, "elements wider than the viewport").toEqual([]);
       await expectNoAxeViolations(page);
     });
   }

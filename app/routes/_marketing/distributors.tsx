@@ -1,13 +1,227 @@
+import { Award, BadgeCheck, Check, GraduationCap, Headset, Infinity as InfinityIcon, MapPin, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
+import { formatDollars } from "~/catalogue/pricing";
+import { PageHero } from "~/components/marketing/PageHero";
+import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/distributors";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Distributor Program", description: "Distributor Program", path: "/distributors" });
+const SETUP = formatDollars(DISTRIBUTOR_PROGRAM.setupFee);
+const MONTHLY = formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee);
+const TRIAL = `${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`;
+/** The payment flow arrives with the distributor checkout issue; until then the CTA asks the visitor to sign in. */
+const JOIN_HREF = "/auth?next=/distributors";
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Become an AI Distributor",
+    description: `Start your own AI automation business: exclusive territory, 181+ ready-made AI apps, training and support. ${SETUP} setup + ${MONTHLY}/month with a ${TRIAL}.`,
+    path: "/distributors",
+  });
+
+const BENEFITS = [
+  {
+    icon: InfinityIcon,
+    title: "Unlimited Earnings",
+    text: "No caps and no ceilings: the more businesses you serve, the more you earn.",
+  },
+  {
+    icon: MapPin,
+    title: "Exclusive Territory",
+    text: "Your own protected territory, so you are the go-to AI provider where you work.",
+  },
+  {
+    icon: Award,
+    title: "Proven Products",
+    text: "Sell 181+ ready-made AI apps across 22 industries instead of building from scratch.",
+  },
+  {
+    icon: GraduationCap,
+    title: "Full Training",
+    text: "Step-by-step training on the products, sales conversations and onboarding clients.",
+  },
+  {
+    icon: Headset,
+    title: "Dedicated Support",
+    text: "Our team handles delivery and technical support while you focus on clients.",
+  },
+  {
+    icon: BadgeCheck,
+    title: "Recurring Opportunities",
+    text: "Monthly management plans and add-ons give your clients reasons to keep growing with you.",
+  },
+];
+
+const PACKAGE = [
+  "Access to the full catalogue of 181+ AI apps",
+  "Exclusive territory assignment",
+  "Distributor training portal",
+  "Sales scripts, pitch decks and marketing materials",
+  "Product delivery and technical support by our team",
+  "Ongoing product updates and new AI apps",
+  "Priority partner support",
+];
+
+const STEPS = [
+  {
+    title: "Start Your Free Trial",
+    text: `Join with a ${TRIAL}. The program is ${SETUP} one-time setup plus ${MONTHLY} per month.`,
+  },
+  {
+    title: "Get Trained & Assigned",
+    text: `Receive your training portal login by email within ${DISTRIBUTOR_PROGRAM.trainingLoginHours} hours; our team contacts you about your exclusive territory within ${DISTRIBUTOR_PROGRAM.territoryContactHours} hours.`,
+  },
+  { title: "Start Earning", text: "Offer AI apps to businesses in your territory and grow your client base." },
+];
+
+const FAQ = [
+  {
+    q: "How much can I earn?",
+    a: "Earnings are unlimited. There is no cap on how many clients you can serve in your territory or on what you can earn.",
+  },
+  {
+    q: "What does it cost to become a distributor?",
+    a: `${SETUP} one-time setup fee plus ${MONTHLY} per month, with a ${TRIAL}.`,
+  },
+  {
+    q: "Do I need technical skills?",
+    a: "No. Our team builds, delivers and supports the AI apps. Your training covers the products and how to sell them.",
+  },
+  {
+    q: "How quickly can I get started?",
+    a: `You receive your training portal login by email within ${DISTRIBUTOR_PROGRAM.trainingLoginHours} hours, and our team contacts you about your exclusive territory within ${DISTRIBUTOR_PROGRAM.territoryContactHours} hours.`,
+  },
+  {
+    q: "What is an exclusive territory?",
+    a: "A region assigned to you alone as a distributor, agreed with our team during onboarding, so you are not competing with other distributors for the same clients.",
+  },
+];
+
+function JoinButton({ className, onDark = false }: { className?: string; onDark?: boolean }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Distributor Program</h1>
-    </div>
+    <Link to={JOIN_HREF} className={cx(BUTTON.lg, onDark ? BUTTON.amber : BUTTON.primary, className)}>
+      Become a Distributor
+    </Link>
+  );
+}
+
+export default function Distributors() {
+  return (
+    <>
+      <PageHero
+        eyebrow="AI Distributor Program"
+        title="Build Your Own AI Automation Business"
+        lead="Bring ready-made AI apps to businesses in your exclusive territory, backed by our training, products and support team."
+      >
+        <div className="mt-8 flex flex-col items-center gap-3">
+          <p className="text-2xl font-bold">
+            {SETUP} setup <span className="font-normal text-slate-300">+</span> {MONTHLY}/month
+          </p>
+          <p className="rounded-full bg-amber-400 px-3 py-1 text-sm font-semibold text-ink">{TRIAL}</p>
+          <JoinButton onDark className="mt-4" />
+        </div>
+      </PageHero>
+
+      <section aria-labelledby="benefits-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <SectionHeading id="benefits-title" eyebrow="Why become a distributor" title="Everything You Need to Succeed" />
+        <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {BENEFITS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border bg-card p-6 shadow-sm">
+              <span className="grid size-12 place-items-center rounded-xl bg-secondary text-primary">
+                <Icon className="size-6" aria-hidden />
+              </span>
+              <h3 className="mt-4 text-lg font-bold">{title}</h3>
+              <p className="mt-2 text-muted-foreground">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="package-title" className="bg-muted py-20">
+        <div className="mx-auto grid grid-cols-1 max-w-6xl items-start gap-10 px-4 sm:px-6 lg:grid-cols-2">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary">The distributor package</p>
+            <h2 id="package-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+              What You Get
+            </h2>
+            <ul className="mt-8 space-y-3">
+              {PACKAGE.map((item) => (
+                <li key={item} className="flex gap-3">
+                  <Check className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-2xl border bg-card p-8 shadow-lg">
+            <h3 className="text-xl font-bold">Distributor Program</h3>
+            <p className="mt-4 flex items-baseline gap-2">
+              <span className="text-5xl font-extrabold tracking-tight">{SETUP}</span>
+              <span className="text-muted-foreground">one-time setup</span>
+            </p>
+            <p className="mt-2 flex items-baseline gap-2">
+              <span className="text-3xl font-bold">+ {MONTHLY}</span>
+              <span className="text-muted-foreground">per month</span>
+            </p>
+            <p className="mt-4 inline-flex rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
+              {TRIAL}
+            </p>
+            <JoinButton className="mt-8 w-full" />
+            <p className="mt-3 text-center text-sm text-muted-foreground">Sign in or create an account to get started.</p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+        <SectionHeading id="steps-title" eyebrow="Getting started" title="Three Steps to Your AI Business" />
+        <ol className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
+          {STEPS.map((s, i) => (
+            <li key={s.title} className="rounded-2xl border bg-card p-6">
+              <span className="grid size-10 place-items-center rounded-full bg-primary font-bold text-white" aria-hidden>
+                {i + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-bold">
+                <span className="sr-only">Step {i + 1}: </span>
+                {s.title}
+              </h3>
+              <p className="mt-2 text-muted-foreground">{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="faq-title" className="bg-muted py-20">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
+          <div className="mt-10 space-y-3">
+            {FAQ.map((f) => (
+              <details key={f.q} className="group rounded-xl border bg-card px-5 open:shadow-sm">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold [&::-webkit-details-marker]:hidden">
+                  {f.q}
+                  <Plus
+                    className="size-5 shrink-0 text-primary transition-transform group-open:rotate-45 motion-reduce:transition-none"
+                    aria-hidden
+                  />
+                </summary>
+                <p className="pb-5 text-muted-foreground">{f.a}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="dist-cta-title" className="bg-ink py-20 text-center text-white">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <h2 id="dist-cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            Ready to Start Your AI Business?
+          </h2>
+          <p className="mt-4 text-lg text-slate-300">
+            {SETUP} setup + {MONTHLY}/month, with a {TRIAL}.
+          </p>
+          <JoinButton onDark className="mt-8" />
+        </div>
+      </section>
+    </>
   );
 }

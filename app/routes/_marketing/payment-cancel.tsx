@@ -1,13 +1,41 @@
+import { CircleX, House, RotateCcw } from "lucide-react";
+import { Link } from "react-router";
+import { BUTTON, cx } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/payment-cancel";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Payment Cancelled", description: "Payment Cancelled", path: "/payment-cancel" });
+  seo(matches, {
+    title: "Payment Cancelled",
+    description: "Your payment was cancelled and you have not been charged.",
+    path: "/payment-cancel",
+    noindex: true,
+  });
 
-export default function Page() {
+export default function PaymentCancel() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Payment Cancelled</h1>
+    <div className="bg-muted">
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
+        <div className="rounded-2xl border bg-card p-8 text-center shadow-sm sm:p-10">
+          <span className="mx-auto grid size-16 place-items-center rounded-full bg-amber-100 text-amber-800">
+            <CircleX className="size-9" aria-hidden />
+          </span>
+          <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Payment Cancelled</h1>
+          <p className="mt-3 text-muted-foreground">
+            Your checkout was cancelled and you have not been charged. You can pick up where you left off at any time.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link to="/packages" className={cx(BUTTON.lg, BUTTON.primary)}>
+              <RotateCcw aria-hidden />
+              Try Again
+            </Link>
+            <Link to="/" className={cx(BUTTON.lg, BUTTON.outline)}>
+              <House aria-hidden />
+              Back to Home
+            </Link>
+          </div>
+        </div>
+      </div>
     </div>
   );
 }

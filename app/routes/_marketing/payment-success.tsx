@@ -1,13 +1,59 @@
+import { BookOpen, CircleCheck, LayoutDashboard, Store, Video } from "lucide-react";
+import { Link } from "react-router";
+import { z } from "zod";
+import { BUTTON, cx } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Payment Successful", description: "Payment Successful", path: "/payment-success" });
+  seo(matches, {
+    title: "Payment Successful",
+    description: "Your payment was successful. Your order is confirmed.",
+    path: "/payment-success",
+    noindex: true,
+  });
 
-export default function Page() {
+export function loader({ request }: Route.LoaderArgs) {
+  // A checkout session id as payment providers issue them (e.g. 'cs_test_…'); anything else is not echoed.
+  // The schema lives inside the loader so zod stays out of the browser bundle.
+  const sessionId = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/);
+  const parsed = sessionId.safeParse(new URL(request.url).searchParams.get("session_id"));
+  return { orderId: parsed.success ? parsed.data : null };
+}
+
+const NEXT = [
+  { to: "/dashboard", label: "Go to Dashboard", icon: LayoutDashboard, primary: true },
+  { to: "/how-it-works", label: "How It Works", icon: BookOpen, primary: false },
+  { to: "/live-training", label: "Join Live Training", icon: Video, primary: false },
+  { to: "/apps", label: "Browse Apps", icon: Store, primary: false },
+];
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Payment Successful</h1>
+    <div className="bg-muted">
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
+        <div className="rounded-2xl border bg-card p-8 text-center shadow-sm sm:p-10">
+          <span className="mx-auto grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+            <CircleCheck className="size-9" aria-hidden />
+          </span>
+          <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Payment Successful!</h1>
+          <p className="mt-3 text-muted-foreground">Thank you for your purchase. Your order is confirmed.</p>
+          <dl className="mx-auto mt-6 inline-flex max-w-full flex-wrap items-baseline justify-center gap-x-2 rounded-lg bg-muted px-4 py-3 text-sm">
+            <dt className="font-semibold">Order ID</dt>
+            <dd className="break-all font-mono" data-testid="order-id">
+              {loaderData.orderId ?? "Not available"}
+            </dd>
+          </dl>
+          <nav aria-label="Next steps" className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {NEXT.map(({ to, label, icon: Icon, primary }) => (
+              <Link key={to} to={to} className={cx(BUTTON.lg, primary ? BUTTON.primary : BUTTON.outline, "w-full")}>
+                <Icon aria-hidden />
+                {label}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </div>
     </div>
   );
 }
