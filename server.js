@@ -6,6 +6,8 @@ import compression from "compression";
 import express from "express";
 
 const DEV = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+// React and the libraries pick their production builds from NODE_ENV when the bundle is loaded.
+process.env.NODE_ENV ??= DEV ? "development" : "production";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
 const server = express();

@@ -3,6 +3,23 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
+  route("auth", "routes/auth.tsx"),
+  route("dashboard", "routes/_dashboard/layout.tsx", [
+    index("routes/_dashboard/overview.tsx"),
+    route("billing", "routes/_dashboard/billing.tsx"),
+    route("addons", "routes/_dashboard/addons.tsx"),
+    route("scaling", "routes/_dashboard/scaling.tsx"),
+    route("onboarding", "routes/_dashboard/onboarding.tsx"),
+    route("profile", "routes/_dashboard/profile.tsx"),
+    route("analytics", "routes/_dashboard/analytics.tsx"),
+    route("settings", "routes/_dashboard/settings.tsx"),
+    route("support", "routes/_dashboard/support.tsx"),
+    route("automation", "routes/_dashboard/automation.tsx"),
+    route("*", "routes/_dashboard/not-found.tsx"),
+  ]),
   layout("routes/_marketing/layout.tsx", [
     index("routes/_marketing/home.tsx"),
     route("how-it-works", "routes/_marketing/how-it-works.tsx"),

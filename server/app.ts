@@ -4,12 +4,21 @@ import "react-router";
 import { boot, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { database } from "~/server/db/client.server";
+import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
+import { env } from "~/server/env.server";
 
 export { boot, shutdown };
 
 /** The request pipeline shared by the production server and the dev server. */
 export const app = express();
 app.disable("x-powered-by");
+// X-Forwarded-For is believed only from configured proxies; otherwise the socket address counts.
+app.set("trust proxy", env().TRUSTED_PROXY_LIST.length ? env().TRUSTED_PROXY_LIST : false);
+app.use((req, _res, next) => {
+  // Overwrite whatever the client sent: rate limits key on this header.
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+});
 app.use(securityHeaders);
 
 app.get("/healthz", async (_req, res) => {

@@ -2,6 +2,7 @@ import { env } from "./env.server";
 import { database, openDatabase, setDatabase } from "./db/client.server";
 import { seedCatalogue } from "./catalogue/seed.server";
 import { log } from "./log.server";
+import { initAuth, resetAuth } from "./auth/auth.server";
 
 let booting: Promise<void> | undefined;
 
@@ -12,6 +13,7 @@ export function boot(): Promise<void> {
     const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
     setDatabase(opened);
     const seeded = await seedCatalogue(opened.db);
+    await initAuth(opened.db);
     log.info("database ready", { kind: opened.kind, apps: seeded.apps });
   })();
   return booting;
@@ -20,6 +22,7 @@ export function boot(): Promise<void> {
 export async function shutdown(): Promise<void> {
   const open = database();
   setDatabase(undefined);
+  resetAuth();
   booting = undefined;
   if (open) await open.close();
 }

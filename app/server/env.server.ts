@@ -18,11 +18,32 @@ const schema = z
     BOOK_DEMO_URL: z.url().default("https://calendly.com/ai-automation-demo/30min"),
     WEBINAR_EMBED_URL: z.url().optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /** Signs sessions and tokens. Generated once and stored in the database when unset. */
+    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** smtp(s)://user:pass@host:port; unset = mail is kept in the local outbox (dev mailbox). */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("AI Automation Apps <no-reply@localhost>"),
+    /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is trusted; unset = none. */
+    TRUSTED_PROXIES: z.string().optional(),
+  })
+  .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
+    message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    path: ["GOOGLE_CLIENT_ID"],
   })
   .transform((env) => ({
     ...env,
     PUBLIC_SITE_URL: env.PUBLIC_SITE_URL.replace(/\/+$/, ""),
     WEBINAR_ORIGIN: env.WEBINAR_EMBED_URL ? new URL(env.WEBINAR_EMBED_URL).origin : undefined,
+    GOOGLE_ENABLED: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    TRUSTED_PROXY_LIST: (env.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   }));
 
 export type Env = z.infer<typeof schema>;

@@ -36,7 +36,11 @@ test.describe("phone-sized viewport", () => {
         [...document.querySelectorAll("main *")]
           .filter((el) => {
             const r = el.getBoundingClientRect();
-            return r.width > 0 && r.right > document.documentElement.clientWidth + 1 && !el.closest("[data-ticker], [aria-hidden='true'], .animate-ticker");
+            return (
+              r.width > 0 &&
+              r.right > document.documentElement.clientWidth + 1 &&
+              !el.closest("[data-ticker], [aria-hidden='true'], .animate-ticker")
+            );
           })
           .slice(0, 5)
           .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),

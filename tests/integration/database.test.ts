@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/client.server";
+import { openDatabase, queryRows } from "~/server/db/client.server";
 import { engine, freshDatabase } from "./support/db";
 
 describe(`database (${engine})`, () => {
@@ -13,17 +13,16 @@ describe(`database (${engine})`, () => {
   });
 
   it("applies the migrations", async () => {
-    const result = await database.db.execute(
-      sql`select count(*)::int as n from information_schema.tables where table_name = 'apps'`,
+    const rows = await queryRows(
+      database.db,
+      sql`select count(*)::int as n from information_schema.tables where table_name in ('apps', 'user', 'trial_access')`,
     );
-    expect(result.rows[0]).toEqual({ n: 1 });
+    expect(rows[0]).toEqual({ n: 3 });
   });
 
   it("runs with fsync and synchronous_commit on", async () => {
-    const fsync = await database.db.execute(sql`show fsync`);
-    const sync = await database.db.execute(sql`show synchronous_commit`);
-    expect(fsync.rows[0]).toEqual({ fsync: "on" });
-    expect(sync.rows[0]).toEqual({ synchronous_commit: "on" });
+    expect(await queryRows(database.db, sql`show fsync`)).toEqual([{ fsync: "on" }]);
+    expect(await queryRows(database.db, sql`show synchronous_commit`)).toEqual([{ synchronous_commit: "on" }]);
   });
 });
 
@@ -38,8 +37,7 @@ describe.runIf(engine === "pglite")("PGlite persistence", () => {
     await first.db.execute(sql`insert into kept values (42)`);
     await first.close();
     const second = await openDatabase({ dataDir: path.join(dir, "nested", "data") });
-    const rows = await second.db.execute(sql`select v from kept`);
-    expect(rows.rows).toEqual([{ v: 42 }]);
+    expect(await queryRows(second.db, sql`select v from kept`)).toEqual([{ v: 42 }]);
     await second.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -28,3 +28,5 @@ export const apps = pgTable(
 );
 
 export type AppRow = typeof apps.$inferSelect;
+export * from "./auth-schema";
+export * from "./account-schema";

@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import { devMailboxEnabled, mailboxRows } from "~/server/mail/mail.server";
+import type { Route } from "./+types/mailbox";
+
+/**
+ * Local dev mailbox: every email the server "sent" while no SMTP server is configured. Only on a
+ * non-public install (see devMailboxEnabled); elsewhere it is a 404. /dev/mailbox.json answers JSON.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!devMailboxEnabled()) throw data("Not Found", { status: 404 });
+  const to = new URL(request.url).searchParams.get("to");
+  return { mails: await mailboxRows(to) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Dev mailbox" }, { name: "robots", content: "noindex" }];
+
+const linkify = (text: string) =>
+  text.split(/(https?:\/\/\S+)/g).map((part, i) =>
+    /^https?:\/\//.test(part) ? (
+      <a key={i} href={part} className="break-all font-semibold text-primary underline">
+        {part}
+      </a>
+    ) : (
+      <span key={i}>{part}</span>
+    ),
+  );
+
+export default function Mailbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-3xl p-6">
+      <h1 className="text-2xl font-bold">Dev mailbox</h1>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Emails kept locally because no SMTP server is configured (SMTP_URL). Newest first.
+      </p>
+      {loaderData.mails.length === 0 ? (
+        <p className="mt-8 rounded-lg border p-6 text-center text-muted-foreground">No emails yet.</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {loaderData.mails.map((m) => (
+            <li key={m.id} className="rounded-lg border p-4">
+              <p className="text-sm text-muted-foreground">
+                To <strong className="text-foreground">{m.to}</strong> · {new Date(m.createdAt).toUTCString()}
+              </p>
+              <h2 className="mt-1 font-semibold">{m.subject}</h2>
+              <p className="mt-2 whitespace-pre-wrap text-sm">{linkify(m.text)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,176 @@
+import { createHash, randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { db as currentDb, type Db } from "../db/client.server";
+import * as schema from "../db/schema";
+import { env } from "../env.server";
+import { log } from "../log.server";
+import { sendMail } from "../mail/mail.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/** Header the HTTP server sets from the socket (or the trusted proxy chain); clients cannot supply it. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+/** Per account: at most this many failed sign-ins per hour, from any number of IPs. */
+export const ACCOUNT_FAILURE_LIMIT = 100;
+const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+
+export const emailHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+
+/** The secret from AUTH_SECRET, or one generated once and shared by every instance through the database. */
+export async function loadAuthSecret(db: Db): Promise<string> {
+  const configured = env().AUTH_SECRET;
+  if (configured) return configured;
+  await db
+    .insert(schema.appSettings)
+    .values({ key: "auth_secret", value: randomBytes(48).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(schema.appSettings).where(eq(schema.appSettings.key, "auth_secret"));
+  if (!row) throw new Error("could not load the auth secret");
+  return row.value;
+}
+
+async function recentFailures(db: Db, hash: string): Promise<number> {
+  const since = new Date(Date.now() - ACCOUNT_WINDOW_MS);
+  const [row] = await db
+    .select({ n: count() })
+    .from(schema.authFailures)
+    .where(and(eq(schema.authFailures.emailHash, hash), gt(schema.authFailures.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export function createAuth(db: Db, secret: string) {
+  const e = env();
+  const secure = e.PUBLIC_SITE_URL.startsWith("https://");
+  return betterAuth({
+    appName: "AI Automation Apps",
+    baseURL: e.PUBLIC_SITE_URL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [e.PUBLIC_SITE_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, input: true },
+        lastName: { type: "string", required: false, input: true },
+        companyName: { type: "string", required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Sign-up never signs in and never says whether the email was taken (no enumeration):
+      // the verification link signs the new customer in (docs/decisions/0006-accounts.md).
+      requireEmailVerification: true,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail(db, {
+          to: user.email,
+          subject: "Reset your password",
+          text: `Someone asked to reset the password of your AI Automation Apps account.\n\nReset it here (valid for 1 hour): ${url}\n\nIf it wasn't you, ignore this email.`,
+        });
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await sendMail(db, {
+          to: user.email,
+          subject: "You already have an account",
+          text: `Someone tried to create an AI Automation Apps account with this email address, which already has one.\n\nSign in: ${e.PUBLIC_SITE_URL}/auth\nForgot your password? ${e.PUBLIC_SITE_URL}/auth?tab=reset\n\nIf it wasn't you, ignore this email.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendMail(db, {
+          to: user.email,
+          subject: "Verify your email address",
+          text: `Welcome to AI Automation Apps!\n\nConfirm your email address to open your dashboard: ${url}\n\nThe link is valid for 24 hours.`,
+        });
+      },
+    },
+    socialProviders: e.GOOGLE_ENABLED ? { google: { clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET! } } : {},
+    account: {
+      // Google may link to an existing account only when Google vouches for the email AND the local
+      // account's email is verified; an unverified local account is never silently taken over.
+      accountLinking: { enabled: true, trustedProviders: [] },
+    },
+    session: { expiresIn: 7 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/send-verification-email": { window: 60, max: 5 },
+        "/reset-password": { window: 60, max: 10 },
+        "/change-password": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+        if (email && (await recentFailures(db, emailHash(email))) >= ACCOUNT_FAILURE_LIMIT) {
+          log.warn("account sign-in throttled", { emailHash: emailHash(email).slice(0, 12) });
+          throw new APIError("TOO_MANY_REQUESTS", {
+            message: "Too many attempts for this account. Try again later or reset your password.",
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError || returned instanceof Error;
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+        if (failed && email) {
+          await db.insert(schema.authFailures).values({ emailHash: emailHash(email) });
+          // Keep the table small: anything older than the window is irrelevant.
+          await db.execute(sql`delete from auth_failures where created_at < now() - interval '2 hours'`);
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: Auth | undefined;
+
+export async function initAuth(db: Db = currentDb()): Promise<Auth> {
+  instance = createAuth(db, await loadAuthSecret(db));
+  return instance;
+}
+
+export function auth(): Auth {
+  if (!instance) throw new Error("auth is not initialised (boot() has not run)");
+  return instance;
+}
+
+export function resetAuth() {
+  instance = undefined;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, parseHash, verifyPassword } from "./password.server";
+
+describe("password hashing", () => {
+  it("meets ASVS 5 Appendix C: scrypt N >= 2^17, r = 8, p = 1, random salt", async () => {
+    const a = await hashPassword("correct horse battery staple");
+    const b = await hashPassword("correct horse battery staple");
+    const parsed = parseHash(a)!;
+    expect(2 ** parsed.log2N).toBeGreaterThanOrEqual(2 ** 17);
+    expect(parsed.r).toBe(8);
+    expect(parsed.p).toBe(1);
+    expect(parsed.salt.length).toBeGreaterThanOrEqual(16);
+    expect(a).not.toBe(b);
+  });
+
+  it("verifies the right password and rejects others, without truncating long ones", async () => {
+    const long = "x".repeat(80) + "tail-1";
+    const hash = await hashPassword(long);
+    expect(await verifyPassword({ hash, password: long })).toBe(true);
+    expect(await verifyPassword({ hash, password: "x".repeat(80) + "tail-2" })).toBe(false);
+    expect(await verifyPassword({ hash, password: "" })).toBe(false);
+  });
+
+  it("rejects malformed or weakened stored hashes", async () => {
+    expect(await verifyPassword({ hash: "not-a-hash", password: "a" })).toBe(false);
+    expect(await verifyPassword({ hash: "scrypt$2$1$1$AAAA$AAAA", password: "a" })).toBe(false);
+    expect(parseHash("bcrypt$10$x")).toBeNull();
+  });
+});

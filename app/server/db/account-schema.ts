@@ -1,0 +1,132 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Process-wide settings that must be shared by every instance (e.g. the generated auth secret). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/**
+ * Every outgoing email is written here first (the durable record), then sent through SMTP when it
+ * is configured; without SMTP the local dev mailbox page reads this table.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    sentAt: ts("sent_at"),
+    error: text("error"),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to)],
+);
+
+/** Failed sign-ins per account (hashed email), for the per-account throttle. */
+export const authFailures = pgTable(
+  "auth_failures",
+  {
+    id: serial("id").primaryKey(),
+    emailHash: text("email_hash").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("auth_failures_email_created_idx").on(t.emailHash, t.createdAt)],
+);
+
+/** Spec section 3 trial_access: one row per user. */
+export const trialAccess = pgTable("trial_access", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  trialStarted: boolean("trial_started").notNull().default(false),
+  trialActivatedAt: ts("trial_activated_at"),
+  trialEndsAt: ts("trial_ends_at"),
+  selectedPlan: text("selected_plan"),
+  /** Cents. */
+  planPrice: integer("plan_price"),
+  dashboardAccessCount: integer("dashboard_access_count").notNull().default(0),
+  lastDashboardAccess: ts("last_dashboard_access"),
+});
+
+/** Spec section 3 user_profiles. */
+export const userProfiles = pgTable("user_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  selectedPlan: text("selected_plan"),
+  planPrice: integer("plan_price"),
+  trialStarted: boolean("trial_started").notNull().default(false),
+  onboardingCallScheduledAt: ts("onboarding_call_scheduled_at"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** Spec section 3 user_subscriptions (written by checkout fulfilment). */
+export const userSubscriptions = pgTable(
+  "user_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    planName: text("plan_name"),
+    planType: text("plan_type"),
+    status: text("status").notNull(),
+    /** Cents. */
+    monthlyPrice: integer("monthly_price"),
+    currentPeriodEnd: ts("current_period_end"),
+    reachLimit: integer("reach_limit"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("user_subscriptions_user_idx").on(t.userId)],
+);
+
+/** Onboarding steps a user has completed (step 1, signup, is completed at sign-up). */
+export const onboardingProgress = pgTable(
+  "onboarding_progress",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    stepId: text("step_id").notNull(),
+    completedAt: ts("completed_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.stepId] })],
+);
+
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    category: text("category").notNull(),
+    message: text("message").notNull(),
+    status: text("status").notNull().default("open"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("support_tickets_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** The account's own activity (dashboard visits, trial start, tickets…), charted on /dashboard/analytics. */
+export const activityEvents = pgTable(
+  "activity_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("activity_events_user_idx").on(t.userId, t.createdAt)],
+);
