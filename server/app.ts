@@ -3,6 +3,7 @@ import express from "express";
 import "react-router";
 import { boot, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
+import { originCheck } from "~/server/http/origin-check.server";
 import { database } from "~/server/db/client.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { env } from "~/server/env.server";
@@ -20,6 +21,7 @@ app.use((req, _res, next) => {
   next();
 });
 app.use(securityHeaders);
+app.use(originCheck);
 
 app.get("/healthz", async (_req, res) => {
   const open = database();

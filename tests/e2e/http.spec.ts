@@ -75,3 +75,13 @@ test("each public page has its own title, description, canonical URL and Open Gr
     expect(html, p).toContain(`<meta property="og:url" content="${baseURL}${p}"/>`);
   }
 });
+
+test("state-changing requests with a missing, null or foreign Origin are refused with 403", async ({ request, baseURL }) => {
+  const body = { email: "nobody@example.com", password: "whatever-123" };
+  for (const headers of [{}, { Origin: "null" }, { Origin: "https://evil.example" }, { Origin: `${baseURL}.evil.example` }]) {
+    const res = await request.post("/api/auth/sign-in/email", { headers, data: body });
+    expect(res.status(), JSON.stringify(headers)).toBe(403);
+  }
+  const ok = await request.post("/api/auth/sign-in/email", { headers: { Origin: new URL(baseURL!).origin }, data: body });
+  expect(ok.status()).toBe(401);
+});
