@@ -78,7 +78,13 @@ test("each public page has its own title, description, canonical URL and Open Gr
 
 test("state-changing requests with a missing, null or foreign Origin are refused with 403", async ({ request, baseURL }) => {
   const body = { email: "nobody@example.com", password: "whatever-123" };
-  for (const headers of [{}, { Origin: "null" }, { Origin: "https://evil.example" }, { Origin: `${baseURL}.evil.example` }]) {
+  const variants: Record<string, string>[] = [
+    {},
+    { Origin: "null" },
+    { Origin: "https://evil.example" },
+    { Origin: `${baseURL}.evil.example` },
+  ];
+  for (const headers of variants) {
     const res = await request.post("/api/auth/sign-in/email", { headers, data: body });
     expect(res.status(), JSON.stringify(headers)).toBe(403);
   }
