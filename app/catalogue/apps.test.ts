@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allApps, derivedPrices, mulberry32, randomInt } from "./apps";
+import { mulberry32, randomInt } from "~/lib/random";
+import { allApps, derivedPrices } from "./apps";
 import { INDUSTRIES } from "./industries";
 
 const apps = allApps();

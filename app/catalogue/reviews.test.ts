@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allApps, mulberry32 } from "./apps";
+import { mulberry32 } from "~/lib/random";
+import { allApps } from "./apps";
 import { initialReviews, initials, refreshReviews, REVIEW_POOL_SIZE, reviewPool, REVIEWS_SHOWN } from "./reviews";
 
 const apps = allApps();

@@ -1,4 +1,4 @@
-import { mulberry32, randomInt } from "./apps";
+import { mulberry32, randomInt } from "~/lib/random";
 
 /**
  * Synthetic customer reviews for the apps page's reviews dialog (spec sections 3 and 4). They are

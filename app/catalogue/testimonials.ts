@@ -1,3 +1,4 @@
+import { mulberry32 } from "~/lib/random";
 /**
  * The review carousel's 100 synthetic testimonials (spec section 9: "8 items rotating; full list
  * 100 with synthetic reviews"). Generated from a fixed seed, so the server and the browser build the
@@ -83,20 +84,8 @@ const QUOTES = [
   "We automated intake, reminders and reviews in one go. It feels like we hired three extra people.",
 ];
 
-/** mulberry32: a tiny, well-distributed 32-bit PRNG; deterministic for a given seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function generateTestimonials(seed = 20_240_501, count = TESTIMONIAL_COUNT): Testimonial[] {
-  const rand = seeded(seed);
+  const rand = mulberry32(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   return Array.from({ length: count }, (_, i) => {
     const [prefixes, kind] = pick(BUSINESSES);

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { AppView } from "./query";
 import { Star } from "./Stars";
-import { isPlainClick } from "./use-hydrated";
+import { isPlainClick } from "~/lib/use-hydrated";
 
 /** Feature lists use the list marker as their check mark: no icon elements in 24+ cards. */
 const FEATURES = "list-['✓_'] space-y-1 pl-5 text-sm marker:font-bold marker:text-emerald-700";

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { CatalogueApp } from "~/catalogue/apps";
 import { refreshReviews, reviewPool, REVIEWS_REFRESH_MS, REVIEWS_SHOWN, type Review } from "~/catalogue/reviews";
 import { ReviewsBody, TrialCallToAction } from "./ReviewsBody";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const ReviewsModal = lazy(() => import("./ReviewsModal"));
 

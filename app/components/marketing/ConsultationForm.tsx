@@ -12,7 +12,7 @@ import {
 import { buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Shown instead of a success state until the callback endpoint (lead storage + Mailchimp) exists. */
 export const CALLBACK_UNAVAILABLE_MESSAGE =

@@ -1,6 +1,6 @@
 import { CalendarClock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { acceptWebinarMessage } from "~/lib/webinar-messages";
 
 export const WEBINAR_FRAME_ID = "webinar-frame";

@@ -17,7 +17,7 @@ import {
   type AppView,
 } from "~/components/apps/query";
 import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
-import { isPlainClick } from "~/components/apps/use-hydrated";
+import { isPlainClick } from "~/lib/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
