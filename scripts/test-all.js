@@ -2,11 +2,14 @@
 // the first failing step stops the run with its exit code. Vitest and Playwright also write JSON
 // reports, from which the closing "N passed, N failed" line is computed.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
-mkdirSync("test-results", { recursive: true });
-const VITEST_JSON = "test-results/vitest.json";
-const PLAYWRIGHT_JSON = "test-results/playwright.json";
+// Not test-results/: Playwright empties that folder when it starts.
+mkdirSync("test-reports", { recursive: true });
+const VITEST_JSON = "test-reports/vitest.json";
+const PLAYWRIGHT_JSON = "test-reports/playwright.json";
+// A previous run's reports must not be counted as this run's.
+for (const f of [VITEST_JSON, PLAYWRIGHT_JSON]) rmSync(f, { force: true });
 
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
