@@ -1,17 +1,194 @@
-import { Outlet } from "react-router";
+import { LoaderCircle, Menu, PanelLeft } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { data, Outlet, redirect, useActionData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
+import { DashboardToasts, type ErrorNotice } from "~/components/dashboard/DashboardToasts";
+import { MOBILE_BREAKPOINT_PX, readSidebarOpen, SIDEBAR_SHORTCUT_KEY, sidebarCookie } from "~/components/dashboard/nav";
+import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";
+import { TrialOverlay } from "~/components/dashboard/TrialOverlay";
+import { isTrialPlanId } from "~/catalogue/trial";
+import { auth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/session.server";
+import { db } from "~/server/db/client.server";
+import { log } from "~/server/log.server";
+import { recordDashboardVisit, startTrial } from "~/server/trial/trial.server";
 import type { Route } from "./+types/layout";
 
+export const meta: Route.MetaFunction = () => [{ title: "AI Dashboard" }, { name: "robots", content: "noindex" }];
+
+/**
+ * Runs on document loads and navigations into the dashboard; shouldRevalidate below keeps it from
+ * running again after an action on the same page, so each page load counts one dashboard visit.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { user };
+  const status = await recordDashboardVisit(db(), user.id);
+  const plan = new URL(request.url).searchParams.get("plan");
+  return {
+    email: user.email,
+    sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
+    overlay: status.overlay,
+    preselectedPlan: isTrialPlanId(plan) ? plan : null,
+  };
+}
+
+/** The URL without its `?toast=` parameter. */
+function withoutToast(u: URL) {
+  const params = new URLSearchParams(u.search);
+  params.delete("toast");
+  return `${u.pathname}?${params.toString()}`;
+}
+
+/**
+ * Skips the layout loader (and its visit count) after an action that leaves the URL unchanged
+ * (e.g. completing an onboarding step) and when only the `?toast=` parameter was removed. After
+ * the start-trial redirect the URL changes, so the gate is re-read.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET" && currentUrl.href === nextUrl.href) return false;
+  const toastRemoved = currentUrl.searchParams.has("toast") && !nextUrl.searchParams.has("toast");
+  if (
+    !formMethod &&
+    toastRemoved &&
+    currentUrl.pathname === nextUrl.pathname &&
+    withoutToast(currentUrl) === withoutToast(nextUrl)
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+const ActionInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sign-out") }).strict(),
+  z.object({ intent: z.literal("start-trial"), plan: z.string().max(40) }).strict(),
+]);
+
+export type LayoutActionData = { error: { title: string; description: string; at: number } };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = ActionInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<LayoutActionData>(
+      { error: { title: "Invalid request", description: "Please reload the page and try again.", at: Date.now() } },
+      { status: 400 },
+    );
+  }
+  if (parsed.data.intent === "sign-out") {
+    const headers = new Headers();
+    try {
+      const res = await auth().api.signOut({ headers: request.headers, asResponse: true });
+      for (const cookie of res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    } catch (error) {
+      log.warn("sign-out failed", { userId: user.id, error: String(error) });
+    }
+    return redirect("/auth", { headers });
+  }
+
+  try {
+    const result = await startTrial(db(), user.id, parsed.data.plan);
+    if (result.ok) return redirect("/dashboard?toast=trial-started");
+    return data<LayoutActionData>(
+      {
+        error: {
+          title: "Error Starting Trial",
+          description: result.reason === "already-used" ? result.message : "Something went wrong. Please try again.",
+          at: Date.now(),
+        },
+      },
+      { status: result.reason === "already-used" ? 409 : 400 },
+    );
+  } catch (error) {
+    log.error("trial start failed", { userId: user.id, error: String(error) });
+    return data<LayoutActionData>(
+      { error: { title: "Error Starting Trial", description: "Something went wrong. Please try again.", at: Date.now() } },
+      { status: 500 },
+    );
+  }
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const { email, overlay, preselectedPlan } = loaderData;
+  const [open, setOpen] = useState(loaderData.sidebarOpen);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>();
+  const notice = useMemo<ErrorNotice | null>(
+    () => (actionData?.error ? { id: String(actionData.error.at), ...actionData.error } : null),
+    [actionData],
+  );
+
+  const toggle = useCallback(() => {
+    if (window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`).matches) {
+      setMobileOpen((o) => !o);
+      return;
+    }
+    const next = !open;
+    setOpen(next);
+    // Read by the loader on the next request, so the server renders the sidebar as it was left.
+    document.cookie = sidebarCookie(next);
+  }, [open]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === SIDEBAR_SHORTCUT_KEY && (event.metaKey || event.ctrlKey) && !event.altKey) {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [toggle]);
+
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/dashboard");
+
   return (
-    <div className="min-h-screen p-6">
-      <p className="text-sm text-muted-foreground">{loaderData.user.email}</p>
-      <Outlet />
+    <div className="flex min-h-screen bg-muted/40">
+      <a
+        href="#dashboard-main"
+        className="sr-only z-50 rounded-md bg-background px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <DesktopSidebar email={email} open={open} />
+      <MobileSidebar email={email} open={mobileOpen} onOpenChange={setMobileOpen} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background px-4">
+          <button
+            type="button"
+            onClick={() => setMobileOpen(true)}
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={mobileOpen}
+            className="inline-flex size-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+          >
+            <Menu className="size-5" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
+            aria-controls="dashboard-sidebar"
+            aria-expanded={open}
+            title="Toggle sidebar (Ctrl/Cmd+B)"
+            className="hidden size-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:inline-flex"
+          >
+            <PanelLeft className="size-5" aria-hidden />
+          </button>
+          <p className="text-lg font-semibold">AI Dashboard</p>
+          {loading && (
+            <output className="ml-auto flex items-center gap-2 text-sm text-muted-foreground">
+              <LoaderCircle className="size-4 animate-spin" aria-hidden />
+              Loading dashboard...
+            </output>
+          )}
+        </header>
+        <main id="dashboard-main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+      {overlay !== "none" && <TrialOverlay mode={overlay} preselected={preselectedPlan} />}
+      <DashboardToasts error={notice} />
     </div>
   );
 }

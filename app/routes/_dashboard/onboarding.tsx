@@ -1,4 +1,17 @@
+import { CalendarClock, CheckCircle2, Circle, PartyPopper } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Progress } from "~/components/ui/progress";
+import { formatCallCountdown, nextStep, onboardingProgress, type OnboardingStep } from "~/catalogue/onboarding";
+import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session.server";
+import { db } from "~/server/db/client.server";
+import { log } from "~/server/log.server";
+import { completeStep, getOnboarding, scheduleOnboardingCall } from "~/server/onboarding/onboarding.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [
@@ -7,10 +20,214 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const state = await getOnboarding(db(), user.id);
+  return { steps: state.steps, callAt: state.callScheduledAt?.getTime() ?? null, now: Date.now() };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Onboarding Tracker</h1>;
+const ActionInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("complete"), step: z.string().max(60) }).strict(),
+  z.object({ intent: z.literal("schedule-call") }).strict(),
+]);
+
+type ActionResult = { ok: true; toast: string } | { ok: false; error: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = ActionInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<ActionResult>({ ok: false, error: "Invalid request" }, { status: 400 });
+  if (parsed.data.intent === "complete") {
+    const result = await completeStep(db(), user.id, parsed.data.step);
+    if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, { status: 400 });
+    return data<ActionResult>({ ok: true, toast: "Step Completed" });
+  }
+  try {
+    await scheduleOnboardingCall(db(), user.id);
+    return data<ActionResult>({ ok: true, toast: "Your onboarding call has been scheduled!" });
+  } catch (error) {
+    log.error("schedule onboarding call failed", { userId: user.id, error: String(error) });
+    return data<ActionResult>({ ok: false, error: "Failed to schedule call" }, { status: 500 });
+  }
+}
+
+/** Toasts the result of a fetcher's action once per response. */
+function useResultToast(result: ActionResult | undefined) {
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(result.toast);
+    else toast.error(result.error);
+  }, [result]);
+}
+
+/** 'now', starting from the server's clock so hydration matches, then ticking every second. */
+function useSecondClock(serverNow: number) {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+const callFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
+  const { steps, callAt } = loaderData;
+  const progress = onboardingProgress(steps);
+  const next = nextStep(steps);
+  const done = steps.filter((s) => s.completed).length;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Onboarding Tracker</h1>
+        <p className="mt-1 text-muted-foreground">Follow these steps to launch your AI automation.</p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-xl font-semibold">Your progress</h2>
+          <CardDescription>
+            {done} of {steps.length} steps completed
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2">
+          <p className="text-3xl font-extrabold" data-testid="onboarding-progress">
+            {progress}%
+          </p>
+          <Progress value={progress} aria-label="Onboarding progress" />
+        </CardContent>
+      </Card>
+
+      {progress === 100 && (
+        <Card className="border-emerald-200 bg-emerald-50">
+          <CardContent className="flex items-center gap-4 p-6">
+            <PartyPopper className="size-10 shrink-0 text-emerald-700" aria-hidden />
+            <div>
+              <h2 className="text-xl font-semibold">Congratulations! Onboarding complete</h2>
+              <p className="text-emerald-900">You have completed every step. Your AI app is ready to grow your business.</p>
+            </div>
+          </CardContent>
+        </Card>
+      )}
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <CallCard callAt={callAt} serverNow={loaderData.now} />
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">Next step</h2>
+          </CardHeader>
+          <CardContent>
+            {next ? (
+              <div className="flex flex-col gap-3">
+                <p className="font-semibold">
+                  Step {next.order}: {next.title}
+                </p>
+                <p className="text-sm text-muted-foreground">{next.description}</p>
+              </div>
+            ) : (
+              <p className="text-muted-foreground">All steps are done.</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="steps-heading">
+        <h2 id="steps-heading" className="text-xl font-semibold">
+          All steps
+        </h2>
+        <ol className="mt-3 flex flex-col gap-3">
+          {steps.map((step) => (
+            <StepRow key={step.id} step={step} />
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: number }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher.data);
+  const now = useSecondClock(serverNow);
+  const busy = fetcher.state !== "idle";
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-xl font-semibold">
+          <CalendarClock className="size-5 text-primary" aria-hidden />
+          Onboarding call
+        </h2>
+        <CardDescription>A kickoff call with your success manager, two days ahead at 14:00 UTC.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {callAt === null ? (
+          <p className="text-sm text-muted-foreground">No call scheduled yet.</p>
+        ) : (
+          <>
+            <p className="text-sm">
+              Scheduled for <time dateTime={new Date(callAt).toISOString()}>{callFormat.format(new Date(callAt))}</time>
+            </p>
+            <p className="text-2xl font-bold" data-testid="call-countdown">
+              {callAt > now
+                ? `Starts in ${formatCallCountdown(new Date(callAt), new Date(now))}`
+                : formatCallCountdown(new Date(callAt), new Date(now))}
+            </p>
+          </>
+        )}
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="schedule-call" />
+          <Button type="submit" disabled={busy} variant={callAt === null ? "default" : "outline"}>
+            {callAt === null ? "Schedule call" : "Reschedule call"}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StepRow({ step }: { step: OnboardingStep }) {
+  const fetcher = useFetcher<ActionResult>();
+  useResultToast(fetcher.data);
+  const pending = fetcher.state !== "idle";
+  const completed = step.completed || pending;
+  return (
+    <li
+      className={cn("flex items-start gap-4 rounded-xl border bg-card p-4", completed && "border-emerald-200 bg-emerald-50/60")}
+      data-testid={`step-${step.id}`}
+    >
+      {completed ? (
+        <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-700" aria-hidden />
+      ) : (
+        <Circle className="mt-0.5 size-6 shrink-0 text-muted-foreground" aria-hidden />
+      )}
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold">
+          <span className="sr-only">Step </span>
+          {step.order}. {step.title}
+        </h3>
+        <p className="text-sm text-muted-foreground">{step.description}</p>
+      </div>
+      {completed ? (
+        <span className="text-sm font-semibold text-emerald-800">Completed</span>
+      ) : (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="complete" />
+          <input type="hidden" name="step" value={step.id} />
+          <Button type="submit" size="sm" variant="outline" aria-label={`Mark complete: ${step.title}`}>
+            Mark complete
+          </Button>
+        </fetcher.Form>
+      )}
+    </li>
+  );
 }

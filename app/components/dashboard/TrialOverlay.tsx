@@ -1,0 +1,172 @@
+import { Check, Clock, Crown, Sparkles, Zap } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Progress } from "~/components/ui/progress";
+import { TRIAL_PLANS, type TrialPlan, type TrialPlanId } from "~/catalogue/plans";
+import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, previewSecondsLeft, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
+import { cn } from "~/lib/utils";
+
+const PLAN_ICONS = { starter: Zap, growth: Sparkles, pro: Crown } as const;
+
+export interface TrialOverlayProps {
+  /** 'preview': the 15 s free preview, then the chooser. 'expired': the trial was used; chooser at once. */
+  mode: "preview" | "expired";
+  /** A plan preselected by the link that led here (`?plan=`), highlighted in the chooser. */
+  preselected: TrialPlanId | null;
+}
+
+/**
+ * Shown by the dashboard layout when the server's gate says there is no active trial or
+ * subscription. The dashboard stays visible behind the preview box; the chooser is a modal dialog.
+ */
+export function TrialOverlay({ mode, preselected }: TrialOverlayProps) {
+  const [elapsed, setElapsed] = useState(0);
+  const secondsLeft = mode === "expired" ? 0 : previewSecondsLeft(elapsed);
+
+  useEffect(() => {
+    if (mode !== "preview") return;
+    // One tick per second; stops itself at 0 (timer-friendly: plain setInterval, no rAF).
+    const id = setInterval(() => {
+      setElapsed((e) => {
+        if (e + 1 >= FREE_PREVIEW_SECONDS) clearInterval(id);
+        return Math.min(e + 1, FREE_PREVIEW_SECONDS);
+      });
+    }, 1000);
+    return () => clearInterval(id);
+  }, [mode]);
+
+  if (secondsLeft > 0) {
+    return (
+      <section
+        aria-label="Free preview"
+        className="fixed bottom-4 right-4 z-40 w-72 rounded-xl border bg-card p-4 shadow-lg"
+        data-testid="free-preview"
+      >
+        <p className="flex items-center gap-2 text-sm font-semibold">
+          <Clock className="size-4 text-primary" aria-hidden />
+          Free Preview: {secondsLeft}s remaining
+        </p>
+        <Progress className="mt-3" value={(secondsLeft / FREE_PREVIEW_SECONDS) * 100} aria-label="Free preview time remaining" />
+        <p className="mt-2 text-xs text-muted-foreground">Explore the dashboard, then choose a plan to continue.</p>
+      </section>
+    );
+  }
+  return <PlanChooser expired={mode === "expired"} preselected={preselected} />;
+}
+
+function PlanChooser({ expired, preselected }: { expired: boolean; preselected: TrialPlanId | null }) {
+  return (
+    <DialogPrimitive.Root open modal>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/80 backdrop-blur-sm" />
+        <DialogPrimitive.Content
+          onEscapeKeyDown={(e) => e.preventDefault()}
+          onPointerDownOutside={(e) => e.preventDefault()}
+          onInteractOutside={(e) => e.preventDefault()}
+          className="fixed inset-0 z-50 overflow-y-auto p-4 focus:outline-none sm:p-8"
+        >
+          <div className="mx-auto max-w-5xl rounded-2xl bg-background p-6 shadow-2xl sm:p-8">
+            <div className="text-center">
+              <DialogPrimitive.Title className="text-2xl font-bold sm:text-3xl">
+                {expired ? "Your Free Trial Has Ended" : "Choose Your Plan"}
+              </DialogPrimitive.Title>
+              <DialogPrimitive.Description className="mt-2 text-muted-foreground">
+                {expired
+                  ? "Upgrade to keep using your AI dashboard. Members save 30%."
+                  : "Your free preview has ended. Start a free trial or upgrade to keep using your AI dashboard."}
+              </DialogPrimitive.Description>
+            </div>
+            <ul className="mt-8 grid gap-4 md:grid-cols-3">
+              {TRIAL_PLANS.map((plan) => (
+                <PlanCard key={plan.id} plan={plan} expired={expired} highlighted={plan.id === preselected} />
+              ))}
+            </ul>
+            <p className="mt-6 text-center text-sm text-muted-foreground">Cancel anytime · 30-day money-back guarantee</p>
+            <p className="mt-3 text-center">
+              <Link to="/" className="text-sm font-semibold text-primary underline underline-offset-4">
+                Back to Home
+              </Link>
+            </p>
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+function PlanCard({ plan, expired, highlighted }: { plan: TrialPlan; expired: boolean; highlighted: boolean }) {
+  const navigation = useNavigation();
+  const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start-trial";
+  const Icon = PLAN_ICONS[plan.id];
+  const off = discountPercent(plan);
+  const headingId = `plan-${plan.id}-name`;
+  return (
+    <li
+      data-selected={highlighted ? "true" : undefined}
+      className={cn(
+        "relative flex flex-col rounded-xl border bg-card p-5 shadow-sm",
+        plan.popular && "border-primary",
+        highlighted && "ring-2 ring-primary ring-offset-2",
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Icon className="size-5 text-primary" aria-hidden />
+        <h3 id={headingId} className="text-lg font-bold">
+          {plan.name}
+        </h3>
+        {plan.popular && <Badge>Most Popular</Badge>}
+        {highlighted && <Badge variant="accent">Selected</Badge>}
+      </div>
+      <p className="mt-3">
+        <span className="text-3xl font-extrabold">{formatDollars(plan.price)}</span>
+        {plan.price > 0 && <span className="text-muted-foreground">/mo</span>}
+      </p>
+      {plan.price === 0 ? (
+        <p className="text-sm font-medium text-primary">{TRIAL_LENGTH_DAYS}-day free trial</p>
+      ) : (
+        <p className="text-sm">
+          <span className="text-muted-foreground line-through">
+            <span className="sr-only">was </span>
+            {formatDollars(plan.originalPrice)}/mo
+          </span>{" "}
+          <Badge variant="success">{off}% off</Badge>
+        </p>
+      )}
+      <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm">
+        {plan.features.map((f) => (
+          <li key={f} className="flex items-start gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
+            {f}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5">
+        {plan.id !== "starter" ? (
+          <Button asChild className="w-full" variant={highlighted ? "default" : "outline"}>
+            <Link to={`/packages?tier=${plan.id}`}>Upgrade to {plan.name}</Link>
+          </Button>
+        ) : expired ? (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm text-muted-foreground">
+              You have already used your free trial. Upgrade to a member plan to continue.
+            </p>
+            <Button asChild className="w-full">
+              <Link to="/packages">View Upgrade Options</Link>
+            </Button>
+          </div>
+        ) : (
+          <Form method="post" action="/dashboard">
+            <input type="hidden" name="intent" value="start-trial" />
+            <input type="hidden" name="plan" value={plan.id} />
+            <Button type="submit" className="w-full" disabled={starting} aria-busy={starting || undefined}>
+              Start {TRIAL_LENGTH_DAYS}-Day Free Trial
+            </Button>
+          </Form>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { and, eq } from "drizzle-orm";
+import {
+  buildSteps,
+  isOnboardingStepId,
+  onboardingCallTime,
+  SCHEDULE_CALL_STEP_ID,
+  SIGNUP_STEP_ID,
+  type OnboardingStep,
+} from "~/catalogue/onboarding";
+import type { Db } from "../db/client.server";
+import { activityEvents, onboardingProgress, userProfiles } from "../db/schema";
+
+export interface OnboardingState {
+  steps: OnboardingStep[];
+  callScheduledAt: Date | null;
+}
+
+/** The user's steps and call time. Step 1 (account created) is recorded on the first visit if missing. */
+export async function getOnboarding(db: Db, userId: string): Promise<OnboardingState> {
+  await db.insert(onboardingProgress).values({ userId, stepId: SIGNUP_STEP_ID }).onConflictDoNothing();
+  const [rows, profiles] = await Promise.all([
+    db.select({ stepId: onboardingProgress.stepId }).from(onboardingProgress).where(eq(onboardingProgress.userId, userId)),
+    db.select({ at: userProfiles.onboardingCallScheduledAt }).from(userProfiles).where(eq(userProfiles.userId, userId)),
+  ]);
+  return { steps: buildSteps(rows.map((r) => r.stepId)), callScheduledAt: profiles[0]?.at ?? null };
+}
+
+export type CompleteStepResult = { ok: true } | { ok: false; message: string };
+
+/** Marks one step completed for this user (idempotent). */
+export async function completeStep(db: Db, userId: string, stepId: string, now = new Date()): Promise<CompleteStepResult> {
+  if (!isOnboardingStepId(stepId)) return { ok: false, message: "Unknown onboarding step." };
+  await db.insert(onboardingProgress).values({ userId, stepId, completedAt: now }).onConflictDoNothing();
+  return { ok: true };
+}
+
+/**
+ * Schedules the onboarding call two days ahead at 14:00 UTC (the server's time zone), stores it
+ * in user_profiles (upsert) and completes the 'Schedule your onboarding call' step.
+ */
+export async function scheduleOnboardingCall(db: Db, userId: string, now = new Date()): Promise<{ ok: true; at: Date }> {
+  const at = onboardingCallTime(now);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userProfiles)
+      .values({ userId, onboardingCallScheduledAt: at, updatedAt: now })
+      .onConflictDoUpdate({ target: userProfiles.userId, set: { onboardingCallScheduledAt: at, updatedAt: now } });
+    await tx.insert(onboardingProgress).values({ userId, stepId: SCHEDULE_CALL_STEP_ID, completedAt: now }).onConflictDoNothing();
+    await tx.insert(activityEvents).values({ userId, kind: "onboarding_call_scheduled", createdAt: now });
+  });
+  return { ok: true, at };
+}
+
+/** Whether this user has completed a step (used by tests and callers that need a single flag). */
+export async function isStepCompleted(db: Db, userId: string, stepId: string): Promise<boolean> {
+  const rows = await db
+    .select({ stepId: onboardingProgress.stepId })
+    .from(onboardingProgress)
+    .where(and(eq(onboardingProgress.userId, userId), eq(onboardingProgress.stepId, stepId)));
+  return rows.length > 0;
+}

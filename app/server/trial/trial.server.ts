@@ -1,0 +1,102 @@
+import { and, eq, sql } from "drizzle-orm";
+import { overlayMode, isTrialPlanId, trialEndFrom, trialPlan, type OverlayMode } from "~/catalogue/trial";
+import type { TrialPlanId } from "~/catalogue/plans";
+import type { Db } from "../db/client.server";
+import { activityEvents, trialAccess, userProfiles, userSubscriptions } from "../db/schema";
+
+export type TrialAccessRow = typeof trialAccess.$inferSelect;
+
+export interface TrialStatus {
+  trial: TrialAccessRow;
+  hasActiveSubscription: boolean;
+  /** The gate: an active trial or an active subscription. */
+  active: boolean;
+  overlay: OverlayMode;
+}
+
+/** The user's trial_access row, created on first use with trial_started false and a zero access count. */
+export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAccessRow> {
+  await db.insert(trialAccess).values({ userId }).onConflictDoNothing({ target: trialAccess.userId });
+  const [row] = await db.select().from(trialAccess).where(eq(trialAccess.userId, userId));
+  if (!row) throw new Error("trial_access row missing after insert");
+  return row;
+}
+
+export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: userSubscriptions.id })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.status, "active")))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The gate for one user, creating the trial record when it is missing. */
+export async function getTrialStatus(db: Db, userId: string, now = new Date()): Promise<TrialStatus> {
+  const [trial, subscribed] = await Promise.all([ensureTrialAccess(db, userId), hasActiveSubscription(db, userId)]);
+  const overlay = overlayMode(trial, subscribed, now);
+  return { trial, hasActiveSubscription: subscribed, active: overlay === "none", overlay };
+}
+
+/**
+ * One dashboard page load. Spec section 4 'Dashboard gate': with no access and no trial started,
+ * the visit increments dashboard_access_count and stamps last_dashboard_access. Every visit is also
+ * recorded as a 'dashboard_visit' activity event. Callers invoke this
+ * once per document or navigation load, not on revalidations after an action.
+ */
+export async function recordDashboardVisit(db: Db, userId: string, now = new Date()): Promise<TrialStatus> {
+  const status = await getTrialStatus(db, userId, now);
+  // Every visit is part of the account's own activity (charted on /dashboard/analytics).
+  await db.insert(activityEvents).values({ userId, kind: "dashboard_visit", createdAt: now });
+  if (status.active || status.trial.trialStarted) return status;
+  const [trial] = await db
+    .update(trialAccess)
+    .set({ dashboardAccessCount: sql`${trialAccess.dashboardAccessCount} + 1`, lastDashboardAccess: now })
+    .where(and(eq(trialAccess.userId, userId), eq(trialAccess.trialStarted, false)))
+    .returning();
+  return trial ? { ...status, trial } : status;
+}
+
+export type StartTrialResult =
+  { ok: true; trial: TrialAccessRow } | { ok: false; reason: "unknown-plan" | "already-used"; message: string };
+
+/**
+ * Starts the 7-day trial on a trial plan. One trial per account: a second start is refused and
+ * never extends the first. trial_access, user_profiles and the activity event are written in one
+ * transaction; the row lock on trial_access makes two concurrent starts safe.
+ */
+export async function startTrial(db: Db, userId: string, planId: string, now = new Date()): Promise<StartTrialResult> {
+  if (!isTrialPlanId(planId)) return { ok: false, reason: "unknown-plan", message: "Unknown trial plan." };
+  const plan = trialPlan(planId as TrialPlanId);
+  await ensureTrialAccess(db, userId);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(trialAccess).where(eq(trialAccess.userId, userId)).for("update");
+    if (current?.trialStarted) {
+      return {
+        ok: false as const,
+        reason: "already-used" as const,
+        message: "Your free trial has already been used. Upgrade to a plan to keep using the dashboard.",
+      };
+    }
+    const values = {
+      trialStarted: true,
+      trialActivatedAt: now,
+      trialEndsAt: trialEndFrom(now),
+      selectedPlan: plan.id,
+      planPrice: plan.price,
+    };
+    const [trial] = await tx
+      .insert(trialAccess)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: trialAccess.userId, set: values })
+      .returning();
+    const profile = { selectedPlan: plan.id, planPrice: plan.price, trialStarted: true, updatedAt: now };
+    await tx
+      .insert(userProfiles)
+      .values({ userId, ...profile })
+      .onConflictDoUpdate({ target: userProfiles.userId, set: profile });
+    await tx.insert(activityEvents).values({ userId, kind: "trial_started", createdAt: now });
+    if (!trial) throw new Error("trial_access upsert returned no row");
+    return { ok: true as const, trial };
+  });
+}

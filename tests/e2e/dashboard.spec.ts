@@ -1,0 +1,308 @@
+import http from "node:http";
+import { expect, test, type Page } from "@playwright/test";
+import { latestMailLink, siteOrigin, uniqueEmail } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoHydrated } from "./support/page";
+
+const SHOTS = process.env.DASH_SHOTS_DIR;
+
+/**
+ * One HTTP request from a loopback address of its own (any 127.x.y.z on Linux). Sign-up is rate
+ * limited per client IP (5 a minute) and this file signs up one account per test.
+ */
+function fromOwnIp(ip: string, method: string, url: string, headers: Record<string, string>, body?: string) {
+  const base = new URL(String(test.info().project.use.baseURL));
+  const target = new URL(url, base);
+  return new Promise<{ status: number; setCookies: string[]; text: string }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: base.port,
+        path: target.pathname + target.search,
+        method,
+        localAddress: ip,
+        headers: { host: base.host, ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookies: res.headers["set-cookie"] ?? [], text }));
+      },
+    );
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+const byte = () => 1 + Math.floor(Math.random() * 253);
+
+/** Signs up and verifies a fresh account, and puts its session cookie into the page's context. */
+async function signUpVerified(page: Page, opts: { firstName?: string } = {}) {
+  const ip = `127.${byte()}.${byte()}.${byte()}`;
+  const email = uniqueEmail("dash");
+  const body = JSON.stringify({
+    email,
+    password: "correct-horse-battery",
+    name: opts.firstName ?? email,
+    firstName: opts.firstName,
+  });
+  const res = await fromOwnIp(
+    ip,
+    "POST",
+    "/api/auth/sign-up/email",
+    { origin: siteOrigin(), "content-type": "application/json" },
+    body,
+  );
+  expect(res.status, res.text).toBe(200);
+  const verify = await fromOwnIp(ip, "GET", await latestMailLink(page, email, /verify/i), {});
+  expect([200, 302]).toContain(verify.status);
+  const cookies = verify.setCookies
+    .map((c) => c.split(";")[0]!.trim())
+    .filter((pair) => !pair.endsWith("="))
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: siteOrigin() };
+    });
+  expect(cookies.length).toBeGreaterThan(0);
+  await page.context().addCookies(cookies);
+  return { email };
+}
+
+/** Starts the trial through the plain HTML form post (the no-JavaScript path of the chooser). */
+async function startTrialByForm(page: Page) {
+  const res = await page.request.post("/dashboard", {
+    headers: { Origin: siteOrigin() },
+    form: { intent: "start-trial", plan: "starter" },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe("/dashboard?toast=trial-started");
+}
+
+const chooser = (page: Page) => page.getByRole("dialog", { name: "Choose Your Plan" });
+
+test.describe("dashboard trial gate", () => {
+  test("free preview counts down 15 s, then the chooser starts a 7-day trial that survives a reload", async ({ page }) => {
+    // Two axe runs plus a sign-up and a reload: more than the default minute on a busy 2-core machine.
+    test.setTimeout(120_000);
+    await signUpVerified(page, { firstName: "Ada" });
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 1_000));
+    await gotoHydrated(page, "/dashboard");
+
+    await expect(page.getByRole("heading", { name: "Welcome back, Ada!" })).toBeVisible();
+    const preview = page.getByRole("region", { name: "Free preview" });
+    await expect(preview).toContainText("Free Preview: 15s remaining");
+    await expect(page.getByText("Start your free trial to access all features")).toBeVisible();
+    await expect(page.getByTestId("trial-badge")).toHaveText("Inactive");
+
+    await page.clock.runFor(1_000);
+    await expect(preview).toContainText("Free Preview: 14s remaining");
+    await page.clock.runFor(13_000);
+    await expect(preview).toContainText("Free Preview: 1s remaining");
+    await expect(chooser(page)).toHaveCount(0);
+    await page.clock.runFor(1_000);
+    await page.clock.resume();
+
+    const dialog = chooser(page);
+    await expect(dialog).toBeVisible();
+    await expect(preview).toHaveCount(0);
+    await expect(dialog.getByRole("heading", { name: "Starter" })).toBeVisible();
+    await expect(dialog).toContainText("Most Popular");
+    await expect(dialog).toContainText("7-day free trial");
+    await expect(dialog).toContainText("$3,500/mo");
+    await expect(dialog).toContainText("$5,000/mo");
+    await expect(dialog).toContainText("$7,000/mo");
+    await expect(dialog).toContainText("$10,000/mo");
+    await expect(dialog.getByText("30% off")).toHaveCount(2);
+    await expect(dialog).toContainText("Cancel anytime · 30-day money-back guarantee");
+    await expect(dialog.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+    // Modal: Escape does not dismiss it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/chooser-1280.png`, fullPage: true });
+
+    await dialog.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+    await expect(page.getByText("Trial Started!")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(chooser(page)).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Free preview" })).toHaveCount(0);
+    await expect(page.getByTestId("trial-remaining")).toHaveText(/^(7d 0h|6d 23h) remaining$/);
+    await expect(page.getByTestId("trial-badge")).toHaveText("Active");
+    await expect(page.getByRole("heading", { name: "You're all set!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Explore Features" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Upgrade Options" })).toHaveAttribute("href", "/packages");
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/overview-active-1280.png`, fullPage: true });
+
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    await expect(page.getByTestId("trial-badge")).toHaveText("Active");
+    await expect(page.getByTestId("trial-remaining")).toHaveText(/^(7d 0h|6d 23h) remaining$/);
+    await expect(page.getByRole("region", { name: "Free preview" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the preview state passes axe; a preselected plan is highlighted and Upgrade to Growth goes to the packages page", async ({
+    page,
+  }) => {
+    await signUpVerified(page);
+    await page.clock.install();
+    await gotoHydrated(page, "/dashboard?plan=growth");
+    await expect(page.getByRole("region", { name: "Free preview" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-1280.png`, fullPage: true });
+
+    await page.clock.runFor(16_000);
+    const dialog = chooser(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('[data-selected="true"]')).toContainText("Growth");
+    await dialog.getByRole("link", { name: "Upgrade to Growth" }).click();
+    await expect(page).toHaveURL(/\/packages\?tier=growth$/);
+  });
+
+  test("a second trial start is refused (409) and an unknown plan is rejected", async ({ page }) => {
+    await signUpVerified(page);
+    const bad = await page.request.post("/dashboard", {
+      headers: { Origin: siteOrigin() },
+      form: { intent: "start-trial", plan: "enterprise" },
+      maxRedirects: 0,
+    });
+    expect(bad.status()).toBe(400);
+    await startTrialByForm(page);
+    const again = await page.request.post("/dashboard", {
+      headers: { Origin: siteOrigin() },
+      form: { intent: "start-trial", plan: "starter" },
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(409);
+  });
+});
+
+test.describe("dashboard shell", () => {
+  test("sidebar links, active item, Ctrl+B collapse kept in a 7-day cookie, server-rendered after reload, sign out", async ({
+    page,
+    context,
+  }) => {
+    const { email } = await signUpVerified(page);
+    await startTrialByForm(page);
+    await gotoHydrated(page, "/dashboard");
+    await expect(page.getByText("AI Dashboard", { exact: true })).toBeVisible();
+
+    const main = page.getByRole("navigation", { name: "Main Menu" });
+    const support = page.getByRole("navigation", { name: "Support" });
+    const expected: [string, string][] = [
+      ["Overview & Analytics", "/dashboard"],
+      ["Subscription & Billing", "/dashboard/billing"],
+      ["Add-Ons Marketplace", "/dashboard/addons"],
+      ["Scaling Plans", "/dashboard/scaling"],
+      ["Onboarding Tracker", "/dashboard/onboarding"],
+      ["Profile", "/dashboard/profile"],
+    ];
+    for (const [name, href] of expected) await expect(main.getByRole("link", { name })).toHaveAttribute("href", href);
+    const supportItems: [string, string][] = [
+      ["Analytics", "/dashboard/analytics"],
+      ["Settings", "/dashboard/settings"],
+      ["Support", "/dashboard/support"],
+    ];
+    for (const [name, href] of supportItems) await expect(support.getByRole("link", { name })).toHaveAttribute("href", href);
+
+    await expect(main.getByRole("link", { name: "Overview & Analytics" })).toHaveAttribute("aria-current", "page");
+    await main.getByRole("link", { name: "Onboarding Tracker" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/onboarding$/);
+    await expect(main.getByRole("link", { name: "Onboarding Tracker" })).toHaveAttribute("aria-current", "page");
+    await expect(main.getByRole("link", { name: "Overview & Analytics" })).not.toHaveAttribute("aria-current", "page");
+
+    // Footer: initials, name before the @, email.
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar).toContainText(email.slice(0, 2).toUpperCase());
+    await expect(sidebar).toContainText(email.split("@")[0]!);
+    await expect(sidebar).toContainText(email);
+
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    await expect(sidebar.getByRole("link", { name: "Onboarding Tracker" })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
+    expect(cookie?.value).toBe("false");
+    const sevenDays = Date.now() / 1000 + 604_800;
+    expect(Math.abs((cookie?.expires ?? 0) - sevenDays)).toBeLessThan(120);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/collapsed-1280.png`, fullPage: true });
+
+    // Server-rendered collapsed: the HTML itself says so, before any script runs.
+    const html = await (await page.request.get("/dashboard/onboarding")).text();
+    expect(html).toContain('data-state="collapsed"');
+    await page.reload();
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+
+    await sidebar.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
+  });
+
+  test("an unknown dashboard page is a 404 inside the dashboard", async ({ page }) => {
+    await signUpVerified(page);
+    const res = await page.goto("/dashboard/nope");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page.getByText("AI Dashboard", { exact: true })).toBeVisible();
+  });
+
+  test("at 390 px the sidebar is an off-canvas sheet", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpVerified(page);
+    await page.clock.install();
+    await gotoHydrated(page, "/dashboard");
+    await expect(page.getByRole("region", { name: "Free preview" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-390.png`, fullPage: true });
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sheet = page.getByRole("dialog", { name: "Dashboard menu" });
+    await expect(sheet).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sheet-390.png` });
+    await sheet.getByRole("link", { name: "Onboarding Tracker" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/onboarding$/);
+    await expect(sheet).toBeHidden();
+
+    await page.clock.runFor(16_000);
+    await expect(chooser(page)).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/chooser-390.png` });
+  });
+});
+
+test("onboarding: a completed step and the scheduled call persist, with a live countdown", async ({ page }) => {
+  await signUpVerified(page);
+  await startTrialByForm(page);
+  await gotoHydrated(page, "/dashboard/onboarding");
+  await expect(page.getByRole("heading", { name: "Onboarding Tracker", level: 1 })).toBeVisible();
+  await expect(page.getByText("1 of 8 steps completed")).toBeVisible();
+  await expect(page.getByTestId("onboarding-progress")).toHaveText("13%");
+  await expect(page.getByTestId("step-create-account")).toContainText("Completed");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Mark complete: Connect your tools" }).click();
+  await expect(page.getByText("Step Completed")).toBeVisible();
+  await expect(page.getByText("2 of 8 steps completed")).toBeVisible();
+
+  await page.getByRole("button", { name: "Schedule call" }).click();
+  await expect(page.getByText("Your onboarding call has been scheduled!")).toBeVisible();
+  await expect(page.getByTestId("call-countdown")).toHaveText(/^Starts in [1-2]d \d{1,2}h \d{1,2}m$/);
+  await expect(page.getByText(/at 2:00 PM UTC/)).toBeVisible();
+  await expect(page.getByText("3 of 8 steps completed")).toBeVisible();
+
+  await page.reload();
+  await page.waitForSelector("html[data-hydrated]");
+  await expect(page.getByTestId("step-connect-tools")).toContainText("Completed");
+  await expect(page.getByTestId("step-schedule-call")).toContainText("Completed");
+  await expect(page.getByTestId("call-countdown")).toHaveText(/^Starts in [1-2]d \d{1,2}h \d{1,2}m$/);
+  await expect(page.getByText("3 of 8 steps completed")).toBeVisible();
+  await expectNoAxeViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/onboarding-1280.png`, fullPage: true });
+});

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onboardingProgress, user, userProfiles } from "~/server/db/schema";
+import { completeStep, getOnboarding, scheduleOnboardingCall } from "~/server/onboarding/onboarding.server";
+import { engine, freshDatabase } from "./support/db";
+
+describe(`onboarding (${engine})`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let n = 0;
+  const newUser = async () => {
+    n += 1;
+    const id = `onb-user-${n}`;
+    await database.db.insert(user).values({ id, name: `User ${n}`, email: `onb-${n}@example.com`, emailVerified: true });
+    return id;
+  };
+  const completed = async (userId: string) =>
+    (await getOnboarding(database.db, userId)).steps.filter((s) => s.completed).map((s) => s.id);
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database.cleanup();
+  });
+
+  it("records step 1 (account created) on the first visit; the other 7 start open", async () => {
+    const id = await newUser();
+    const state = await getOnboarding(database.db, id);
+    expect(state.steps).toHaveLength(8);
+    expect(state.steps.filter((s) => s.completed).map((s) => s.id)).toEqual(["create-account"]);
+    expect(state.callScheduledAt).toBeNull();
+    await getOnboarding(database.db, id);
+    const rows = await database.db.select().from(onboardingProgress).where(eq(onboardingProgress.userId, id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("saves a completed step (idempotent) and refuses unknown steps", async () => {
+    const id = await newUser();
+    expect(await completeStep(database.db, id, "connect-tools")).toEqual({ ok: true });
+    expect(await completeStep(database.db, id, "connect-tools")).toEqual({ ok: true });
+    expect(await completeStep(database.db, id, "bogus")).toMatchObject({ ok: false });
+    expect(await completed(id)).toEqual(["create-account", "connect-tools"]);
+  });
+
+  it("schedules the call two days ahead at 14:00 UTC (upsert) and completes step 2", async () => {
+    const id = await newUser();
+    const result = await scheduleOnboardingCall(database.db, id, new Date("2026-06-10T21:15:00Z"));
+    expect(result.at.toISOString()).toBe("2026-06-12T14:00:00.000Z");
+    const again = await scheduleOnboardingCall(database.db, id, new Date("2026-06-11T09:00:00Z"));
+    expect(again.at.toISOString()).toBe("2026-06-13T14:00:00.000Z");
+    const profiles = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, id));
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]?.onboardingCallScheduledAt?.toISOString()).toBe("2026-06-13T14:00:00.000Z");
+    const state = await getOnboarding(database.db, id);
+    expect(state.callScheduledAt?.toISOString()).toBe("2026-06-13T14:00:00.000Z");
+    expect(state.steps.find((s) => s.id === "schedule-call")?.completed).toBe(true);
+  });
+
+  it("user A's changes never touch user B's rows", async () => {
+    const a = await newUser();
+    const b = await newUser();
+    await getOnboarding(database.db, b);
+    await scheduleOnboardingCall(database.db, b, new Date("2026-06-01T00:00:00Z"));
+    const progressBefore = await database.db.select().from(onboardingProgress).where(eq(onboardingProgress.userId, b));
+    const [profileBefore] = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, b));
+
+    await completeStep(database.db, a, "launch-app");
+    await scheduleOnboardingCall(database.db, a, new Date("2026-07-01T00:00:00Z"));
+    const stateA = await getOnboarding(database.db, a);
+    expect(stateA.callScheduledAt?.toISOString()).toBe("2026-07-03T14:00:00.000Z");
+
+    expect(await database.db.select().from(onboardingProgress).where(eq(onboardingProgress.userId, b))).toEqual(progressBefore);
+    const [profileAfter] = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, b));
+    expect(profileAfter).toEqual(profileBefore);
+    expect(await completed(b)).toEqual(["create-account", "schedule-call"]);
+  });
+});
