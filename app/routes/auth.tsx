@@ -1,10 +1,189 @@
-import { Link } from "react-router";
+import { ArrowLeft, Sparkles } from "lucide-react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
+import { AuthToaster, type AuthNotice } from "~/components/auth/AuthToaster";
+import { ForgotPasswordForm, GoogleButton, ResetPasswordForm, SignInForm, SignUpForm } from "~/components/auth/AuthForms";
+import { FormAlert } from "~/components/auth/Field";
+import { AUTH_TEXT, parseTab, type AuthTab } from "~/components/auth/messages";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { seo } from "~/lib/seo";
+import { handleAuthAction } from "~/server/auth/auth-actions.server";
+import { getUser, safeNext } from "~/server/auth/session.server";
+import { env } from "~/server/env.server";
+import type { Route } from "./+types/auth";
 
-export default function AuthPage() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Sign In or Create an Account",
+    description: "Sign in to your AI Automation Apps dashboard or create a free account.",
+    path: "/auth",
+    noindex: true,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (await getUser(request)) throw redirect(safeNext(url.searchParams.get("next")));
+  return { googleEnabled: env().GOOGLE_ENABLED };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handleAuthAction(request);
+}
+
+/** Switching tabs only changes the query string: no need to ask the server again. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+const HEADINGS: Record<AuthTab, { title: string; description: string }> = {
+  signin: { title: "Welcome back", description: "Sign in to your AI automation dashboard." },
+  signup: { title: "Create your account", description: "Start automating your business in minutes." },
+  reset: { title: "Reset your password", description: "We'll email you a link to choose a new one." },
+};
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = parseTab(searchParams.get("tab"));
+  const next = searchParams.get("next") ?? undefined;
+  const token = searchParams.get("token");
+
+  // A URL for another tab that keeps only the page to return to (not a token or a message).
+  const tabHref = (target: AuthTab) => {
+    const params = new URLSearchParams({ tab: target });
+    if (next) params.set("next", next);
+    return `?${params.toString()}`;
+  };
+
+  const [notice, setNotice] = useState<AuthNotice | null>(null);
+  const noticeId = useRef(0);
+  const notify = (n: Omit<AuthNotice, "id">) => {
+    noticeId.current += 1;
+    setNotice({ ...n, id: noticeId.current });
+  };
+  // Every submission answers with a new object: show its toast once.
+  useEffect(() => {
+    if (!actionData?.toast) return;
+    noticeId.current += 1;
+    setNotice({ ...actionData.toast, id: noticeId.current });
+  }, [actionData]);
+
+  const result = actionData ?? null;
+  const heading = HEADINGS[tab];
+  // Which answers the visible form shows beside its fields; any other failure (a Google error, a
+  // stale or forged submission) is shown above the card's content so it is never lost.
+  const view = tab === "reset" ? (token ? "reset" : "forgot") : tab;
+  const shownByForm: Record<typeof view, readonly string[]> = {
+    signin: ["signin", "unknown"],
+    signup: ["signup"],
+    forgot: ["forgot"],
+    reset: ["reset"],
+  };
+  const formResult = result && shownByForm[view].includes(result.intent) ? result : null;
+  const oauthError = tab !== "reset" && searchParams.get("error") ? AUTH_TEXT.googleFailed : null;
+  const pageAlert = result && !result.ok && !formResult ? result.message : result ? null : oauthError;
+  const notes = tab === "signin" && searchParams.get("reset") === "done" ? AUTH_TEXT.passwordUpdated : null;
+
+  const google = (
+    <GoogleButton
+      enabled={loaderData.googleEnabled}
+      next={next}
+      onUnavailable={() =>
+        notify({ kind: "error", title: AUTH_TEXT.googleFailedToast, description: AUTH_TEXT.googleNotConfigured })
+      }
+    />
+  );
+
   return (
-    <main className="mx-auto max-w-md p-8">
-      <h1 className="text-2xl font-bold">Sign In</h1>
-      <Link to="/">Back to home</Link>
+    <main className="relative flex min-h-screen flex-col items-center bg-ink px-4 py-6 text-white sm:py-10">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(67,56,202,0.45),transparent_60%)]"
+      />
+      <div className="relative w-full max-w-md">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to home
+        </Link>
+
+        <div className="mt-6 flex flex-col items-center text-center">
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            aria-label="AI Automation Apps home"
+          >
+            <span className="grid size-10 place-items-center rounded-xl bg-primary shadow-lg shadow-indigo-900/40">
+              <Sparkles className="size-5" aria-hidden />
+            </span>
+            <span>AI Automation Apps</span>
+          </Link>
+          <h1 className="mt-6 text-2xl font-bold sm:text-3xl">{heading.title}</h1>
+          <p className="mt-1 text-sm text-slate-300">{heading.description}</p>
+        </div>
+
+        <div className="mt-6 rounded-2xl bg-card p-5 text-card-foreground shadow-2xl shadow-black/40 sm:p-7">
+          {pageAlert ? (
+            <div className="mb-4">
+              <FormAlert id="page-alert" message={pageAlert} />
+            </div>
+          ) : null}
+          {tab === "reset" ? (
+            token ? (
+              <ResetPasswordForm token={token} result={formResult} signInHref={tabHref("signin")} />
+            ) : (
+              <ForgotPasswordForm
+                result={formResult}
+                linkInvalid={Boolean(searchParams.get("error"))}
+                signInHref={tabHref("signin")}
+              />
+            )
+          ) : (
+            <Tabs
+              value={tab}
+              onValueChange={(value) => {
+                const target = parseTab(value);
+                if (target !== tab) void navigate(tabHref(target), { replace: true, preventScrollReset: true });
+              }}
+            >
+              <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
+                <TabsTrigger value="signin" asChild>
+                  <TabLink to={tabHref("signin")}>Sign In</TabLink>
+                </TabsTrigger>
+                <TabsTrigger value="signup" asChild>
+                  <TabLink to={tabHref("signup")}>Sign Up</TabLink>
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin" className="mt-5">
+                <SignInForm
+                  result={view === "signin" ? formResult : null}
+                  next={next}
+                  notice={notes}
+                  forgotHref={tabHref("reset")}
+                  google={google}
+                />
+              </TabsContent>
+              <TabsContent value="signup" className="mt-5">
+                <SignUpForm result={view === "signup" ? formResult : null} signInHref={tabHref("signin")} google={google} />
+              </TabsContent>
+            </Tabs>
+          )}
+        </div>
+        <p className="mt-6 text-center text-xs text-slate-300">
+          Protected by rate limiting and email verification. We never share your email.
+        </p>
+      </div>
+      <AuthToaster notice={notice} />
     </main>
   );
+}
+
+/**
+ * A tab trigger that is a real link to `?tab=…`, so tabs work without JavaScript. Radix passes
+ * `type="button"` to its trigger, which is meaningless on an anchor: drop it.
+ */
+function TabLink({ type: _type, ...props }: ComponentProps<typeof Link> & { type?: string }) {
+  return <Link replace preventScrollReset {...props} />;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword, parseHash, verifyPassword } from "./password.server";
 
-describe("password hashing", () => {
+// scrypt at N = 2^17 takes ~0.3 s a hash on an idle core; a loaded CI machine is far slower.
+describe("password hashing", { timeout: 30_000 }, () => {
   it("meets ASVS 5 Appendix C: scrypt N >= 2^17, r = 8, p = 1, random salt", async () => {
     const a = await hashPassword("correct horse battery staple");
     const b = await hashPassword("correct horse battery staple");
