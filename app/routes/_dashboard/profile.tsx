@@ -1,13 +1,235 @@
+import { useEffect } from "react";
+import { data, Form, useActionData } from "react-router";
+import { toast } from "sonner";
+import { errorProps, FieldError, PageHeader, SubmitButton } from "~/components/dashboard/pages/common";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { auth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/session.server";
+import { displayName, fieldErrors, passwordInput, profileInput } from "~/server/profile/profile.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | AI Dashboard" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return {
+    email: user.email,
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    companyName: user.companyName ?? "",
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Profile</h1>;
+type ActionResult =
+  | { intent: "profile"; ok: true }
+  | { intent: "password"; ok: true }
+  | { intent: "profile" | "password"; ok: false; errors: Record<string, string>; values?: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  const fields = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+
+  if (fields.intent === "profile") {
+    const parsed = profileInput.safeParse(fields);
+    if (!parsed.success) {
+      return data<ActionResult>(
+        { intent: "profile", ok: false, errors: fieldErrors(parsed.error), values: fields },
+        { status: 400 },
+      );
+    }
+    const { firstName, lastName, companyName } = parsed.data;
+    // Through Better Auth (not a direct UPDATE) so its session cache and hooks stay consistent.
+    await auth().api.updateUser({
+      headers: request.headers,
+      body: { firstName, lastName, companyName, name: displayName(parsed.data, user.email) },
+    });
+    return data<ActionResult>({ intent: "profile", ok: true });
+  }
+
+  if (fields.intent === "password") {
+    const parsed = passwordInput.safeParse(fields);
+    if (!parsed.success) {
+      return data<ActionResult>({ intent: "password", ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+    }
+    const { currentPassword, newPassword, revokeOtherSessions } = parsed.data;
+    const response = await auth().api.changePassword({
+      headers: request.headers,
+      body: { currentPassword, newPassword, revokeOtherSessions },
+      asResponse: true,
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+      const wrongPassword = body?.code === "INVALID_PASSWORD" || response.status === 400 || response.status === 401;
+      return data<ActionResult>(
+        {
+          intent: "password",
+          ok: false,
+          errors: wrongPassword
+            ? { currentPassword: "Current password is incorrect" }
+            : { form: body?.message ?? "Could not change the password. Please try again." },
+        },
+        { status: 400 },
+      );
+    }
+    // Revoking other sessions issues a new session cookie for this one: pass it on.
+    const headers = new Headers();
+    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return data<ActionResult>({ intent: "password", ok: true }, { headers });
+  }
+
+  return data<ActionResult>({ intent: "profile", ok: false, errors: { form: "Unknown action" } }, { status: 400 });
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const profileErrors = result && !result.ok && result.intent === "profile" ? result.errors : {};
+  const passwordErrors = result && !result.ok && result.intent === "password" ? result.errors : {};
+  const values = result && !result.ok && result.intent === "profile" ? result.values : undefined;
+
+  useEffect(() => {
+    if (result?.ok && result.intent === "profile") toast.success("Profile updated");
+    if (result?.ok && result.intent === "password") toast.success("Password changed");
+  }, [result]);
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Profile" description="Your name, company and password." />
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight tracking-tight">Personal details</h2>
+            <CardDescription>Signed in as {loaderData.email}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {/* key: a successful save resets the inputs to the new loader values. */}
+            <Form method="post" className="grid gap-4" noValidate key={JSON.stringify(loaderData)}>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid gap-2">
+                  <Label htmlFor="firstName">First name</Label>
+                  <Input
+                    id="firstName"
+                    name="firstName"
+                    autoComplete="given-name"
+                    defaultValue={values?.firstName ?? loaderData.firstName}
+                    required
+                    maxLength={60}
+                    {...errorProps("firstName", profileErrors.firstName)}
+                  />
+                  <FieldError id="firstName-error" message={profileErrors.firstName} />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="lastName">Last name</Label>
+                  <Input
+                    id="lastName"
+                    name="lastName"
+                    autoComplete="family-name"
+                    defaultValue={values?.lastName ?? loaderData.lastName}
+                    required
+                    maxLength={60}
+                    {...errorProps("lastName", profileErrors.lastName)}
+                  />
+                  <FieldError id="lastName-error" message={profileErrors.lastName} />
+                </div>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="companyName">Company name</Label>
+                <Input
+                  id="companyName"
+                  name="companyName"
+                  autoComplete="organization"
+                  defaultValue={values?.companyName ?? loaderData.companyName}
+                  maxLength={120}
+                  {...errorProps("companyName", profileErrors.companyName)}
+                />
+                <FieldError id="companyName-error" message={profileErrors.companyName} />
+              </div>
+              {result?.ok && result.intent === "profile" ? (
+                <output className="block text-sm text-emerald-700">Profile updated.</output>
+              ) : null}
+              <div>
+                <SubmitButton intent="profile" pendingText="Saving...">
+                  Save changes
+                </SubmitButton>
+              </div>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight tracking-tight">Change password</h2>
+            <CardDescription>At least 8 characters.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form
+              method="post"
+              className="grid gap-4"
+              noValidate
+              key={result?.ok && result.intent === "password" ? "done" : "form"}
+            >
+              <div className="grid gap-2">
+                <Label htmlFor="currentPassword">Current password</Label>
+                <Input
+                  id="currentPassword"
+                  name="currentPassword"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  {...errorProps("currentPassword", passwordErrors.currentPassword)}
+                />
+                <FieldError id="currentPassword-error" message={passwordErrors.currentPassword} />
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid gap-2">
+                  <Label htmlFor="newPassword">New password</Label>
+                  <Input
+                    id="newPassword"
+                    name="newPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    minLength={8}
+                    {...errorProps("newPassword", passwordErrors.newPassword)}
+                  />
+                  <FieldError id="newPassword-error" message={passwordErrors.newPassword} />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="confirmPassword">Confirm new password</Label>
+                  <Input
+                    id="confirmPassword"
+                    name="confirmPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    {...errorProps("confirmPassword", passwordErrors.confirmPassword)}
+                  />
+                  <FieldError id="confirmPassword-error" message={passwordErrors.confirmPassword} />
+                </div>
+              </div>
+              <div className="flex items-center gap-2">
+                <input id="revokeOtherSessions" name="revokeOtherSessions" type="checkbox" className="size-4 accent-primary" />
+                <Label htmlFor="revokeOtherSessions">Sign out of other devices</Label>
+              </div>
+              {passwordErrors.form ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {passwordErrors.form}
+                </p>
+              ) : null}
+              {result?.ok && result.intent === "password" ? (
+                <output className="block text-sm text-emerald-700">Password changed.</output>
+              ) : null}
+              <div>
+                <SubmitButton intent="password" pendingText="Changing...">
+                  Change password
+                </SubmitButton>
+              </div>
+            </Form>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
 }

@@ -1,13 +1,152 @@
+import { useEffect } from "react";
+import { data, Form, redirect, useActionData } from "react-router";
+import { toast } from "sonner";
+import { PageHeader, SubmitButton } from "~/components/dashboard/pages/common";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { auth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/session.server";
+import { db } from "~/server/db/client.server";
+import { fieldErrors } from "~/server/profile/profile.server";
+import { getSettings, saveSettings, settingsInput } from "~/server/profile/settings.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | AI Dashboard" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return { settings: await getSettings(db(), user.id) };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Settings</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "sign-out-everywhere") {
+    // Deletes every session of this account, this one included, then clears this browser's cookie.
+    await auth().api.revokeSessions({ headers: request.headers });
+    const headers = new Headers();
+    const signOut = await auth()
+      .api.signOut({ headers: request.headers, asResponse: true })
+      .catch(() => null);
+    for (const cookie of signOut?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+    throw redirect("/auth", { headers });
+  }
+
+  if (intent === "preferences") {
+    const parsed = settingsInput.safeParse({
+      emailUpdates: form.get("emailUpdates") ?? undefined,
+      productNews: form.get("productNews") ?? undefined,
+      smsAlerts: form.get("smsAlerts") ?? undefined,
+      sidebar: form.get("sidebar") ?? undefined,
+    });
+    if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
+    const { sidebar, ...rest } = parsed.data;
+    await saveSettings(db(), user.id, { ...rest, sidebarCollapsed: sidebar === "collapsed" });
+    return data({ ok: true as const, errors: {} as Record<string, string> });
+  }
+
+  return data({ ok: false as const, errors: { form: "Unknown action" } as Record<string, string> }, { status: 400 });
+}
+
+const NOTIFICATIONS = [
+  { name: "emailUpdates", label: "Email updates", help: "Account and billing emails about your automations." },
+  { name: "productNews", label: "Product news", help: "New apps, add-ons and features, at most once a month." },
+  { name: "smsAlerts", label: "SMS alerts", help: "Text messages for urgent account events." },
+] as const;
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const result = useActionData<typeof action>();
+  const errors: Record<string, string> = result?.errors ?? {};
+
+  useEffect(() => {
+    if (result?.ok) toast.success("Settings saved");
+  }, [result]);
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Settings" description="Notifications, dashboard defaults and sessions." />
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight tracking-tight">Preferences</h2>
+            <CardDescription>Saved to your account and used on every device.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="grid gap-6" key={JSON.stringify(settings)}>
+              <fieldset className="grid gap-4">
+                <legend className="mb-2 font-semibold">Notifications</legend>
+                {NOTIFICATIONS.map((n) => (
+                  <div key={n.name} className="flex items-start gap-3">
+                    <input
+                      id={n.name}
+                      name={n.name}
+                      type="checkbox"
+                      defaultChecked={settings[n.name]}
+                      aria-describedby={`${n.name}-help`}
+                      className="mt-1 size-4 accent-primary"
+                    />
+                    <div>
+                      <label htmlFor={n.name} className="text-sm font-medium">
+                        {n.label}
+                      </label>
+                      <p id={`${n.name}-help`} className="text-sm text-muted-foreground">
+                        {n.help}
+                      </p>
+                    </div>
+                  </div>
+                ))}
+              </fieldset>
+              <fieldset className="grid gap-3" aria-describedby={errors.sidebar ? "sidebar-error" : undefined}>
+                <legend className="mb-2 font-semibold">Dashboard sidebar by default</legend>
+                {(["expanded", "collapsed"] as const).map((v) => (
+                  <div key={v} className="flex items-center gap-3">
+                    <input
+                      id={`sidebar-${v}`}
+                      name="sidebar"
+                      type="radio"
+                      value={v}
+                      defaultChecked={settings.sidebarCollapsed === (v === "collapsed")}
+                      className="size-4 accent-primary"
+                    />
+                    <label htmlFor={`sidebar-${v}`} className="text-sm font-medium capitalize">
+                      {v}
+                    </label>
+                  </div>
+                ))}
+                {errors.sidebar ? (
+                  <p id="sidebar-error" className="text-sm font-medium text-destructive">
+                    {errors.sidebar}
+                  </p>
+                ) : null}
+              </fieldset>
+              {result?.ok ? <output className="block text-sm text-emerald-700">Settings saved.</output> : null}
+              <div>
+                <SubmitButton intent="preferences" pendingText="Saving...">
+                  Save preferences
+                </SubmitButton>
+              </div>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight tracking-tight">Sessions</h2>
+            <CardDescription>
+              Signs this account out on every browser and device, this one included. You will need to sign in again.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post">
+              <SubmitButton intent="sign-out-everywhere" pendingText="Signing out..." variant="destructive">
+                Sign out of all devices
+              </SubmitButton>
+            </Form>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
 }

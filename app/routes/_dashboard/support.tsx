@@ -1,13 +1,154 @@
+import { useEffect } from "react";
+import { Headphones, Inbox } from "lucide-react";
+import { data, Form, useActionData } from "react-router";
+import { toast } from "sonner";
+import { EmptyState, errorProps, FieldError, PageHeader, SubmitButton } from "~/components/dashboard/pages/common";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { requireUser } from "~/server/auth/session.server";
+import { db } from "~/server/db/client.server";
+import { fieldErrors } from "~/server/profile/profile.server";
+import { TICKET_CATEGORIES } from "~/components/dashboard/pages/constants";
+import { createTicket, listTickets, ticketInput } from "~/server/support/tickets.server";
 import type { Route } from "./+types/support";
 
 export const meta: Route.MetaFunction = () => [{ title: "Support | AI Dashboard" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const tickets = await listTickets(db(), user.id);
+  return { tickets: tickets.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })) };
 }
 
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Support</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const values = {
+    subject: String(form.get("subject") ?? ""),
+    category: String(form.get("category") ?? ""),
+    message: String(form.get("message") ?? ""),
+  };
+  const parsed = ticketInput.safeParse(values);
+  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const ticket = await createTicket(db(), user.id, parsed.data);
+  return data({ ok: true as const, ticketId: ticket.id });
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export default function SupportPage({ loaderData }: Route.ComponentProps) {
+  const { tickets } = loaderData;
+  const result = useActionData<typeof action>();
+  const errors: Record<string, string> = result && !result.ok ? result.errors : {};
+  const values = result && !result.ok ? result.values : undefined;
+
+  useEffect(() => {
+    if (result?.ok) toast.success("Ticket submitted", { description: "We'll reply by email." });
+  }, [result]);
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Support" description="Ask us anything about your account, billing or automations." />
+      <div className="mb-6 flex items-start gap-3 rounded-xl border bg-muted/50 p-4">
+        <Headphones className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+        <p className="text-sm">
+          <strong>Contact 24/7 support.</strong> Our team answers tickets around the clock; Enterprise customers also have 24/7
+          phone support through their account manager.
+        </p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Card className="self-start">
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight tracking-tight">New ticket</h2>
+            <CardDescription>We reply to {"your account's"} email address.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="grid gap-4" noValidate key={result?.ok ? `sent-${result.ticketId}` : "form"}>
+              <div className="grid gap-2">
+                <Label htmlFor="subject">Subject</Label>
+                <Input
+                  id="subject"
+                  name="subject"
+                  defaultValue={values?.subject}
+                  required
+                  minLength={3}
+                  maxLength={120}
+                  {...errorProps("subject", errors.subject)}
+                />
+                <FieldError id="subject-error" message={errors.subject} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="category">Category</Label>
+                <NativeSelect
+                  id="category"
+                  name="category"
+                  defaultValue={values?.category || "Technical"}
+                  {...errorProps("category", errors.category)}
+                >
+                  {TICKET_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <FieldError id="category-error" message={errors.category} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="message">Message</Label>
+                <Textarea
+                  id="message"
+                  name="message"
+                  rows={6}
+                  defaultValue={values?.message}
+                  required
+                  minLength={10}
+                  maxLength={5000}
+                  {...errorProps("message", errors.message)}
+                />
+                <FieldError id="message-error" message={errors.message} />
+              </div>
+              {result?.ok ? (
+                <output className="block text-sm text-emerald-700">Ticket submitted. It is listed below.</output>
+              ) : null}
+              <div>
+                <SubmitButton intent="create-ticket" pendingText="Submitting...">
+                  Submit ticket
+                </SubmitButton>
+              </div>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <section aria-labelledby="tickets-heading">
+          <h2 id="tickets-heading" className="mb-3 text-xl font-semibold">
+            Your tickets
+          </h2>
+          {tickets.length === 0 ? (
+            <EmptyState icon={<Inbox />} title="No tickets yet">
+              <p className="text-sm text-muted-foreground">When you open a ticket it appears here with its status.</p>
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-3" aria-label="Support tickets">
+              {tickets.map((t) => (
+                <li key={t.id} className="rounded-xl border bg-card p-4 shadow-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="min-w-0 break-words font-semibold">{t.subject}</h3>
+                    <Badge variant={t.status === "open" ? "success" : "secondary"}>
+                      {t.status === "open" ? "Open" : "Closed"}
+                    </Badge>
+                  </div>
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    {t.category} · <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))} UTC</time>
+                  </p>
+                  <p className="mt-2 line-clamp-3 whitespace-pre-line break-words text-sm">{t.message}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -130,3 +130,18 @@ export const activityEvents = pgTable(
   },
   (t) => [index("activity_events_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * Per-account preferences from /dashboard/settings: notification choices and the dashboard's
+ * default sidebar state. One row per user, created on first save (absent row = defaults).
+ */
+export const userSettings = pgTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  emailUpdates: boolean("email_updates").notNull().default(true),
+  productNews: boolean("product_news").notNull().default(false),
+  smsAlerts: boolean("sms_alerts").notNull().default(false),
+  sidebarCollapsed: boolean("sidebar_collapsed").notNull().default(false),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

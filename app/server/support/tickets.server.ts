@@ -1,0 +1,59 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "~/server/db/client.server";
+import { supportTickets } from "~/server/db/schema";
+
+import { TICKET_CATEGORIES } from "~/components/dashboard/pages/constants";
+
+export { TICKET_CATEGORIES };
+
+/** The support form's rules; the route re-renders the form with these messages on a 400. */
+export const ticketInput = z.object({
+  subject: z.string().trim().min(3, "Subject must be at least 3 characters").max(120, "Subject must be at most 120 characters"),
+  category: z.enum(TICKET_CATEGORIES, { error: "Choose a category" }),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Message must be at least 10 characters")
+    .max(5000, "Message must be at most 5000 characters"),
+});
+export type TicketInput = z.infer<typeof ticketInput>;
+
+export interface Ticket {
+  id: number;
+  subject: string;
+  category: string;
+  message: string;
+  status: "open" | "closed";
+  createdAt: Date;
+}
+
+const toTicket = (row: typeof supportTickets.$inferSelect): Ticket => ({
+  id: row.id,
+  subject: row.subject,
+  category: row.category,
+  message: row.message,
+  status: row.status === "closed" ? "closed" : "open",
+  createdAt: row.createdAt,
+});
+
+/** Validates again (callers other than the form exist: tests, future API) and stores an open ticket. */
+export async function createTicket(db: Db, userId: string, input: TicketInput): Promise<Ticket> {
+  const data = ticketInput.parse(input);
+  const [row] = await db
+    .insert(supportTickets)
+    .values({ userId, subject: data.subject, category: data.category, message: data.message })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return toTicket(row);
+}
+
+/** The user's own tickets, newest first (id breaks ties within one timestamp). */
+export async function listTickets(db: Db, userId: string): Promise<Ticket[]> {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id));
+  return rows.map(toTicket);
+}

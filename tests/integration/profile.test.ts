@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAccountAnalytics } from "~/server/analytics/activity.server";
+import { activityEvents, supportTickets, trialAccess, user, userSubscriptions } from "~/server/db/schema";
+import { getSubscriptionSummary, planNameOf } from "~/server/profile/billing.server";
+import { fieldErrors, passwordInput, profileInput } from "~/server/profile/profile.server";
+import { DEFAULT_SETTINGS, getSettings, saveSettings, settingsInput } from "~/server/profile/settings.server";
+import { engine, freshDatabase } from "./support/db";
+
+describe(`profile, settings, billing and analytics (${engine})`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await database.db.insert(user).values([
+      { id: "user-a", name: "A", email: "a@example.com", emailVerified: true },
+      { id: "user-b", name: "B", email: "b@example.com", emailVerified: true },
+    ]);
+  });
+  afterAll(async () => {
+    await database.cleanup();
+  });
+
+  it("validates the profile and password forms", () => {
+    const profile = profileInput.safeParse({ firstName: " ", lastName: "Doe", companyName: "" });
+    expect(profile.success).toBe(false);
+    expect(fieldErrors(profile.error!)).toEqual({ firstName: "First name is required" });
+
+    const mismatch = passwordInput.safeParse({
+      currentPassword: "old-password",
+      newPassword: "new-password",
+      confirmPassword: "other",
+    });
+    expect(fieldErrors(mismatch.error!)).toEqual({ confirmPassword: "Passwords do not match" });
+    const short = passwordInput.safeParse({ currentPassword: "x", newPassword: "short", confirmPassword: "short" });
+    expect(fieldErrors(short.error!).newPassword).toBe("New password must be at least 8 characters");
+    const ok = passwordInput.parse({
+      currentPassword: "old-password",
+      newPassword: "new-password",
+      confirmPassword: "new-password",
+      revokeOtherSessions: "on",
+    });
+    expect(ok.revokeOtherSessions).toBe(true);
+  });
+
+  it("settings: defaults, then saved values read back per user", async () => {
+    expect(await getSettings(database.db, "user-a")).toEqual(DEFAULT_SETTINGS);
+    const parsed = settingsInput.parse({ productNews: "on", smsAlerts: "on", sidebar: "collapsed" });
+    const saved = await saveSettings(database.db, "user-a", {
+      emailUpdates: parsed.emailUpdates,
+      productNews: parsed.productNews,
+      smsAlerts: parsed.smsAlerts,
+      sidebarCollapsed: parsed.sidebar === "collapsed",
+    });
+    expect(saved).toEqual({ emailUpdates: false, productNews: true, smsAlerts: true, sidebarCollapsed: true });
+    await saveSettings(database.db, "user-a", { ...saved, emailUpdates: true });
+    expect((await getSettings(database.db, "user-a")).emailUpdates).toBe(true);
+    expect(await getSettings(database.db, "user-b")).toEqual(DEFAULT_SETTINGS);
+    expect(settingsInput.safeParse({ sidebar: "sideways" }).success).toBe(false);
+  });
+
+  it("billing: Free Trial without a subscription, plan name fallbacks, only active rows count", async () => {
+    expect(await getSubscriptionSummary(database.db, "user-a")).toMatchObject({ active: false, planName: "Free Trial" });
+    expect(planNameOf({ planName: null, planType: "pro" })).toBe("Pro");
+    expect(planNameOf({ planName: "Custom", planType: "pro" })).toBe("Custom");
+    expect(planNameOf({ planName: null, planType: "weird" })).toBe("Free Trial");
+
+    await database.db.insert(userSubscriptions).values({ userId: "user-a", planType: "basic", status: "canceled" });
+    expect((await getSubscriptionSummary(database.db, "user-a")).active).toBe(false);
+    await database.db
+      .insert(userSubscriptions)
+      .values({ userId: "user-a", planType: "enterprise", status: "active", monthlyPrice: 99900, reachLimit: 1_000_000 });
+    expect(await getSubscriptionSummary(database.db, "user-a")).toMatchObject({
+      active: true,
+      planName: "Enterprise",
+      monthlyPrice: 99900,
+    });
+    expect((await getSubscriptionSummary(database.db, "user-b")).active).toBe(false);
+  });
+
+  it("analytics: 30 continuous days of the user's own events and headline numbers", async () => {
+    const now = new Date("2026-03-15T12:00:00Z");
+    const empty = await getAccountAnalytics(database.db, "user-b", now);
+    expect(empty.days).toHaveLength(30);
+    expect(empty.days[0]!.date).toBe("2026-02-14");
+    expect(empty.days[29]!.date).toBe("2026-03-15");
+    expect(empty).toMatchObject({ totalEvents: 0, dashboardVisits: 0, ticketsOpened: 0, trialDaysLeft: null });
+
+    await database.db.insert(activityEvents).values([
+      { userId: "user-a", kind: "dashboard_visit", createdAt: new Date("2026-03-15T08:00:00Z") },
+      { userId: "user-a", kind: "dashboard_visit", createdAt: new Date("2026-03-15T09:00:00Z") },
+      { userId: "user-a", kind: "trial_started", createdAt: new Date("2026-03-10T09:00:00Z") },
+      { userId: "user-a", kind: "dashboard_visit", createdAt: new Date("2026-01-01T09:00:00Z") },
+      { userId: "user-b", kind: "dashboard_visit", createdAt: new Date("2026-03-15T09:00:00Z") },
+    ]);
+    await database.db.insert(trialAccess).values({
+      userId: "user-a",
+      trialStarted: true,
+      trialActivatedAt: new Date("2026-03-10T09:00:00Z"),
+      trialEndsAt: new Date("2026-03-17T09:00:00Z"),
+      dashboardAccessCount: 4,
+    });
+    await database.db
+      .insert(supportTickets)
+      .values({ userId: "user-a", subject: "Hi there", category: "Other", message: "Hello world!" });
+
+    const a = await getAccountAnalytics(database.db, "user-a", now);
+    expect(a.totalEvents).toBe(3);
+    expect(a.kinds).toEqual(["dashboard_visit", "trial_started"]);
+    expect(a.days.find((d) => d.date === "2026-03-15")).toEqual({ date: "2026-03-15", total: 2, byKind: { dashboard_visit: 2 } });
+    expect(a.days.find((d) => d.date === "2026-03-10")?.byKind).toEqual({ trial_started: 1 });
+    expect(a).toMatchObject({ dashboardVisits: 4, ticketsOpened: 1, trialDaysLeft: 2 });
+    expect((await getAccountAnalytics(database.db, "user-b", now)).totalEvents).toBe(1);
+  });
+});
