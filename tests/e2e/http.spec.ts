@@ -91,3 +91,32 @@ test("state-changing requests with a missing, null or foreign Origin are refused
   const ok = await request.post("/api/auth/sign-in/email", { headers: { Origin: new URL(baseURL!).origin }, data: body });
   expect(ok.status()).toBe(401);
 });
+
+const DASHBOARD_ROUTES = [
+  "/dashboard",
+  "/dashboard/billing",
+  "/dashboard/addons",
+  "/dashboard/scaling",
+  "/dashboard/onboarding",
+  "/dashboard/profile",
+  "/dashboard/analytics",
+  "/dashboard/settings",
+  "/dashboard/support",
+  "/dashboard/automation",
+  "/dashboard/no-such-page",
+];
+
+test("signed out, every dashboard page and its data request redirects to /auth and returns no data", async ({ request }) => {
+  for (const route of DASHBOARD_ROUTES) {
+    const page = await request.get(route, { maxRedirects: 0 });
+    expect(page.status(), route).toBe(302);
+    expect(page.headers()["location"], route).toBe(`/auth?next=${encodeURIComponent(route)}`);
+
+    // React Router's data request for the same page: a redirect to the page's sign-in URL, nothing else.
+    const dataRes = await request.get(`${route}.data`, { maxRedirects: 0 });
+    const body = await dataRes.text();
+    expect(body, route).toContain("SingleFetchRedirect");
+    expect(body, route).toContain(`/auth?next=${encodeURIComponent(route)}`);
+    expect(body, route).not.toMatch(/email|trial|ticket/i);
+  }
+});

@@ -36,6 +36,10 @@ describe("dashboard navigation", () => {
   it("reads the sidebar cookie (open by default)", () => {
     expect(readSidebarOpen(null)).toBe(true);
     expect(readSidebarOpen("a=1; sidebar_state=false")).toBe(false);
+    // Without the cookie, the account's saved default applies; the cookie always wins.
+    expect(readSidebarOpen(null, false)).toBe(false);
+    expect(readSidebarOpen("a=1", false)).toBe(false);
+    expect(readSidebarOpen("sidebar_state=true", false)).toBe(true);
     expect(readSidebarOpen("sidebar_state=true")).toBe(true);
     expect(readSidebarOpen("other_sidebar_state=false")).toBe(true);
     expect(sidebarCookie(false)).toBe("sidebar_state=false; path=/; max-age=604800; SameSite=Lax");

@@ -38,13 +38,13 @@ export const SIDEBAR_SHORTCUT_KEY = "b";
 export const MOBILE_BREAKPOINT_PX = 768;
 
 /** The sidebar's open state from a Cookie header: open unless the cookie says 'false'. */
-export function readSidebarOpen(cookieHeader: string | null | undefined): boolean {
-  if (!cookieHeader) return true;
+export function readSidebarOpen(cookieHeader: string | null | undefined, fallback = true): boolean {
+  if (!cookieHeader) return fallback;
   for (const part of cookieHeader.split(";")) {
     const [name, ...rest] = part.trim().split("=");
     if (name === SIDEBAR_COOKIE) return rest.join("=").trim() !== "false";
   }
-  return true;
+  return fallback;
 }
 
 /** The cookie string the browser stores when the sidebar is toggled. */

@@ -8,6 +8,7 @@ import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";
 import { TrialOverlay } from "~/components/dashboard/TrialOverlay";
 import { isTrialPlanId } from "~/catalogue/trial";
 import { auth } from "~/server/auth/auth.server";
+import { getSettings } from "~/server/profile/settings.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { log } from "~/server/log.server";
@@ -26,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const plan = new URL(request.url).searchParams.get("plan");
   return {
     email: user.email,
-    sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
+    // The toggle's cookie wins; without one, the default saved on the settings page applies.
+    sidebarOpen: readSidebarOpen(request.headers.get("Cookie"), !(await getSettings(db(), user.id)).sidebarCollapsed),
     overlay: status.overlay,
     preselectedPlan: isTrialPlanId(plan) ? plan : null,
   };

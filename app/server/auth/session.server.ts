@@ -39,12 +39,24 @@ export function safeNext(value: string | null | undefined, fallback = "/dashboar
 }
 
 /**
+ * The page a request belongs to: React Router's data requests (`/x.data?_routes=…`) are mapped
+ * back to the page URL, so signing in returns the user to the page, not to raw data.
+ */
+export function pagePath(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  url.searchParams.delete("_routes");
+  let path = url.pathname;
+  if (path === "/_root.data") path = "/";
+  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  return path + url.search;
+}
+
+/**
  * First line of every protected loader and action: the signed-in user, or a redirect to /auth
  * (with the page to return to). A layout guard alone protects nothing: loaders run in parallel.
  */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/auth?next=${encodeURIComponent(safeNext(url.pathname + url.search))}`);
+  throw redirect(`/auth?next=${encodeURIComponent(safeNext(pagePath(request.url)))}`);
 }
