@@ -107,7 +107,8 @@ describe(`profile, settings, billing and analytics (${engine})`, () => {
     expect(a.kinds).toEqual(["dashboard_visit", "trial_started"]);
     expect(a.days.find((d) => d.date === "2026-03-15")).toEqual({ date: "2026-03-15", total: 2, byKind: { dashboard_visit: 2 } });
     expect(a.days.find((d) => d.date === "2026-03-10")?.byKind).toEqual({ trial_started: 1 });
-    expect(a).toMatchObject({ dashboardVisits: 4, ticketsOpened: 1, trialDaysLeft: 2 });
+    // All of its dashboard_visit events (3, one outside the 30-day chart), not the pre-trial counter.
+    expect(a).toMatchObject({ dashboardVisits: 3, ticketsOpened: 1, trialDaysLeft: 2 });
     expect((await getAccountAnalytics(database.db, "user-b", now)).totalEvents).toBe(1);
   });
 });

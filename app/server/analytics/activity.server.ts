@@ -33,7 +33,7 @@ const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 export async function getAccountAnalytics(db: Db, userId: string, now = new Date()): Promise<AccountAnalytics> {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (ANALYTICS_DAYS - 1)));
   const day = sql<string>`to_char(${activityEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [grouped, [tickets], [trial]] = await Promise.all([
+  const [grouped, [tickets], [trial], [visits]] = await Promise.all([
     db
       .select({ day, kind: activityEvents.kind, n: count() })
       .from(activityEvents)
@@ -41,6 +41,11 @@ export async function getAccountAnalytics(db: Db, userId: string, now = new Date
       .groupBy(day, activityEvents.kind),
     db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.userId, userId)),
     db.select().from(trialAccess).where(eq(trialAccess.userId, userId)).limit(1),
+    // Every visit ever, not trial_access.dashboard_access_count: that counter stops once a trial starts.
+    db
+      .select({ n: count() })
+      .from(activityEvents)
+      .where(and(eq(activityEvents.userId, userId), eq(activityEvents.kind, "dashboard_visit"))),
   ]);
 
   const days: DayRow[] = [];
@@ -71,7 +76,7 @@ export async function getAccountAnalytics(db: Db, userId: string, now = new Date
     days,
     kinds: [...kinds].sort(),
     totalEvents,
-    dashboardVisits: trial?.dashboardAccessCount ?? 0,
+    dashboardVisits: Number(visits?.n ?? 0),
     ticketsOpened: Number(tickets?.n ?? 0),
     trialDaysLeft,
   };
