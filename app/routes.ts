@@ -4,6 +4,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/checkout", "routes/api/checkout.ts"),
+  route("checkout/local/:sessionId", "routes/checkout.local.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
   route("auth", "routes/auth.tsx"),

@@ -2,7 +2,10 @@ import { Bot, Package, Store } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState, PageHeader } from "~/components/dashboard/pages/common";
 import { buttonVariants } from "~/components/ui/button";
+import { formatDollars } from "~/catalogue/pricing";
 import { requireUser } from "~/server/auth/session.server";
+import { listPaidAppOrders } from "~/server/billing/checkout.server";
+import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/automation";
 
 export const meta: Route.MetaFunction = () => [
@@ -10,26 +13,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export interface PurchasedApp {
-  id: string;
-  name: string;
-  status: string;
-  purchasedAt: string;
-}
-
-/**
- * The customer's purchased apps and automations. There is no orders table yet (checkout arrives
- * with the next issue), so this returns []; once it exists, read the user's fulfilled orders here,
- * filtered by userId, and the page's list renders them with no other change.
- */
-async function listPurchasedApps(_userId: string): Promise<PurchasedApp[]> {
-  return [];
-}
-
+/** The customer's purchased apps: their paid app orders, filtered by the session's user id. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { apps: await listPurchasedApps(user.id) };
+  return { apps: await listPaidAppOrders(db(), user.id) };
 }
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function AutomationPage({ loaderData }: Route.ComponentProps) {
   const { apps } = loaderData;
@@ -53,11 +43,23 @@ export default function AutomationPage({ loaderData }: Route.ComponentProps) {
           </div>
         </EmptyState>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Purchased apps">
           {apps.map((a) => (
-            <li key={a.id} className="rounded-xl border bg-card p-4 shadow-sm">
+            <li key={a.id} className="rounded-xl border bg-card p-4 shadow-sm" data-testid="purchased-app">
               <h2 className="font-semibold">{a.name}</h2>
-              <p className="text-sm text-muted-foreground">{a.status}</p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-muted-foreground">Option</dt>
+                <dd>{a.tabLabel}</dd>
+                <dt className="text-muted-foreground">Amount</dt>
+                <dd className="font-medium">
+                  {formatDollars(a.amount)}
+                  {a.isSubscription ? "/month" : ""}
+                </dd>
+                <dt className="text-muted-foreground">Purchased</dt>
+                <dd>
+                  <time dateTime={a.paidAt}>{dateFormat.format(new Date(a.paidAt))}</time>
+                </dd>
+              </dl>
             </li>
           ))}
         </ul>

@@ -25,6 +25,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { useRootData } from "~/root";
+import { getUser } from "~/server/auth/session.server";
 import { getApp, listApps } from "~/server/catalogue/apps.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/apps";
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseAppsQuery(new URL(request.url).searchParams);
   const database = db();
-  const matches = await listApps(database, { q: query.q, industry: query.industry });
+  const [matches, user] = await Promise.all([listApps(database, { q: query.q, industry: query.industry }), getUser(request)]);
   const reviewsApp =
     query.reviews === null
       ? null
@@ -51,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: matches.length,
     filters: { q: query.q, industry: query.industry },
     reviewsApp,
+    signedIn: user !== null,
   };
 }
 
@@ -63,9 +65,30 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return sameFilters(current, next) && current.show === next.show ? false : defaultShouldRevalidate;
 }
 
-/** Accounts arrive with a later issue: until then every visitor is signed out. */
-function signedInUser(): null {
-  return null;
+/** Spec section 8 (apps checkout) texts. */
+const CHECKOUT_ERROR = ["Checkout Error", "There was an issue creating your checkout session. Please try again."] as const;
+const AUTH_REQUIRED = ["Authentication Required", "Please sign in to start your free trial."] as const;
+
+type CheckoutOutcome = { url: string } | { notice: readonly [string, string?]; toAuth?: boolean };
+
+/** Asks the server for a checkout session: only what is bought travels, never an amount. */
+async function requestCheckout(app: CatalogueApp, tab: AppsQuery["tab"]): Promise<CheckoutOutcome> {
+  let res: Response;
+  try {
+    res = await fetch("/api/checkout", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ kind: "app", appId: app.id, tab }),
+    });
+  } catch {
+    return { notice: CHECKOUT_ERROR };
+  }
+  const body = (await res.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
+  if (res.status === 401) return { notice: AUTH_REQUIRED, toAuth: true };
+  if (res.status === 400 && body?.error === "Invalid app data") return { notice: ["Invalid app data"] };
+  if (!res.ok) return { notice: CHECKOUT_ERROR };
+  if (typeof body?.url !== "string" || !body.url.startsWith("/")) return { notice: ["No checkout URL received"] };
+  return { url: body.url };
 }
 
 /** The toast lives on this page, so leaving for /auth waits until it can be read. */
@@ -142,6 +165,8 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
   const redirectTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
+  const signedIn = loaderData.signedIn;
+  const tab = state.tab;
   const startTrial = useCallback(
     (app: CatalogueApp) => {
       if (processing.current) return;
@@ -151,16 +176,33 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
       }
       processing.current = true;
       setProcessingId(app.id);
-      if (!signedInUser()) {
-        notify("Authentication Required", "Please sign in to start your free trial.");
+      const finish = () => {
+        processing.current = false;
+        setProcessingId(null);
+      };
+      const toAuth = () => {
         redirectTimer.current = window.setTimeout(() => {
-          processing.current = false;
-          setProcessingId(null);
+          finish();
           navigate("/auth");
         }, AUTH_REDIRECT_DELAY_MS);
+      };
+      if (!signedIn) {
+        notify(...AUTH_REQUIRED);
+        toAuth();
+        return;
       }
+      void requestCheckout(app, tab).then((outcome) => {
+        if ("url" in outcome) {
+          window.open(outcome.url, "_blank", "noopener");
+          finish();
+          return;
+        }
+        notify(...outcome.notice);
+        if (outcome.toAuth) toAuth();
+        else finish();
+      });
     },
-    [navigate, notify],
+    [navigate, notify, signedIn, tab],
   );
 
   const openReviews = useCallback((app: CatalogueApp) => update({ reviews: app.id }), [update]);

@@ -2,7 +2,11 @@ import { BookOpen, CircleCheck, LayoutDashboard, Store, Video } from "lucide-rea
 import { Link } from "react-router";
 import { z } from "zod";
 import { BUTTON, cx } from "~/components/marketing/Section";
+import { formatDollars } from "~/catalogue/pricing";
 import { seo } from "~/lib/seo";
+import { getUser } from "~/server/auth/session.server";
+import { getOrderForUser, tabLabel } from "~/server/billing/checkout.server";
+import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -13,12 +17,31 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   // A checkout session id as payment providers issue them (e.g. 'cs_test_…'); anything else is not echoed.
   // The schema lives inside the loader so zod stays out of the browser bundle.
   const sessionId = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/);
   const parsed = sessionId.safeParse(new URL(request.url).searchParams.get("session_id"));
-  return { orderId: parsed.success ? parsed.data : null };
+  const orderId = parsed.success ? parsed.data : null;
+  // The order itself only for its owner; anyone else sees the id, as before.
+  const user = orderId ? await getUser(request) : null;
+  const row = user && orderId ? await getOrderForUser(db(), user.id, orderId) : undefined;
+  const order = row
+    ? {
+        itemName: row.itemName,
+        tab: tabLabel(row.pricingTab),
+        amount: `${formatDollars(row.amount)}${row.isSubscription ? "/month" : ""}`,
+        status:
+          row.status === "paid"
+            ? "Paid"
+            : row.status === "declined"
+              ? "Declined"
+              : row.status === "canceled"
+                ? "Canceled"
+                : "Pending",
+      }
+    : null;
+  return { orderId, order };
 }
 
 const NEXT = [
@@ -44,6 +67,25 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
               {loaderData.orderId ?? "Not available"}
             </dd>
           </dl>
+          {loaderData.order && (
+            <dl
+              className="mx-auto mt-4 grid max-w-sm grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border px-4 py-3 text-left text-sm"
+              data-testid="order-summary"
+            >
+              <dt className="text-muted-foreground">Item</dt>
+              <dd className="font-semibold">{loaderData.order.itemName}</dd>
+              <dt className="text-muted-foreground">Option</dt>
+              <dd>{loaderData.order.tab}</dd>
+              <dt className="text-muted-foreground">Amount</dt>
+              <dd className="font-semibold" data-testid="order-amount">
+                {loaderData.order.amount}
+              </dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd className="font-semibold" data-testid="order-status">
+                {loaderData.order.status}
+              </dd>
+            </dl>
+          )}
           <nav aria-label="Next steps" className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {NEXT.map(({ to, label, icon: Icon, primary }) => (
               <Link key={to} to={to} className={cx(BUTTON.lg, primary ? BUTTON.primary : BUTTON.outline, "w-full")}>

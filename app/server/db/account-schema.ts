@@ -145,3 +145,38 @@ export const userSettings = pgTable("user_settings", {
   sidebarCollapsed: boolean("sidebar_collapsed").notNull().default(false),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * Every purchase (DESIGN.md section 4): the server computes `amount` from the catalogue, inserts the
+ * order as 'pending', then creates the provider session. Fulfilment flips pending -> paid once.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    /** A random UUID. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** 'app' today; 'package', 'plan', 'addon', 'scaling' and 'distributor' follow. */
+    kind: text("kind").notNull(),
+    itemId: text("item_id").notNull(),
+    itemName: text("item_name").notNull(),
+    pricingTab: text("pricing_tab"),
+    /** Cents, computed on the server. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    isSubscription: boolean("is_subscription").notNull().default(false),
+    trialDays: integer("trial_days").notNull().default(0),
+    /** 'pending' | 'paid' | 'declined' | 'canceled'. */
+    status: text("status").notNull().default("pending"),
+    /** 'local' today; 'stripe' later. */
+    provider: text("provider").notNull(),
+    providerSessionId: text("provider_session_id").notNull().unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    paidAt: ts("paid_at"),
+  },
+  (t) => [index("orders_user_idx").on(t.userId)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;

@@ -1,0 +1,210 @@
+import { CircleCheck, CreditCard, FlaskConical } from "lucide-react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { formatDollars } from "~/catalogue/pricing";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { seo } from "~/lib/seo";
+import { requireUser } from "~/server/auth/session.server";
+import { declineOrder, fulfilOrder, getOrderForUser, tabLabel } from "~/server/billing/checkout.server";
+import { db } from "~/server/db/client.server";
+import type { Route } from "./+types/checkout.local";
+
+/**
+ * The built-in local payment provider's hosted checkout page (docs/decisions/0007). It plays the
+ * part of a provider's hosted page: test cards only, and it completes orders through the same
+ * fulfilment code a provider webhook will use. Only the order's owner can see it; anyone else gets 404.
+ */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Test Checkout",
+    description: "Test payment page of the local checkout provider.",
+    path: "/checkout/local",
+    noindex: true,
+  });
+
+const SUCCESS_CARD = "4242424242424242";
+const DECLINE_CARD = "4000000000000002";
+const DECLINED_MESSAGE = "Your card was declined. Try another card.";
+const TEST_CARD_MESSAGE = "Use a test card: 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";
+
+const successUrl = (sessionId: string) => `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
+
+async function ownOrder(request: Request, sessionId: string) {
+  const user = await requireUser(request);
+  const order = await getOrderForUser(db(), user.id, sessionId);
+  if (!order) throw data(null, { status: 404 });
+  return { user, order };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { order } = await ownOrder(request, params.sessionId);
+  return {
+    sessionId: order.providerSessionId,
+    itemName: order.itemName,
+    tab: tabLabel(order.pricingTab),
+    amount: order.amount,
+    isSubscription: order.isSubscription,
+    trialDays: order.trialDays,
+    status: order.status,
+    successUrl: successUrl(order.providerSessionId),
+  };
+}
+
+type FieldErrors = Partial<Record<"card" | "expiry" | "cvc", string>>;
+
+/** MM/YY (or MM/YYYY), this month or later. */
+function validExpiry(value: string, now = new Date()): boolean {
+  const m = value.replace(/\s/g, "").match(/^(\d{2})\/(\d{2}|\d{4})$/);
+  if (!m) return false;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  if (month < 1 || month > 12) return false;
+  return year * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, order } = await ownOrder(request, params.sessionId);
+  if (order.status === "paid") throw redirect(successUrl(order.providerSessionId));
+
+  const form = await request.formData();
+  const card = String(form.get("card") ?? "").replace(/[\s-]/g, "");
+  const expiry = String(form.get("expiry") ?? "");
+  const cvc = String(form.get("cvc") ?? "").trim();
+  const errors: FieldErrors = {};
+  if (!/^\d{12,19}$/.test(card)) errors.card = "Enter a card number.";
+  if (!validExpiry(expiry)) errors.expiry = "Enter a future expiry date as MM/YY.";
+  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = "Enter the 3 or 4 digit security code.";
+  if (Object.keys(errors).length > 0) return data({ errors, message: null }, { status: 400 });
+
+  if (card === SUCCESS_CARD) {
+    await fulfilOrder(db(), order.providerSessionId);
+    throw redirect(successUrl(order.providerSessionId));
+  }
+  if (card === DECLINE_CARD) {
+    await declineOrder(db(), user.id, order.providerSessionId);
+    return data({ errors: {} as FieldErrors, message: DECLINED_MESSAGE }, { status: 402 });
+  }
+  return data({ errors: {} as FieldErrors, message: TEST_CARD_MESSAGE }, { status: 400 });
+}
+
+function Field({
+  id,
+  label,
+  error,
+  ...props
+}: { id: string; label: string; error?: string } & React.ComponentProps<typeof Input>) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
+  const order = loaderData;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors: FieldErrors = result?.errors ?? {};
+  const price = `${formatDollars(order.amount)}${order.isSubscription ? "/month" : ""}`;
+
+  return (
+    <main className="min-h-screen bg-muted px-4 py-10 sm:py-16">
+      <div className="mx-auto max-w-lg">
+        <p
+          role="note"
+          className="flex items-center gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-950"
+        >
+          <FlaskConical className="size-5 shrink-0" aria-hidden />
+          TEST PAYMENT — no real card is charged
+        </p>
+        <div className="mt-6 rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">Checkout</h1>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Item</dt>
+            <dd className="font-semibold" data-testid="checkout-item">
+              {order.itemName}
+            </dd>
+            <dt className="text-muted-foreground">Option</dt>
+            <dd data-testid="checkout-tab">{order.tab}</dd>
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="text-lg font-extrabold" data-testid="checkout-amount">
+              {price}
+            </dd>
+          </dl>
+          {order.trialDays > 0 && (
+            <p className="mt-3 text-sm font-medium text-emerald-800">{order.trialDays}-day free trial included.</p>
+          )}
+
+          {order.status === "paid" ? (
+            <div className="mt-6 flex flex-col items-start gap-3">
+              <p className="flex items-center gap-2 font-semibold text-emerald-800">
+                <CircleCheck className="size-5" aria-hidden />
+                Already paid
+              </p>
+              <Link to={order.successUrl} className={buttonVariants()}>
+                View your order
+              </Link>
+            </div>
+          ) : order.status === "canceled" ? (
+            <p className="mt-6 font-semibold">This checkout was canceled.</p>
+          ) : (
+            <Form method="post" className="mt-6 grid gap-4" noValidate>
+              {result?.message && (
+                <p role="alert" className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm font-medium">
+                  {result.message}
+                </p>
+              )}
+              <Field
+                id="card"
+                label="Card number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="4242 4242 4242 4242"
+                required
+                error={errors.card}
+              />
+              <div className="grid grid-cols-2 gap-4">
+                <Field
+                  id="expiry"
+                  label="Expiry (MM/YY)"
+                  autoComplete="cc-exp"
+                  placeholder="12/34"
+                  required
+                  error={errors.expiry}
+                />
+                <Field
+                  id="cvc"
+                  label="CVC"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  placeholder="123"
+                  required
+                  error={errors.cvc}
+                />
+              </div>
+              <Button type="submit" size="lg" disabled={submitting}>
+                <CreditCard aria-hidden />
+                {submitting ? "Processing..." : `Pay ${price}`}
+              </Button>
+              <p className="text-xs text-muted-foreground">{TEST_CARD_MESSAGE}</p>
+            </Form>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,161 @@
+import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
+import { allApps } from "../../app/catalogue/apps";
+import { quoteApp } from "../../app/catalogue/pricing";
+import { siteOrigin, uniqueEmail } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+import { createVerifiedAccount } from "./support/loopback";
+import { gotoHydrated } from "./support/page";
+
+const app = allApps().find((a) => a.id === 7)!;
+const PASSWORD = "correct-horse-battery";
+
+/**
+ * A verified customer in a browser context of its own. The account is created from a loopback
+ * address of its own (sign-up is rate limited per IP) and its session cookie put in the context;
+ * the trial is started so the dashboard's trial overlay does not cover /dashboard pages.
+ */
+async function customer(browser: Browser): Promise<BrowserContext> {
+  const { cookie } = await createVerifiedAccount(uniqueEmail("checkout"), PASSWORD, siteOrigin());
+  const context = await browser.newContext();
+  await context.addCookies(
+    cookie
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => {
+        const i = pair.indexOf("=");
+        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: siteOrigin() };
+      }),
+  );
+  const res = await context.request.post("/dashboard", {
+    headers: { Origin: siteOrigin() },
+    form: { intent: "start-trial", plan: "starter" },
+    maxRedirects: 0,
+  });
+  expect([200, 302, 303], await res.text()).toContain(res.status());
+  return context;
+}
+
+async function startCheckout(context: BrowserContext, data: Record<string, unknown>) {
+  return context.request.post("/api/checkout", { headers: { Origin: siteOrigin() }, data });
+}
+
+test("a signed-in customer buys an app with Rush Delivery: test checkout, success page, automation list", async ({ browser }) => {
+  const context = await customer(browser);
+  const page = await context.newPage();
+  const rush = quoteApp(app, "express");
+
+  await gotoHydrated(page, `/apps?q=${encodeURIComponent(app.name)}`);
+  await page.getByRole("tab", { name: "Rush Delivery" }).click();
+  const card = page.getByRole("article", { name: app.name, exact: true });
+  await expect(card.getByTestId("app-price")).toHaveText(rush.display);
+
+  const [checkout] = await Promise.all([
+    context.waitForEvent("page"),
+    card.getByRole("button", { name: "Start 3-Day Trial" }).click(),
+  ]);
+  await checkout.waitForLoadState();
+  await expect(checkout).toHaveURL(/\/checkout\/local\/cs_local_[A-Za-z0-9_-]+$/);
+  await checkout.waitForSelector("html[data-hydrated]");
+  await expect(checkout.getByText("TEST PAYMENT — no real card is charged")).toBeVisible();
+  await expect(checkout.getByTestId("checkout-item")).toHaveText(app.name);
+  await expect(checkout.getByTestId("checkout-tab")).toHaveText("Rush Delivery");
+  await expect(checkout.getByTestId("checkout-amount")).toHaveText(rush.display);
+  await expect(checkout.getByText("3-day free trial included.")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Start 3-Day Trial" })).toBeEnabled();
+  await expectNoAxeViolations(checkout);
+  const checkoutUrl = checkout.url();
+
+  // Another customer cannot see this checkout.
+  const stranger = await customer(browser);
+  const strangerPage = await stranger.newPage();
+  expect((await strangerPage.goto(checkoutUrl))?.status()).toBe(404);
+  await stranger.close();
+
+  await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await checkout.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await checkout.getByLabel("CVC").fill("123");
+  await checkout.getByRole("button", { name: `Pay ${rush.display}` }).click();
+  await expect(checkout).toHaveURL(/\/payment-success\?session_id=cs_local_/);
+  await expect(checkout.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(checkout.getByTestId("order-status")).toHaveText("Paid");
+  await expect(checkout.getByTestId("order-amount")).toHaveText(rush.display);
+  await expect(checkout.getByTestId("order-summary")).toContainText(app.name);
+
+  // The paid checkout page says so instead of taking another payment.
+  await gotoHydrated(checkout, checkoutUrl);
+  await expect(checkout.getByText("Already paid")).toBeVisible();
+  await expect(checkout.getByRole("link", { name: "View your order" })).toHaveAttribute("href", /\/payment-success\?session_id=/);
+
+  await gotoHydrated(page, "/dashboard/automation");
+  const purchased = page.getByTestId("purchased-app");
+  await expect(purchased).toHaveCount(1);
+  await expect(purchased).toContainText(app.name);
+  await expect(purchased).toContainText("Rush Delivery");
+  await expect(purchased).toContainText(rush.display);
+  await context.close();
+});
+
+test("declined and unknown cards show their messages; the order stays unpaid", async ({ browser }) => {
+  const context = await customer(browser);
+  const page = await context.newPage();
+  const res = await startCheckout(context, { kind: "app", appId: app.id, tab: "standard" });
+  expect(res.status()).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+
+  await gotoHydrated(page, url);
+  const pay = async (card: string) => {
+    await page.getByLabel("Card number").fill(card);
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /^Pay / }).click();
+  };
+  await pay("4000 0000 0000 0002");
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined. Try another card.");
+  await pay("5555 5555 5555 4444");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Use a test card: 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).",
+  );
+  // Field validation.
+  await page.getByLabel("Card number").fill("");
+  await page.getByLabel("Expiry (MM/YY)").fill("01/20");
+  await page.getByLabel("CVC").fill("1");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("Enter a future expiry date as MM/YY.")).toBeVisible();
+  await expect(page.getByLabel("CVC")).toHaveAttribute("aria-invalid", "true");
+
+  await gotoHydrated(page, url.replace("/checkout/local/", "/payment-success?session_id="));
+  await expect(page.getByTestId("order-status")).toHaveText("Declined");
+  await context.close();
+});
+
+test("the server owns the price: amounts in the request are refused, clean requests charge the catalogue price", async ({
+  browser,
+  playwright,
+}) => {
+  const context = await customer(browser);
+  const tampered = await startCheckout(context, { kind: "app", appId: app.id, tab: "base", amount: 1 });
+  expect(tampered.status()).toBe(400);
+  expect(await tampered.json()).toEqual({ error: "Unexpected field: amount" });
+
+  const unknown = await startCheckout(context, { kind: "app", appId: 999_999, tab: "base" });
+  expect(unknown.status()).toBe(400);
+  expect(await unknown.json()).toEqual({ error: "Invalid app data" });
+
+  const clean = await startCheckout(context, { kind: "app", appId: app.id, tab: "base" });
+  expect(clean.status()).toBe(200);
+  const { url } = (await clean.json()) as { url: string };
+  const page = await context.newPage();
+  await gotoHydrated(page, url);
+  await expect(page.getByTestId("checkout-amount")).toHaveText(quoteApp(app, "base").display);
+  await context.close();
+
+  // Signed out: 401.
+  const anonymous = await playwright.request.newContext({ baseURL: siteOrigin() });
+  const res = await anonymous.post("/api/checkout", {
+    headers: { Origin: siteOrigin() },
+    data: { kind: "app", appId: app.id, tab: "base" },
+  });
+  expect(res.status()).toBe(401);
+  expect(await res.json()).toEqual({ error: "Authentication required" });
+  await anonymous.dispose();
+});

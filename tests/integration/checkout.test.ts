@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_PRICING_TABS, quoteApp } from "~/catalogue/pricing";
+import { getApp } from "~/server/catalogue/apps.server";
+import { seedCatalogue } from "~/server/catalogue/seed.server";
+import {
+  CheckoutError,
+  createAppCheckout,
+  declineOrder,
+  fulfilOrder,
+  getOrderForUser,
+  listPaidAppOrders,
+} from "~/server/billing/checkout.server";
+import { apps, orders, user } from "~/server/db/schema";
+import { engine, freshDatabase } from "./support/db";
+
+const APP_ID = 7;
+
+describe(`checkout (${engine})`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let n = 0;
+  const newUser = async () => {
+    n += 1;
+    const id = `checkout-user-${n}`;
+    await database.db.insert(user).values({ id, name: `User ${n}`, email: `checkout-${n}@example.com`, emailVerified: true });
+    return { id };
+  };
+  const orderBySession = async (sessionId: string) =>
+    (await database.db.select().from(orders).where(eq(orders.providerSessionId, sessionId)))[0]!;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await seedCatalogue(database.db);
+  });
+  afterAll(async () => {
+    await database.cleanup();
+  });
+
+  it("charges exactly quoteApp's amount for each of the 4 tabs, as a pending local order", async () => {
+    const buyer = await newUser();
+    const app = (await getApp(database.db, APP_ID))!;
+    for (const tab of APP_PRICING_TABS) {
+      const result = await createAppCheckout(database.db, buyer, { appId: APP_ID, tab });
+      expect(result.url).toBe(`/checkout/local/${result.sessionId}`);
+      expect(result.sessionId).toMatch(/^cs_local_[A-Za-z0-9_-]{32}$/);
+      const quote = quoteApp(app, tab);
+      expect(await orderBySession(result.sessionId)).toMatchObject({
+        id: result.orderId,
+        userId: buyer.id,
+        kind: "app",
+        itemId: String(APP_ID),
+        itemName: app.name,
+        pricingTab: tab,
+        amount: quote.amount,
+        currency: "usd",
+        isSubscription: tab === "monthly",
+        trialDays: 3,
+        status: "pending",
+        provider: "local",
+        paidAt: null,
+      });
+    }
+  });
+
+  it("session ids are distinct and unguessable", async () => {
+    const buyer = await newUser();
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) ids.add((await createAppCheckout(database.db, buyer, { appId: 1, tab: "base" })).sessionId);
+    expect(ids.size).toBe(5);
+  });
+
+  it("refuses an unknown or inactive app with 'Invalid app data' and inserts nothing", async () => {
+    const buyer = await newUser();
+    await expect(createAppCheckout(database.db, buyer, { appId: 999_999, tab: "base" })).rejects.toThrow(CheckoutError);
+    await expect(createAppCheckout(database.db, buyer, { appId: 999_999, tab: "base" })).rejects.toThrow("Invalid app data");
+    await database.db.update(apps).set({ isActive: false }).where(eq(apps.id, 2));
+    await expect(createAppCheckout(database.db, buyer, { appId: 2, tab: "express" })).rejects.toThrow("Invalid app data");
+    await database.db.update(apps).set({ isActive: true }).where(eq(apps.id, 2));
+    expect(await database.db.select().from(orders).where(eq(orders.userId, buyer.id))).toEqual([]);
+  });
+
+  it("fulfilling twice marks the order paid once; paid_at does not change", async () => {
+    const buyer = await newUser();
+    const { sessionId } = await createAppCheckout(database.db, buyer, { appId: APP_ID, tab: "express" });
+    const first = await fulfilOrder(database.db, sessionId);
+    expect(first).toMatchObject({ status: "paid" });
+    expect(first?.paidAt).toBeInstanceOf(Date);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await fulfilOrder(database.db, sessionId)).toBeNull();
+    const row = await orderBySession(sessionId);
+    expect(row.status).toBe("paid");
+    expect(row.paidAt?.toISOString()).toBe(first?.paidAt?.toISOString());
+    // A decline after payment changes nothing either.
+    expect(await declineOrder(database.db, buyer.id, sessionId)).toBeNull();
+    expect((await orderBySession(sessionId)).status).toBe("paid");
+  });
+
+  it("concurrent fulfilment changes exactly one row", async () => {
+    const buyer = await newUser();
+    const { sessionId } = await createAppCheckout(database.db, buyer, { appId: APP_ID, tab: "standard" });
+    const results = await Promise.all(Array.from({ length: 5 }, () => fulfilOrder(database.db, sessionId)));
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    expect((await orderBySession(sessionId)).status).toBe("paid");
+  });
+
+  it("decline: the owner's pending order becomes declined, can then be paid; others cannot decline it", async () => {
+    const buyer = await newUser();
+    const stranger = await newUser();
+    const { sessionId } = await createAppCheckout(database.db, buyer, { appId: APP_ID, tab: "base" });
+    expect(await declineOrder(database.db, stranger.id, sessionId)).toBeNull();
+    expect((await orderBySession(sessionId)).status).toBe("pending");
+    expect(await declineOrder(database.db, buyer.id, sessionId)).toMatchObject({ status: "declined", paidAt: null });
+    expect(await listPaidAppOrders(database.db, buyer.id)).toEqual([]);
+    // Another card on the same session succeeds.
+    expect(await fulfilOrder(database.db, sessionId)).toMatchObject({ status: "paid" });
+  });
+
+  it("the owner-checked lookup hides another user's session; the paid list is per user", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const { sessionId } = await createAppCheckout(database.db, owner, { appId: APP_ID, tab: "monthly" });
+    expect(await getOrderForUser(database.db, owner.id, sessionId)).toMatchObject({ providerSessionId: sessionId });
+    expect(await getOrderForUser(database.db, other.id, sessionId)).toBeUndefined();
+    expect(await getOrderForUser(database.db, owner.id, "not a session id")).toBeUndefined();
+    await fulfilOrder(database.db, sessionId);
+    const app = (await getApp(database.db, APP_ID))!;
+    expect(await listPaidAppOrders(database.db, owner.id)).toEqual([
+      expect.objectContaining({ name: app.name, tab: "monthly", tabLabel: "Monthly", amount: quoteApp(app, "monthly").amount }),
+    ]);
+    expect(await listPaidAppOrders(database.db, other.id)).toEqual([]);
+  });
+});
