@@ -1,7 +1,7 @@
 import { ArrowLeft, Sparkles } from "lucide-react";
 import { type ComponentProps, useEffect, useRef, useState } from "react";
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
-import { AuthToaster, type AuthNotice } from "~/components/auth/AuthToaster";
+import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import { ForgotPasswordForm, GoogleButton, ResetPasswordForm, SignInForm, SignUpForm } from "~/components/auth/AuthForms";
 import { FormAlert } from "~/components/auth/Field";
 import { AUTH_TEXT, parseTab, type AuthTab } from "~/components/auth/messages";
@@ -55,9 +55,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     return `?${params.toString()}`;
   };
 
-  const [notice, setNotice] = useState<AuthNotice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const noticeId = useRef(0);
-  const notify = (n: Omit<AuthNotice, "id">) => {
+  const notify = (n: Omit<Notice, "id">) => {
     noticeId.current += 1;
     setNotice({ ...n, id: noticeId.current });
   };
@@ -175,7 +175,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           Protected by rate limiting and email verification. We never share your email.
         </p>
       </div>
-      <AuthToaster notice={notice} />
+      <LazyToaster notice={notice} />
     </main>
   );
 }

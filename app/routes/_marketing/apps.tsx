@@ -6,7 +6,7 @@ import { ALL_INDUSTRIES, INDUSTRIES, type Industry } from "~/catalogue/industrie
 import { APP_PRICING_TABS, APP_TAB_INFO, isAppPricingTab } from "~/catalogue/pricing";
 import { AppCard } from "~/components/apps/AppCard";
 import { AppSearch } from "~/components/apps/AppSearch";
-import { LazyToaster, type Notice } from "~/components/apps/LazyToaster";
+import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import {
   appsSearch,
   PAGE_SIZE,

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 
-export interface AuthNotice {
+export interface Notice {
   /** Distinct per notice, so the same text can be shown twice in a row. */
   id: number;
-  kind: "success" | "error";
+  /** Destructive by default. */
+  kind?: "success" | "error";
   title: string;
   description?: string;
 }
@@ -11,11 +12,11 @@ export interface AuthNotice {
 type Sonner = typeof import("sonner");
 
 /**
- * sonner's toaster for /auth, loaded with the first notice instead of with the page (the same
- * pattern as LazyToaster): the sign-in page's first paint and hydration do not pay for it.
- * Error toasts are white on the theme's red (AA contrast); success toasts keep sonner's defaults.
+ * sonner's toaster, loaded with the first notice instead of with the page: its module injects CSS
+ * and its mount reads computed styles, work that the first paint and hydration should not pay for.
+ * Error toasts are white on the theme's red, success toasts white on green (AA contrast).
  */
-export function AuthToaster({ notice }: { notice: AuthNotice | null }) {
+export function LazyToaster({ notice }: { notice: Notice | null }) {
   const [sonner, setSonner] = useState<Sonner | null>(null);
 
   useEffect(() => {
@@ -26,8 +27,8 @@ export function AuthToaster({ notice }: { notice: AuthNotice | null }) {
   useEffect(() => {
     if (!notice || !sonner) return;
     const options = notice.description ? { description: notice.description } : undefined;
-    if (notice.kind === "error") sonner.toast.error(notice.title, options);
-    else sonner.toast.success(notice.title, options);
+    if (notice.kind === "success") sonner.toast.success(notice.title, options);
+    else sonner.toast.error(notice.title, options);
   }, [notice, sonner]);
 
   if (!sonner) return null;
