@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { funnelMultiplier, GOALS, TIMELINES } from "./goals";
-import { QUICK_PICK_PLANS } from "./plans";
-import { findQuickPickPlan, formatDollars, multiplierBadge, quoteApp, quotePackage } from "./pricing";
+import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS } from "./plans";
+import {
+  findQuickPickPlan,
+  formatDollars,
+  multiplierBadge,
+  quoteAddons,
+  quoteApp,
+  quoteBillingPlan,
+  quoteDistributor,
+  quotePackage,
+  quoteScalingTier,
+  scalingTierName,
+} from "./pricing";
 
 const plan = (id: string) => {
   const p = findQuickPickPlan(id);
@@ -128,5 +139,26 @@ describe("formatDollars", () => {
     expect(formatDollars(2500000)).toBe("$25,000");
     expect(formatDollars(9900)).toBe("$99");
     expect(formatDollars(12345)).toBe("$123.45");
+  });
+});
+
+describe("subscription quotes (spec section 9)", () => {
+  it("billing plans: Basic $99, Pro $499, Enterprise $999 a month, no trial", () => {
+    expect(BILLING_PLANS.map((p) => quoteBillingPlan(p))).toEqual([
+      { amount: 9900, setupFee: 0, isSubscription: true, trialDays: 0 },
+      { amount: 49900, setupFee: 0, isSubscription: true, trialDays: 0 },
+      { amount: 99900, setupFee: 0, isSubscription: true, trialDays: 0 },
+    ]);
+  });
+  it("scaling tiers: $199, $499, $999, $2,499, $4,999 a month with their names", () => {
+    expect(SCALING_TIERS.map((t) => quoteScalingTier(t).amount)).toEqual([19900, 49900, 99900, 249900, 499900]);
+    expect(SCALING_TIERS.map(scalingTierName)).toEqual(["Scale 10K", "Scale 50K", "Scale 100K", "Scale 500K", "Scale 1M"]);
+  });
+  it("add-ons: the bundle costs the sum of its monthly prices", () => {
+    expect(quoteAddons([{ monthlyPrice: 2900 }, { monthlyPrice: 4900 }, { monthlyPrice: 9900 }]).amount).toBe(17700);
+    expect(quoteAddons([]).amount).toBe(0);
+  });
+  it("distributor: $997 setup plus $199 a month with a 7-day trial", () => {
+    expect(quoteDistributor()).toEqual({ amount: 19900, setupFee: 99700, isSubscription: true, trialDays: 7 });
   });
 });

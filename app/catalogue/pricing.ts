@@ -1,4 +1,11 @@
-import { QUICK_PICK_PLANS, type QuickPickPlan, type QuickPickPlanId } from "./plans";
+import {
+  DISTRIBUTOR_PROGRAM,
+  QUICK_PICK_PLANS,
+  type BillingPlan,
+  type QuickPickPlan,
+  type QuickPickPlanId,
+  type ScalingTier,
+} from "./plans";
 
 /**
  * Pure price rules. The server charges exactly what these return and the pages display exactly
@@ -154,4 +161,43 @@ export function quoteApp(app: AppPriceFields, tab: AppPricingTab): AppQuote {
     delivery,
     trialDays: 3,
   };
+}
+
+// ---- Subscriptions: billing plans, scaling tiers, add-ons, distributor ------------------------
+
+export interface SubscriptionQuote {
+  /** Cents per month, charged and shown. */
+  amount: number;
+  /** One-time fee added to the first payment, cents. */
+  setupFee: number;
+  isSubscription: true;
+  trialDays: number;
+}
+
+export function quoteBillingPlan(plan: BillingPlan): SubscriptionQuote {
+  return { amount: plan.monthlyPrice, setupFee: 0, isSubscription: true, trialDays: 0 };
+}
+
+export function quoteScalingTier(tier: ScalingTier): SubscriptionQuote {
+  return { amount: tier.monthlyPrice, setupFee: 0, isSubscription: true, trialDays: 0 };
+}
+
+/** A bundle of add-ons is one monthly subscription: the sum of their monthly prices. */
+export function quoteAddons(addons: readonly { monthlyPrice: number }[]): SubscriptionQuote {
+  return { amount: addons.reduce((sum, a) => sum + a.monthlyPrice, 0), setupFee: 0, isSubscription: true, trialDays: 0 };
+}
+
+export function quoteDistributor(): SubscriptionQuote {
+  return {
+    amount: DISTRIBUTOR_PROGRAM.monthlyFee,
+    setupFee: DISTRIBUTOR_PROGRAM.setupFee,
+    isSubscription: true,
+    trialDays: DISTRIBUTOR_PROGRAM.trialDays,
+  };
+}
+
+/** A tier's plan name: 'Scale 100K', 'Scale 1M'. */
+export function scalingTierName(tier: ScalingTier): string {
+  const n = tier.contacts >= 1_000_000 ? `${tier.contacts / 1_000_000}M` : `${tier.contacts / 1000}K`;
+  return `Scale ${n}`;
 }

@@ -6,8 +6,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/auth/session.server";
-import { declineOrder, fulfilOrder, getOrderForUser, tabLabel } from "~/server/billing/checkout.server";
+import { declineOrder, dueToday, fulfilOrder, getOrderForUser, successPathOf, tabLabel } from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
+import type { OrderRow } from "~/server/db/schema";
 import type { Route } from "./+types/checkout.local";
 
 /**
@@ -28,7 +29,22 @@ const DECLINE_CARD = "4000000000000002";
 const DECLINED_MESSAGE = "Your card was declined. Try another card.";
 const TEST_CARD_MESSAGE = "Use a test card: 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";
 
-const successUrl = (sessionId: string) => `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
+const KIND_LABELS: Record<string, string> = {
+  package: "Package",
+  plan: "Monthly plan",
+  addons: "Add-ons",
+  scaling: "Scaling plan",
+  distributor: "Distributor program",
+};
+
+function optionLabel(order: OrderRow): string {
+  if (order.kind === "app") return tabLabel(order.pricingTab);
+  if (order.kind === "package") {
+    const mode = order.details.mode === "monthly" ? "Monthly" : "One-time";
+    return order.details.rush ? `${mode}, Rush (24-48 hours)` : `${mode}, 5-7 days`;
+  }
+  return KIND_LABELS[order.kind] ?? order.kind;
+}
 
 async function ownOrder(request: Request, sessionId: string) {
   const user = await requireUser(request);
@@ -42,12 +58,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     sessionId: order.providerSessionId,
     itemName: order.itemName,
-    tab: tabLabel(order.pricingTab),
+    tab: optionLabel(order),
     amount: order.amount,
+    setupFee: order.setupFee,
+    dueToday: dueToday(order),
+    cancelUrl: order.cancelPath,
     isSubscription: order.isSubscription,
     trialDays: order.trialDays,
     status: order.status,
-    successUrl: successUrl(order.providerSessionId),
+    successUrl: successPathOf(order),
   };
 }
 
@@ -65,7 +84,7 @@ function validExpiry(value: string, now = new Date()): boolean {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, order } = await ownOrder(request, params.sessionId);
-  if (order.status === "paid") throw redirect(successUrl(order.providerSessionId));
+  if (order.status === "paid") throw redirect(successPathOf(order));
 
   const form = await request.formData();
   const card = String(form.get("card") ?? "").replace(/[\s-]/g, "");
@@ -79,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (card === SUCCESS_CARD) {
     await fulfilOrder(db(), order.providerSessionId);
-    throw redirect(successUrl(order.providerSessionId));
+    throw redirect(successPathOf(order));
   }
   if (card === DECLINE_CARD) {
     await declineOrder(db(), user.id, order.providerSessionId);
@@ -144,9 +163,22 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
             <dd className="text-lg font-extrabold" data-testid="checkout-amount">
               {price}
             </dd>
+            {order.setupFee > 0 && (
+              <>
+                <dt className="text-muted-foreground">Setup fee</dt>
+                <dd data-testid="checkout-setup-fee">{formatDollars(order.setupFee)} (one-time)</dd>
+              </>
+            )}
+            <dt className="text-muted-foreground">Due today</dt>
+            <dd className="font-semibold" data-testid="checkout-due-today">
+              {formatDollars(order.dueToday)}
+            </dd>
           </dl>
           {order.trialDays > 0 && (
-            <p className="mt-3 text-sm font-medium text-emerald-800">{order.trialDays}-day free trial included.</p>
+            <p className="mt-3 text-sm font-medium text-emerald-800">
+              {order.trialDays}-day free trial included
+              {order.isSubscription ? `: the first ${formatDollars(order.amount)} is charged when it ends.` : "."}
+            </p>
           )}
 
           {order.status === "paid" ? (
@@ -198,8 +230,11 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
               </div>
               <Button type="submit" size="lg" disabled={submitting}>
                 <CreditCard aria-hidden />
-                {submitting ? "Processing..." : `Pay ${price}`}
+                {submitting ? "Processing..." : order.dueToday > 0 ? `Pay ${formatDollars(order.dueToday)}` : "Start free trial"}
               </Button>
+              <Link to={order.cancelUrl} className="text-sm font-medium underline underline-offset-4">
+                Cancel and go back
+              </Link>
               <p className="text-xs text-muted-foreground">{TEST_CARD_MESSAGE}</p>
             </Form>
           )}

@@ -30,16 +30,42 @@ const schema = z
     MAIL_FROM: z.string().min(3).default("AI Automation Apps <no-reply@localhost>"),
     /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is trusted; unset = none. */
     TRUSTED_PROXIES: z.string().optional(),
+    /** Stripe: both set = the Stripe provider; neither = the built-in local test checkout. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Base URL of the Stripe API (tests point it at a local stand-in). */
+    STRIPE_API_URL: z.url().optional(),
+    /** Mailchimp: key and list together; unset = leads are only kept in the database. */
+    MAILCHIMP_API_KEY: z.string().min(1).optional(),
+    MAILCHIMP_LIST_ID: z.string().min(1).optional(),
+    /** Base URL of the Mailchimp Marketing API; default derived from the key's data centre suffix. */
+    MAILCHIMP_API_URL: z.url().optional(),
+    /** Comma-separated emails that get the operator role (/admin) when they sign in. */
+    OPERATOR_EMAILS: z.string().optional(),
   })
   .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
     path: ["GOOGLE_CLIENT_ID"],
+  })
+  .refine((e) => Boolean(e.STRIPE_SECRET_KEY) === Boolean(e.STRIPE_WEBHOOK_SECRET), {
+    message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together",
+    path: ["STRIPE_SECRET_KEY"],
+  })
+  .refine((e) => Boolean(e.MAILCHIMP_API_KEY) === Boolean(e.MAILCHIMP_LIST_ID), {
+    message: "MAILCHIMP_API_KEY and MAILCHIMP_LIST_ID must be set together",
+    path: ["MAILCHIMP_API_KEY"],
   })
   .transform((env) => ({
     ...env,
     PUBLIC_SITE_URL: env.PUBLIC_SITE_URL.replace(/\/+$/, ""),
     WEBINAR_ORIGIN: env.WEBINAR_EMBED_URL ? new URL(env.WEBINAR_EMBED_URL).origin : undefined,
     GOOGLE_ENABLED: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    STRIPE_ENABLED: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET),
+    MAILCHIMP_ENABLED: Boolean(env.MAILCHIMP_API_KEY && env.MAILCHIMP_LIST_ID),
+    OPERATOR_EMAIL_LIST: (env.OPERATOR_EMAILS ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     TRUSTED_PROXY_LIST: (env.TRUSTED_PROXIES ?? "")
       .split(",")
       .map((s) => s.trim())

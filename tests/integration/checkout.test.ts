@@ -5,7 +5,7 @@ import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import {
   CheckoutError,
-  createAppCheckout,
+  createCheckout,
   declineOrder,
   fulfilOrder,
   getOrderForUser,
@@ -23,7 +23,7 @@ describe(`checkout (${engine})`, () => {
     n += 1;
     const id = `checkout-user-${n}`;
     await database.db.insert(user).values({ id, name: `User ${n}`, email: `checkout-${n}@example.com`, emailVerified: true });
-    return { id };
+    return { id, email: `checkout-${n}@example.com` };
   };
   const orderBySession = async (sessionId: string) =>
     (await database.db.select().from(orders).where(eq(orders.providerSessionId, sessionId)))[0]!;
@@ -40,7 +40,7 @@ describe(`checkout (${engine})`, () => {
     const buyer = await newUser();
     const app = (await getApp(database.db, APP_ID))!;
     for (const tab of APP_PRICING_TABS) {
-      const result = await createAppCheckout(database.db, buyer, { appId: APP_ID, tab });
+      const result = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab });
       expect(result.url).toBe(`/checkout/local/${result.sessionId}`);
       expect(result.sessionId).toMatch(/^cs_local_[A-Za-z0-9_-]{32}$/);
       const quote = quoteApp(app, tab);
@@ -65,23 +65,28 @@ describe(`checkout (${engine})`, () => {
   it("session ids are distinct and unguessable", async () => {
     const buyer = await newUser();
     const ids = new Set<string>();
-    for (let i = 0; i < 5; i++) ids.add((await createAppCheckout(database.db, buyer, { appId: 1, tab: "base" })).sessionId);
+    for (let i = 0; i < 5; i++)
+      ids.add((await createCheckout(database.db, buyer, { kind: "app", appId: 1, tab: "base" })).sessionId);
     expect(ids.size).toBe(5);
   });
 
   it("refuses an unknown or inactive app with 'Invalid app data' and inserts nothing", async () => {
     const buyer = await newUser();
-    await expect(createAppCheckout(database.db, buyer, { appId: 999_999, tab: "base" })).rejects.toThrow(CheckoutError);
-    await expect(createAppCheckout(database.db, buyer, { appId: 999_999, tab: "base" })).rejects.toThrow("Invalid app data");
+    await expect(createCheckout(database.db, buyer, { kind: "app", appId: 999_999, tab: "base" })).rejects.toThrow(CheckoutError);
+    await expect(createCheckout(database.db, buyer, { kind: "app", appId: 999_999, tab: "base" })).rejects.toThrow(
+      "Invalid app data",
+    );
     await database.db.update(apps).set({ isActive: false }).where(eq(apps.id, 2));
-    await expect(createAppCheckout(database.db, buyer, { appId: 2, tab: "express" })).rejects.toThrow("Invalid app data");
+    await expect(createCheckout(database.db, buyer, { kind: "app", appId: 2, tab: "express" })).rejects.toThrow(
+      "Invalid app data",
+    );
     await database.db.update(apps).set({ isActive: true }).where(eq(apps.id, 2));
     expect(await database.db.select().from(orders).where(eq(orders.userId, buyer.id))).toEqual([]);
   });
 
   it("fulfilling twice marks the order paid once; paid_at does not change", async () => {
     const buyer = await newUser();
-    const { sessionId } = await createAppCheckout(database.db, buyer, { appId: APP_ID, tab: "express" });
+    const { sessionId } = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab: "express" });
     const first = await fulfilOrder(database.db, sessionId);
     expect(first).toMatchObject({ status: "paid" });
     expect(first?.paidAt).toBeInstanceOf(Date);
@@ -97,7 +102,7 @@ describe(`checkout (${engine})`, () => {
 
   it("concurrent fulfilment changes exactly one row", async () => {
     const buyer = await newUser();
-    const { sessionId } = await createAppCheckout(database.db, buyer, { appId: APP_ID, tab: "standard" });
+    const { sessionId } = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab: "standard" });
     const results = await Promise.all(Array.from({ length: 5 }, () => fulfilOrder(database.db, sessionId)));
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect((await orderBySession(sessionId)).status).toBe("paid");
@@ -106,7 +111,7 @@ describe(`checkout (${engine})`, () => {
   it("decline: the owner's pending order becomes declined, can then be paid; others cannot decline it", async () => {
     const buyer = await newUser();
     const stranger = await newUser();
-    const { sessionId } = await createAppCheckout(database.db, buyer, { appId: APP_ID, tab: "base" });
+    const { sessionId } = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab: "base" });
     expect(await declineOrder(database.db, stranger.id, sessionId)).toBeNull();
     expect((await orderBySession(sessionId)).status).toBe("pending");
     expect(await declineOrder(database.db, buyer.id, sessionId)).toMatchObject({ status: "declined", paidAt: null });
@@ -118,7 +123,7 @@ describe(`checkout (${engine})`, () => {
   it("the owner-checked lookup hides another user's session; the paid list is per user", async () => {
     const owner = await newUser();
     const other = await newUser();
-    const { sessionId } = await createAppCheckout(database.db, owner, { appId: APP_ID, tab: "monthly" });
+    const { sessionId } = await createCheckout(database.db, owner, { kind: "app", appId: APP_ID, tab: "monthly" });
     expect(await getOrderForUser(database.db, owner.id, sessionId)).toMatchObject({ providerSessionId: sessionId });
     expect(await getOrderForUser(database.db, other.id, sessionId)).toBeUndefined();
     expect(await getOrderForUser(database.db, owner.id, "not a session id")).toBeUndefined();

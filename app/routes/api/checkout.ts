@@ -1,45 +1,46 @@
 import { data } from "react-router";
-import { z } from "zod";
-import { APP_PRICING_TABS } from "~/catalogue/pricing";
+import { checkoutRequestSchema } from "~/lib/checkout-request";
 import { getUser } from "~/server/auth/session.server";
-import { CheckoutError, createAppCheckout } from "~/server/billing/checkout.server";
+import { CheckoutError, createCheckout } from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/checkout";
 
 /**
- * POST /api/checkout: starts a checkout and answers `{ url }` (the hosted checkout page).
- * The body names only what is bought; it is strict, so a request carrying an amount (or any other
- * extra key) is refused with 400 rather than silently trusted or silently dropped.
+ * POST /api/checkout: starts a checkout of any kind and answers `{ url }` (the hosted checkout
+ * page). The body names only what is bought (app/lib/checkout-request.ts); it is strict, so a
+ * request carrying an amount (or any other extra key) is refused with 400 rather than trusted.
  */
-const body = z.strictObject({
-  kind: z.literal("app"),
-  appId: z.number().int().positive(),
-  tab: z.enum(APP_PRICING_TABS),
-});
+const MAX_BODY_BYTES = 4096;
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const user = await getUser(request);
   if (!user) return data({ error: "Authentication required" }, { status: 401 });
 
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return data({ error: "Request body too large" }, { status: 413 });
   let json: unknown;
   try {
-    json = await request.json();
+    json = JSON.parse(text);
   } catch {
     return data({ error: "Invalid JSON body" }, { status: 400 });
   }
-  const parsed = body.safeParse(json);
+  const parsed = checkoutRequestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const message = issue?.code === "unrecognized_keys" ? `Unexpected field: ${issue.keys.join(", ")}` : "Invalid app data";
-    return data({ error: message }, { status: 400 });
+    const isApp = typeof json === "object" && json !== null && (json as { kind?: unknown }).kind === "app";
+    if (issue?.code === "unrecognized_keys")
+      return data({ error: `Unexpected field: ${issue.keys.join(", ")}` }, { status: 400 });
+    if (isApp) return data({ error: "Invalid app data" }, { status: 400 });
+    const field = issue?.path.join(".") || undefined;
+    return data({ error: issue?.message ?? "Invalid checkout request", field }, { status: 400 });
   }
 
   try {
-    const { url } = await createAppCheckout(db(), user, { appId: parsed.data.appId, tab: parsed.data.tab });
+    const { url } = await createCheckout(db(), user, parsed.data);
     return data({ url }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (error instanceof CheckoutError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof CheckoutError) return data({ error: error.message }, { status: error.status });
     throw error;
   }
 }

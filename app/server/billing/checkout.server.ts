@@ -1,38 +1,53 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { APP_TAB_INFO, quoteApp, type AppPricingTab } from "~/catalogue/pricing";
+import { funnelMultiplier } from "~/catalogue/goals";
+import { BILLING_PLANS, SCALING_TIERS } from "~/catalogue/plans";
+import {
+  APP_TAB_INFO,
+  findQuickPickPlan,
+  quoteAddons,
+  quoteApp,
+  quoteBillingPlan,
+  quoteDistributor,
+  quotePackage,
+  quoteScalingTier,
+  scalingTierName,
+  type AppPricingTab,
+} from "~/catalogue/pricing";
+import type { CheckoutRequest } from "~/lib/checkout-request";
+import { accrueCommission } from "../affiliates/ledger.server";
 import { getApp } from "../catalogue/apps.server";
 import type { Db } from "../db/client.server";
-import { orders, type OrderRow } from "../db/schema";
+import { addonLibrary, orders, paymentEvents, userAddons, type OrderRow } from "../db/schema";
+import { env } from "../env.server";
+import { log } from "../log.server";
+import { applySubscriptionEntitlement } from "./subscriptions.server";
+import { checkoutProvider } from "./provider.server";
+
+export { localCheckoutUrl, newLocalSessionId } from "./local-provider.server";
 
 /**
  * Checkout (DESIGN.md section 4): the browser says *what* it buys; the server computes the amount
- * from the catalogue, inserts a pending order, then creates the provider session. Fulfilment is one
- * conditional UPDATE, so a repeated or concurrent completion marks the order paid exactly once.
- * The only provider today is the built-in local one (docs/decisions/0007-checkout-local-provider.md).
+ * from the catalogue, inserts a pending order, then asks the provider for a hosted session.
+ * Fulfilment is one conditional UPDATE plus the order's effects in the same transaction, so a
+ * repeated or concurrent completion pays, entitles and records the payment exactly once.
  */
 
-export type CheckoutErrorCode = "invalid_app";
+export type CheckoutErrorCode = "invalid_app" | "invalid_item" | "already_owned" | "provider_unavailable";
 
 export class CheckoutError extends Error {
   constructor(
     readonly code: CheckoutErrorCode,
     message: string,
+    readonly status = 400,
   ) {
     super(message);
     this.name = "CheckoutError";
   }
 }
 
-/** Path of the local provider's hosted checkout page for one session. */
-export const localCheckoutUrl = (sessionId: string) => `/checkout/local/${sessionId}`;
-
-/** An unguessable session id (192 random bits), in the shape payment providers use. */
-export function newLocalSessionId(): string {
-  return `cs_local_${randomBytes(24).toString("base64url")}`;
-}
-
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+const SESSION_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
 
 export interface CheckoutResult {
   url: string;
@@ -40,33 +55,204 @@ export interface CheckoutResult {
   orderId: string;
 }
 
-/** Starts the checkout of one app on one pricing tab for `user`. Unknown or inactive app: 'Invalid app data'. */
-export async function createAppCheckout(
+/** Everything an order row needs besides its owner, ids and provider. */
+export interface OrderDraft {
+  kind: CheckoutRequest["kind"];
+  itemId: string;
+  itemName: string;
+  pricingTab: string | null;
+  amount: number;
+  isSubscription: boolean;
+  trialDays: number;
+  setupFee: number;
+  details: Record<string, unknown>;
+  successPath: string;
+  cancelPath: string;
+}
+
+const withSession = (path: string) => `${path}${path.includes("?") ? "&" : "?"}session_id=${SESSION_PLACEHOLDER}`;
+
+/** Prices one request from the catalogue. Unknown, inactive or already owned items are refused. */
+export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): Promise<OrderDraft> {
+  switch (req.kind) {
+    case "app": {
+      const app = await getApp(db, req.appId);
+      if (!app) throw new CheckoutError("invalid_app", "Invalid app data");
+      const q = quoteApp(app, req.tab);
+      return {
+        kind: "app",
+        itemId: String(app.id),
+        itemName: app.name,
+        pricingTab: req.tab,
+        amount: q.amount,
+        isSubscription: q.isSubscription,
+        trialDays: q.trialDays,
+        setupFee: 0,
+        details: { timeline: q.timeline, delivery: q.delivery },
+        successPath: withSession("/payment-success"),
+        cancelPath: "/apps?canceled=true",
+      };
+    }
+    case "package": {
+      const plan = findQuickPickPlan(req.planId);
+      if (!plan) throw new CheckoutError("invalid_item", "Unknown package");
+      const multiplier = funnelMultiplier(req.goal, req.timeline) ?? 1;
+      const q = quotePackage(plan, { mode: req.mode, rush: req.rush, multiplier });
+      return {
+        kind: "package",
+        itemId: plan.id,
+        itemName: plan.name,
+        pricingTab: q.pricingType,
+        amount: q.amount,
+        isSubscription: q.isSubscription,
+        trialDays: q.trialDays,
+        setupFee: 0,
+        details: {
+          mode: req.mode,
+          rush: req.rush,
+          multiplier,
+          timeline: q.timeline,
+          goal: req.goal ?? null,
+          funnelTimeline: req.timeline ?? null,
+          industry: req.industry ?? null,
+        },
+        successPath: withSession("/payment-success"),
+        cancelPath: "/payment-cancel",
+      };
+    }
+    case "plan": {
+      const plan = BILLING_PLANS.find((p) => p.type === req.planType);
+      if (!plan) throw new CheckoutError("invalid_item", "Unknown plan");
+      const q = quoteBillingPlan(plan);
+      return {
+        kind: "plan",
+        itemId: plan.type,
+        itemName: `${plan.name} Plan`,
+        pricingTab: null,
+        ...q,
+        details: { planType: plan.type, contacts: plan.contacts },
+        successPath: withSession("/dashboard/billing?success=true"),
+        cancelPath: "/dashboard/billing?canceled=true",
+      };
+    }
+    case "scaling": {
+      const tier = SCALING_TIERS[req.tierIndex];
+      if (!tier) throw new CheckoutError("invalid_item", "Unknown tier");
+      const q = quoteScalingTier(tier);
+      return {
+        kind: "scaling",
+        itemId: String(req.tierIndex),
+        itemName: scalingTierName(tier),
+        pricingTab: null,
+        ...q,
+        details: { tierIndex: req.tierIndex, contacts: tier.contacts, sms: tier.sms, emails: tier.emails },
+        successPath: withSession("/dashboard/scaling?success=true"),
+        cancelPath: "/dashboard/scaling?canceled=true",
+      };
+    }
+    case "addons": {
+      const ids = [...new Set(req.addonIds)];
+      if (ids.length !== req.addonIds.length) throw new CheckoutError("invalid_item", "Each add-on can be in the cart once");
+      const rows = await db
+        .select()
+        .from(addonLibrary)
+        .where(and(inArray(addonLibrary.id, ids), eq(addonLibrary.isActive, true)));
+      if (rows.length !== ids.length) throw new CheckoutError("invalid_item", "Unknown or unavailable add-on");
+      const owned = await db
+        .select({ addonId: userAddons.addonId })
+        .from(userAddons)
+        .where(and(eq(userAddons.userId, userId), inArray(userAddons.addonId, ids), eq(userAddons.status, "active")));
+      if (owned.length > 0) throw new CheckoutError("already_owned", "You already own one of these add-ons", 409);
+      // Keep the buyer's order so the order name lists add-ons as they were picked.
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const picked = ids.map((id) => byId.get(id)!);
+      const q = quoteAddons(picked);
+      return {
+        kind: "addons",
+        itemId: ids.join(","),
+        itemName: picked.length === 1 ? picked[0]!.name : `${picked.length} add-ons: ${picked.map((a) => a.name).join(", ")}`,
+        pricingTab: null,
+        ...q,
+        details: { addons: picked.map((a) => ({ id: a.id, name: a.name, monthlyPrice: a.monthlyPrice })) },
+        successPath: withSession("/dashboard/addons?success=true"),
+        cancelPath: "/dashboard/addons?canceled=true",
+      };
+    }
+    case "distributor": {
+      const q = quoteDistributor();
+      return {
+        kind: "distributor",
+        itemId: "distributor",
+        itemName: "AI Distributor Program",
+        pricingTab: null,
+        ...q,
+        details: { email: req.email.toLowerCase(), fullName: req.fullName, businessName: req.businessName },
+        successPath: withSession("/distributor-success"),
+        cancelPath: "/distributors?canceled=true",
+      };
+    }
+  }
+}
+
+/**
+ * Starts the checkout of `req` for `user`: a pending order first (so a provider session never
+ * exists without its order), then the provider's hosted session, whose id is written back.
+ */
+export async function createCheckout(
   db: Db,
-  user: { id: string },
-  input: { appId: number; tab: AppPricingTab },
+  user: { id: string; email: string; name?: string | null },
+  req: CheckoutRequest,
 ): Promise<CheckoutResult> {
-  const app = await getApp(db, input.appId);
-  if (!app) throw new CheckoutError("invalid_app", "Invalid app data");
-  const quote = quoteApp(app, input.tab);
-  const sessionId = newLocalSessionId();
+  const draft = await quoteOrder(db, user.id, req);
+  const provider = await checkoutProvider();
   const id = randomUUID();
-  await db.insert(orders).values({
-    id,
-    userId: user.id,
-    kind: "app",
-    itemId: String(app.id),
-    itemName: app.name,
-    pricingTab: input.tab,
-    amount: quote.amount,
-    currency: "usd",
-    isSubscription: quote.isSubscription,
-    trialDays: quote.trialDays,
-    status: "pending",
-    provider: "local",
-    providerSessionId: sessionId,
-  });
-  return { url: localCheckoutUrl(sessionId), sessionId, orderId: id };
+  const [order] = await db
+    .insert(orders)
+    .values({
+      id,
+      userId: user.id,
+      ...draft,
+      currency: "usd",
+      status: "pending",
+      provider: provider.name,
+      // Replaced by the provider's id below; unique, so it cannot collide with a real session.
+      providerSessionId: `pending_${id}`,
+    })
+    .returning();
+  const base = env().PUBLIC_SITE_URL;
+  let session: { sessionId: string; url: string };
+  try {
+    session = await provider.createSession({
+      order: order!,
+      customer: { userId: user.id, email: user.email, name: user.name ?? "" },
+      successUrl: base + draft.successPath,
+      cancelUrl: base + draft.cancelPath,
+    });
+  } catch (error) {
+    await db.update(orders).set({ status: "failed" }).where(eq(orders.id, id));
+    if (error instanceof CheckoutError) throw error;
+    log.error("checkout provider failed", {
+      orderId: id,
+      kind: draft.kind,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new CheckoutError("provider_unavailable", "Payment system is currently unavailable. Please try again later.", 503);
+  }
+  await db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, id));
+  return { url: session.url, sessionId: session.sessionId, orderId: id };
+}
+
+/**
+ * What the first payment takes: a subscription with a trial charges only its setup fee now and the
+ * monthly amount when the trial ends (as Stripe bills it); anything else charges amount + setup fee.
+ */
+export function dueToday(order: Pick<OrderRow, "amount" | "setupFee" | "isSubscription" | "trialDays">): number {
+  return order.isSubscription && order.trialDays > 0 ? order.setupFee : order.amount + order.setupFee;
+}
+
+/** The site-relative address the buyer returns to after paying for `order`. */
+export function successPathOf(order: Pick<OrderRow, "successPath" | "providerSessionId">): string {
+  return order.successPath.replace(SESSION_PLACEHOLDER, encodeURIComponent(order.providerSessionId));
 }
 
 /** The order of a checkout session, only when it belongs to `userId`. */
@@ -80,20 +266,107 @@ export async function getOrderForUser(db: Db, userId: string, sessionId: string)
   return row;
 }
 
+export interface FulfilOptions {
+  /** Unique reference of the money received (default: `{provider}:{sessionId}`); null = nothing charged yet (a trial). */
+  paymentRef?: string | null;
+  /** Cents received (default: `dueToday(order)`). */
+  paidAmount?: number;
+  providerCustomerId?: string | null;
+  providerSubscriptionId?: string | null;
+  /** End of the first paid (or trial) period; default one month (or the trial) from now. */
+  currentPeriodEnd?: Date | null;
+}
+
 /**
- * Marks the session's order paid, once: the conditional UPDATE is atomic, so of any number of
- * repeated or concurrent calls exactly one returns the row; the others return null and change nothing.
+ * Marks the session's order paid, once, and applies its effects in the same transaction:
+ * subscriptions and add-ons become active, the payment is recorded as a payment event (unique per
+ * payment), and an attributed customer's affiliate accrues commission. Of any number of repeated or
+ * concurrent calls exactly one returns the row; the others return null and change nothing.
  * A declined order can still be paid (the customer retries with another card on the same session).
  * The caller has checked who may complete the session (the owner on the local page; a signed
  * provider event for Stripe).
  */
-export async function fulfilOrder(db: Db, sessionId: string): Promise<OrderRow | null> {
-  const [row] = await db
-    .update(orders)
-    .set({ status: "paid", paidAt: sql`now()` })
-    .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])))
+export async function fulfilOrder(db: Db, sessionId: string, opts: FulfilOptions = {}): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({
+        status: "paid",
+        paidAt: sql`now()`,
+        ...(opts.providerCustomerId ? { providerCustomerId: opts.providerCustomerId } : {}),
+        ...(opts.providerSubscriptionId ? { providerSubscriptionId: opts.providerSubscriptionId } : {}),
+      })
+      .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])))
+      .returning();
+    if (!order) return null;
+    await applyOrderEffects(tx as unknown as Db, order, opts);
+    const paymentRef = opts.paymentRef === undefined ? `${order.provider}:${order.providerSessionId}` : opts.paymentRef;
+    const amount = opts.paidAmount ?? dueToday(order);
+    if (paymentRef && amount > 0) {
+      await recordPayment(tx as unknown as Db, {
+        userId: order.userId,
+        orderId: order.id,
+        amount,
+        provider: order.provider,
+        providerRef: paymentRef,
+      });
+    }
+    return order;
+  });
+}
+
+async function applyOrderEffects(tx: Db, order: OrderRow, opts: FulfilOptions) {
+  if (order.kind === "addons") {
+    const addons = (order.details.addons as { id: string }[] | undefined) ?? [];
+    for (const addon of addons) {
+      await tx
+        .insert(userAddons)
+        .values({ userId: order.userId, addonId: addon.id, status: "active", orderId: order.id })
+        .onConflictDoUpdate({
+          target: [userAddons.userId, userAddons.addonId],
+          set: { status: "active", orderId: order.id, updatedAt: sql`now()` },
+        });
+    }
+  }
+  if (order.kind === "plan" || order.kind === "scaling") {
+    await applySubscriptionEntitlement(tx, order, {
+      providerSubscriptionId: opts.providerSubscriptionId ?? null,
+      currentPeriodEnd: opts.currentPeriodEnd ?? null,
+    });
+  }
+}
+
+/**
+ * Records money received once (unique provider reference) and accrues the referring affiliate's
+ * commission in the same transaction. Returns false when this payment was already recorded.
+ */
+export async function recordPayment(
+  tx: Db,
+  payment: { userId: string; orderId: string | null; amount: number; provider: string; providerRef: string; currency?: string },
+): Promise<boolean> {
+  const [event] = await tx
+    .insert(paymentEvents)
+    .values({ ...payment, kind: "payment", currency: payment.currency ?? "usd" })
+    .onConflictDoNothing({ target: paymentEvents.providerRef })
     .returning();
-  return row ?? null;
+  if (!event) return false;
+  await accrueCommission(tx, event);
+  return true;
+}
+
+/** Records a refund once and reverses the commission it carried. */
+export async function recordRefund(
+  tx: Db,
+  refund: { userId: string; orderId: string | null; amount: number; provider: string; providerRef: string; currency?: string },
+): Promise<boolean> {
+  const [event] = await tx
+    .insert(paymentEvents)
+    .values({ ...refund, kind: "refund", currency: refund.currency ?? "usd" })
+    .onConflictDoNothing({ target: paymentEvents.providerRef })
+    .returning();
+  if (!event) return false;
+  await accrueCommission(tx, event);
+  return true;
 }
 
 /** Records a declined payment on the owner's pending order; paid orders are never touched. */
@@ -132,6 +405,11 @@ export async function listPaidAppOrders(db: Db, userId: string): Promise<Purchas
     isSubscription: r.isSubscription,
     paidAt: (r.paidAt ?? r.createdAt).toISOString(),
   }));
+}
+
+/** The user's orders of every kind (billing history), newest first. */
+export async function listOrders(db: Db, userId: string, limit = 50): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit);
 }
 
 export function tabLabel(tab: string | null): string {

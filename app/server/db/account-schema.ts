@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -82,6 +82,16 @@ export const userSubscriptions = pgTable(
     monthlyPrice: integer("monthly_price"),
     currentPeriodEnd: ts("current_period_end"),
     reachLimit: integer("reach_limit"),
+    /** The paid order that created this subscription (null for rows written by hand). */
+    orderId: text("order_id"),
+    /** 'local' | 'stripe'. */
+    provider: text("provider"),
+    /** Stripe's subscription id (sub_…); the local provider uses the order's session id. */
+    providerSubscriptionId: text("provider_subscription_id").unique(),
+    /** Creation time of the newest provider event applied, so an older event never overwrites a newer state. */
+    providerUpdatedAt: ts("provider_updated_at"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [index("user_subscriptions_user_idx").on(t.userId)],
@@ -158,7 +168,7 @@ export const orders = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** 'app' today; 'package', 'plan', 'addon', 'scaling' and 'distributor' follow. */
+    /** 'app' | 'package' | 'plan' | 'addons' | 'scaling' | 'distributor'. */
     kind: text("kind").notNull(),
     itemId: text("item_id").notNull(),
     itemName: text("item_name").notNull(),
@@ -170,9 +180,18 @@ export const orders = pgTable(
     trialDays: integer("trial_days").notNull().default(0),
     /** 'pending' | 'paid' | 'declined' | 'canceled'. */
     status: text("status").notNull().default("pending"),
-    /** 'local' today; 'stripe' later. */
+    /** 'local' | 'stripe'. */
     provider: text("provider").notNull(),
     providerSessionId: text("provider_session_id").notNull().unique(),
+    /** One-time fee charged with the first payment of a subscription (the distributor setup fee), cents. */
+    setupFee: integer("setup_fee").notNull().default(0),
+    /** What was bought beyond item id/name: package mode and rush, add-on ids, tier, distributor buyer. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    /** Where the provider sends the buyer back (site-relative, chosen by the server per kind). */
+    successPath: text("success_path").notNull().default("/payment-success?session_id={CHECKOUT_SESSION_ID}"),
+    cancelPath: text("cancel_path").notNull().default("/payment-cancel"),
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
     paidAt: ts("paid_at"),
   },

@@ -30,3 +30,6 @@ export const apps = pgTable(
 export type AppRow = typeof apps.$inferSelect;
 export * from "./auth-schema";
 export * from "./account-schema";
+export * from "./billing-schema";
+export * from "./leads-schema";
+export * from "./affiliate-schema";

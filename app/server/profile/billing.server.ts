@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { trialAccess, userSubscriptions } from "~/server/db/schema";
+import { grantsAccessNow } from "~/server/billing/subscriptions.server";
 
 const PLAN_TYPE_NAMES: Record<string, string> = { basic: "Basic", pro: "Pro", enterprise: "Enterprise" };
 
@@ -27,7 +28,7 @@ export async function getSubscriptionSummary(db: Db, userId: string): Promise<Su
     db
       .select()
       .from(userSubscriptions)
-      .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.status, "active")))
+      .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
       .orderBy(desc(userSubscriptions.updatedAt))
       .limit(1),
     db.select().from(trialAccess).where(eq(trialAccess.userId, userId)).limit(1),

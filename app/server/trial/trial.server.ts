@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { overlayMode, isTrialPlanId, trialEndFrom, trialPlan, type OverlayMode } from "~/catalogue/trial";
 import type { TrialPlanId } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
-import { activityEvents, trialAccess, userProfiles, userSubscriptions } from "../db/schema";
+import { activityEvents, orders, trialAccess, userProfiles, userSubscriptions } from "../db/schema";
+import { grantsAccessNow } from "../billing/subscriptions.server";
 
 export type TrialAccessRow = typeof trialAccess.$inferSelect;
 
@@ -23,10 +24,17 @@ export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAc
 }
 
 export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
+  // A billing or scaling plan, or any paid subscription order (monthly app or package, distributor).
+  const paidSubscriptionOrder = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.isSubscription, true), eq(orders.status, "paid")))
+    .limit(1);
+  if (paidSubscriptionOrder.length > 0) return true;
   const rows = await db
     .select({ id: userSubscriptions.id })
     .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.status, "active")))
+    .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
     .limit(1);
   return rows.length > 0;
 }

@@ -1,0 +1,108 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+import { orders } from "./account-schema";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Spec section 3 addon_library: the add-ons marketplace, seeded at boot (app/catalogue/addons.ts). */
+export const addonLibrary = pgTable(
+  "addon_library",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    /** Cents per month. */
+    monthlyPrice: integer("monthly_price").notNull(),
+    features: jsonb("features").$type<string[]>().notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (t) => [index("addon_library_category_idx").on(t.category)],
+);
+
+/** Spec section 3 user_addons: status 'active' means owned. Written only by checkout fulfilment. */
+export const userAddons = pgTable(
+  "user_addons",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    addonId: text("addon_id")
+      .notNull()
+      .references(() => addonLibrary.id),
+    status: text("status").notNull(),
+    orderId: text("order_id").references(() => orders.id),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addonId] })],
+);
+
+/**
+ * One row per money movement the business received or returned: the "fulfilment event" other
+ * parts consume (the affiliate ledger). `providerRef` is unique, so a payment is recorded once
+ * however many times its provider event arrives (local: the session id; Stripe: the invoice or
+ * payment intent id, and the refund id for refunds).
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    orderId: text("order_id").references(() => orders.id),
+    /** 'payment' | 'refund'. */
+    kind: text("kind").notNull(),
+    /** Cents, positive for both kinds (a refund's sign comes from its kind). */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref").notNull().unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("payment_events_user_idx").on(t.userId)],
+);
+
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+/**
+ * Stripe event ledger: the event id is the primary key and is inserted in the same transaction as
+ * the event's effects, so a duplicate delivery (even a concurrent one) applies its effects once.
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** Stripe's `created`, seconds since the epoch. */
+  created: bigint("created", { mode: "number" }).notNull(),
+  receivedAt: ts("received_at").notNull().defaultNow(),
+});
+
+/** The payment provider's customer of each user: the customer portal opens only for this id. */
+export const billingCustomers = pgTable(
+  "billing_customers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    uniqueIndex("billing_customers_customer_idx").on(t.provider, t.customerId),
+  ],
+);
