@@ -18,6 +18,7 @@ import {
 } from "~/components/apps/query";
 import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
 import { isPlainClick } from "~/lib/use-hydrated";
+import { startCheckout, type CheckoutAnswer } from "~/lib/checkout-client";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
@@ -68,27 +69,18 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 /** Spec section 8 (apps checkout) texts. */
 const CHECKOUT_ERROR = ["Checkout Error", "There was an issue creating your checkout session. Please try again."] as const;
 const AUTH_REQUIRED = ["Authentication Required", "Please sign in to start your free trial."] as const;
+const PAYMENT_UNAVAILABLE = "Payment system is currently unavailable. Please try again later.";
 
 type CheckoutOutcome = { url: string } | { notice: readonly [string, string?]; toAuth?: boolean };
 
-/** Asks the server for a checkout session: only what is bought travels, never an amount. */
-async function requestCheckout(app: CatalogueApp, tab: AppsQuery["tab"]): Promise<CheckoutOutcome> {
-  let res: Response;
-  try {
-    res = await fetch("/api/checkout", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ kind: "app", appId: app.id, tab }),
-    });
-  } catch {
-    return { notice: CHECKOUT_ERROR };
-  }
-  const body = (await res.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
-  if (res.status === 401) return { notice: AUTH_REQUIRED, toAuth: true };
-  if (res.status === 400 && body?.error === "Invalid app data") return { notice: ["Invalid app data"] };
-  if (!res.ok) return { notice: CHECKOUT_ERROR };
-  if (typeof body?.url !== "string" || !body.url.startsWith("/")) return { notice: ["No checkout URL received"] };
-  return { url: body.url };
+/** Maps the server's answer to the spec's section 8 messages. */
+function outcomeOf(answer: CheckoutAnswer): CheckoutOutcome {
+  if ("url" in answer) return answer;
+  if (answer.status === 401) return { notice: AUTH_REQUIRED, toAuth: true };
+  if (answer.status === 400 && answer.error === "Invalid app data") return { notice: ["Invalid app data"] };
+  if (answer.status === 503) return { notice: [CHECKOUT_ERROR[0], PAYMENT_UNAVAILABLE] };
+  if (answer.error === "No checkout URL received") return { notice: ["No checkout URL received"] };
+  return { notice: CHECKOUT_ERROR };
 }
 
 /** The toast lives on this page, so leaving for /auth waits until it can be read. */
@@ -191,9 +183,9 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
         toAuth();
         return;
       }
-      void requestCheckout(app, tab).then((outcome) => {
+      void startCheckout({ kind: "app", appId: app.id, tab }).then((answer) => {
+        const outcome = outcomeOf(answer);
         if ("url" in outcome) {
-          window.open(outcome.url, "_blank", "noopener");
           finish();
           return;
         }
