@@ -1,6 +1,8 @@
 import { env } from "./env.server";
 import { database, openDatabase, setDatabase } from "./db/client.server";
 import { seedCatalogue } from "./catalogue/seed.server";
+import { seedAddons } from "./catalogue/addons.server";
+import { startJobs, stopJobs } from "./jobs/queue.server";
 import { log } from "./log.server";
 import { initAuth, resetAuth } from "./auth/auth.server";
 
@@ -13,8 +15,10 @@ export function boot(): Promise<void> {
     const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
     setDatabase(opened);
     const seeded = await seedCatalogue(opened.db);
+    const addons = await seedAddons(opened.db);
     await initAuth(opened.db);
-    log.info("database ready", { kind: opened.kind, apps: seeded.apps });
+    await startJobs(opened);
+    log.info("database ready", { kind: opened.kind, apps: seeded.apps, addons });
   })();
   return booting;
 }
@@ -24,5 +28,7 @@ export async function shutdown(): Promise<void> {
   setDatabase(undefined);
   resetAuth();
   booting = undefined;
+  // Workers stop before the database closes, so no job is left half-done on a closed connection.
+  await stopJobs();
   if (open) await open.close();
 }
