@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { overlayMode, isTrialPlanId, trialEndFrom, trialPlan, type OverlayMode } from "~/catalogue/trial";
 import type { TrialPlanId } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
@@ -24,11 +24,19 @@ export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAc
 }
 
 export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
-  // A billing or scaling plan, or any paid subscription order (monthly app or package, distributor).
+  // A billing or scaling plan (user_subscriptions), or another paid subscription order (monthly app
+  // or package, distributor); plans and tiers are judged by their subscription row alone.
   const paidSubscriptionOrder = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.isSubscription, true), eq(orders.status, "paid")))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.isSubscription, true),
+        eq(orders.status, "paid"),
+        notInArray(orders.kind, ["plan", "scaling"]),
+      ),
+    )
     .limit(1);
   if (paidSubscriptionOrder.length > 0) return true;
   const rows = await db
