@@ -4,6 +4,7 @@ import "react-router";
 import { boot, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { originCheck } from "~/server/http/origin-check.server";
+import { bodyLimit } from "~/server/http/body-limit.server";
 import { database } from "~/server/db/client.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { env } from "~/server/env.server";
@@ -22,6 +23,7 @@ app.use((req, _res, next) => {
 });
 app.use(securityHeaders);
 app.use(originCheck);
+app.use(bodyLimit);
 
 app.get("/healthz", async (_req, res) => {
   const open = database();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
@@ -119,4 +120,49 @@ test("signed out, every dashboard page and its data request redirects to /auth a
     expect(body, route).toContain(`/auth?next=${encodeURIComponent(route)}`);
     expect(body, route).not.toMatch(/email|trial|ticket/i);
   }
+});
+
+/** A raw POST through node:http, so the test controls Content-Length and chunking itself. */
+function rawPost(baseURL: string, pathname: string, opts: { body: string; chunked?: boolean }) {
+  const url = new URL(pathname, baseURL);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          Origin: url.origin,
+          "Content-Type": "application/json",
+          ...(opts.chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": Buffer.byteLength(opts.body) }),
+        },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    // The server may answer and close before reading the whole body; that is the point.
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error),
+    );
+    req.end(opts.body);
+  });
+}
+
+test("request bodies: over 256 KB gets 413, a chunked body without a length gets 411, both before any route runs", async ({
+  baseURL,
+}) => {
+  const big = JSON.stringify({ kind: "app", appId: 7, tab: "base", pad: "x".repeat(300 * 1024) });
+  for (const route of ["/api/checkout", "/api/callback", "/auth", "/api/auth/sign-in/email"]) {
+    const tooBig = await rawPost(baseURL!, route, { body: big });
+    expect(tooBig.status, route).toBe(413);
+    expect(JSON.parse(tooBig.body), route).toEqual({ error: "Request body too large" });
+    const chunked = await rawPost(baseURL!, route, { body: "{}", chunked: true });
+    expect(chunked.status, route).toBe(411);
+  }
+  // A normal small body still reaches the route (signed out: 401 from the checkout API).
+  const small = await rawPost(baseURL!, "/api/checkout", { body: JSON.stringify({ kind: "app", appId: 7, tab: "base" }) });
+  expect(small.status).toBe(401);
 });
