@@ -281,6 +281,7 @@ describe(`checkout of every kind (${engine})`, () => {
       { kind: "coupon", code: "FREE" },
       { kind: "app", appId: 7, tab: "base", price: 0 },
     ];
-    for (const body of bad) expect(checkoutRequestSchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    const accepted = bad.filter((body) => checkoutRequestSchema.safeParse(body).success);
+    expect(accepted).toEqual([]);
   });
 });
