@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { CspNonceContext } from "./lib/csp-nonce";
 import { env, publicEnv } from "./server/env.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -17,6 +18,7 @@ export function useRootData() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useContext(CspNonceContext);
   return (
     <html lang="en">
       <head>
@@ -30,8 +32,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

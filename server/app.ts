@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import "react-router";
+import { RouterContextProvider } from "react-router";
+import { cspNonceRouterContext } from "~/lib/csp-nonce";
 import { boot, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { originCheck } from "~/server/http/origin-check.server";
@@ -42,5 +43,10 @@ app.get("/healthz", async (_req, res) => {
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider();
+      context.set(cspNonceRouterContext, typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined);
+      return context;
+    },
   }),
 );

@@ -19,6 +19,8 @@ test("every response carries the security headers", async ({ request }) => {
     expect(h["content-security-policy"], url).toContain("frame-ancestors 'none'");
     expect(h["content-security-policy"], url).toContain("base-uri 'self'");
     expect(h["content-security-policy"], url).toMatch(/frame-src 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
+    expect(h["content-security-policy"], url).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
+    expect(h["content-security-policy"], url).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(h["x-content-type-options"], url).toBe("nosniff");
     expect(h["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
     expect(h["x-powered-by"], url).toBeUndefined();
@@ -165,4 +167,30 @@ test("request bodies: over 256 KB gets 413, a chunked body without a length gets
   // A normal small body still reaches the route (signed out: 401 from the checkout API).
   const small = await rawPost(baseURL!, "/api/checkout", { body: JSON.stringify({ kind: "app", appId: 7, tab: "base" }) });
   expect(small.status).toBe(401);
+});
+
+const nonceOf = (csp: string | undefined) => csp?.match(/'nonce-([^']+)'/)?.[1];
+
+test("the CSP nonce is new on every response, every inline script carries it, and pages hydrate without a CSP violation", async ({
+  page,
+  request,
+}) => {
+  const first = await request.get("/");
+  const second = await request.get("/");
+  const nonce = nonceOf(first.headers()["content-security-policy"]);
+  expect(nonce).toBeTruthy();
+  expect(nonceOf(second.headers()["content-security-policy"])).not.toBe(nonce);
+  const scripts = (await first.text()).match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
+
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  for (const url of ["/", "/apps", "/packages", "/auth"]) {
+    await page.goto(url);
+    await expect(page.locator("html[data-hydrated]"), url).toBeAttached();
+  }
+  expect(violations).toEqual([]);
 });

@@ -1,20 +1,20 @@
+import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { env } from "../env.server";
 
 /**
  * Security headers on every response (checklist item 13). The CSP allows only our own scripts and
- * styles, plus the inline bootstrap React Router writes for hydration; frames only from the
- * configured webinar origin.
+ * styles, plus the inline bootstrap React Router writes for hydration (by a per-response nonce);
+ * frames only from the configured webinar origin.
  */
-export function contentSecurityPolicy(): string {
+export function contentSecurityPolicy(nonce?: string): string {
   const e = env();
   const frameSrc = e.WEBINAR_ORIGIN ? `'self' ${e.WEBINAR_ORIGIN}` : "'self'";
   return [
     "default-src 'self'",
-    // React Router's hydration data is an inline script; a per-request nonce would need every
-    // <Scripts> to carry it. 'unsafe-inline' for scripts is limited to that bootstrap by the lack of
-    // any user-controlled HTML on the site.
-    "script-src 'self' 'unsafe-inline'",
+    // React Router's hydration bootstrap is inline: it carries this response's nonce
+    // (app/entry.server.tsx), so no other inline script can run.
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
@@ -28,7 +28,10 @@ export function contentSecurityPolicy(): string {
 }
 
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+  // Vite's dev server injects its own inline scripts (HMR, React refresh), which carry no nonce.
+  const nonce = env().NODE_ENV === "development" ? undefined : randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
