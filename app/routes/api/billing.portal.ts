@@ -1,9 +1,31 @@
 import { data } from "react-router";
+import { requireUser } from "~/server/auth/session.server";
+import { checkoutProvider } from "~/server/billing/provider.server";
+import { openBillingPortal } from "~/server/billing/stripe.server";
+import { db } from "~/server/db/client.server";
+import { env } from "~/server/env.server";
+import { log } from "~/server/log.server";
 
-// Placeholder while this route is being written (issue 4/5): answers 404 like an unknown address.
-export function loader() {
-  return data({ error: "Not found" }, { status: 404 });
+/**
+ * POST /api/billing/portal: a Stripe customer-portal session for the signed-in user's own stored
+ * customer id; the request names no customer, so nobody can open another account's portal.
+ * Answers `{ url }`. The local provider has no portal (the billing page offers a local cancel).
+ */
+export async function action({ request }: { request: Request }) {
+  const user = await requireUser(request);
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  const provider = await checkoutProvider();
+  if (provider.name !== "stripe") return data({ error: "Billing portal is only available with Stripe" }, { status: 409 });
+  try {
+    const portal = await openBillingPortal(db(), user.id, `${env().PUBLIC_SITE_URL}/dashboard/billing`);
+    if (!portal) return data({ error: "No billing account yet" }, { status: 404 });
+    return data(portal, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    log.error("billing portal failed", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    return data({ error: "Failed to open billing portal" }, { status: 502 });
+  }
 }
-export function action() {
-  return data({ error: "Not found" }, { status: 404 });
+
+export function loader() {
+  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }

@@ -1,9 +1,70 @@
 import { data } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/server/auth/session.server";
+import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
+import { checkoutProvider } from "~/server/billing/provider.server";
+import { syncCheckoutSession } from "~/server/billing/stripe-events.server";
+import { stripeClient } from "~/server/billing/stripe.server";
+import { db } from "~/server/db/client.server";
+import { log } from "~/server/log.server";
+import { getSubscriptionSummary } from "~/server/profile/billing.server";
 
-// Placeholder while this route is being written (issue 4/5): answers 404 like an unknown address.
-export function loader() {
-  return data({ error: "Not found" }, { status: 404 });
+/**
+ * POST /api/billing/sync (the spec's check-subscription): the return page calls it with its
+ * `session_id`, so a payment whose webhook has not arrived yet is fulfilled now (same checks as the
+ * webhook, the user's own order only), then answers the subscription summary.
+ */
+const bodySchema = z.strictObject({
+  sessionId: z.string().regex(SESSION_ID_PATTERN, "Invalid session id").optional(),
+});
+const MAX_BODY_BYTES = 1024;
+
+export async function action({ request }: { request: Request }) {
+  const user = await requireUser(request);
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return data({ error: "Request body too large" }, { status: 413 });
+  let json: unknown = {};
+  if (text.trim()) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return data({ error: "Invalid JSON body" }, { status: 400 });
+    }
+  }
+  const parsed = bodySchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    if (issue?.code === "unrecognized_keys")
+      return data({ error: `Unexpected field: ${issue.keys.join(", ")}` }, { status: 400 });
+    return data({ error: issue?.message ?? "Invalid request" }, { status: 400 });
+  }
+
+  const database = db();
+  let order: { status: string; kind: string } | null = null;
+  const { sessionId } = parsed.data;
+  if (sessionId) {
+    const own = await getOrderForUser(database, user.id, sessionId);
+    if (!own) return data({ error: "Order not found" }, { status: 404 });
+    order = { status: own.status, kind: own.kind };
+    if ((await checkoutProvider()).name === "stripe" && own.provider === "stripe") {
+      try {
+        const result = await syncCheckoutSession(database, stripeClient(), own);
+        if (result === "fulfilled") order = { status: "paid", kind: own.kind };
+      } catch (error) {
+        // The webhook still settles it; the page shows the state we have.
+        log.warn("billing sync failed", {
+          orderId: own.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+  const subscription = await getSubscriptionSummary(database, user.id);
+  return data({ subscription, order }, { headers: { "Cache-Control": "no-store" } });
 }
-export function action() {
-  return data({ error: "Not found" }, { status: 404 });
+
+export function loader() {
+  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }

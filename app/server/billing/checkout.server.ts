@@ -287,32 +287,38 @@ export interface FulfilOptions {
  * provider event for Stripe).
  */
 export async function fulfilOrder(db: Db, sessionId: string, opts: FulfilOptions = {}): Promise<OrderRow | null> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(orders)
-      .set({
-        status: "paid",
-        paidAt: sql`now()`,
-        ...(opts.providerCustomerId ? { providerCustomerId: opts.providerCustomerId } : {}),
-        ...(opts.providerSubscriptionId ? { providerSubscriptionId: opts.providerSubscriptionId } : {}),
-      })
-      .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])))
-      .returning();
-    if (!order) return null;
-    await applyOrderEffects(tx as unknown as Db, order, opts);
-    const paymentRef = opts.paymentRef === undefined ? `${order.provider}:${order.providerSessionId}` : opts.paymentRef;
-    const amount = opts.paidAmount ?? dueToday(order);
-    if (paymentRef && amount > 0) {
-      await recordPayment(tx as unknown as Db, {
-        userId: order.userId,
-        orderId: order.id,
-        amount,
-        provider: order.provider,
-        providerRef: paymentRef,
-      });
-    }
-    return order;
-  });
+  return db.transaction((tx) => fulfilOrderInTx(tx as unknown as Db, sessionId, opts));
+}
+
+/**
+ * `fulfilOrder` inside a transaction the caller already holds, so a provider event's ledger row and
+ * the order's effects commit together (the Stripe webhook). Same once-only guarantee.
+ */
+export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOptions = {}): Promise<OrderRow | null> {
+  const [order] = await tx
+    .update(orders)
+    .set({
+      status: "paid",
+      paidAt: sql`now()`,
+      ...(opts.providerCustomerId ? { providerCustomerId: opts.providerCustomerId } : {}),
+      ...(opts.providerSubscriptionId ? { providerSubscriptionId: opts.providerSubscriptionId } : {}),
+    })
+    .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])))
+    .returning();
+  if (!order) return null;
+  await applyOrderEffects(tx, order, opts);
+  const paymentRef = opts.paymentRef === undefined ? `${order.provider}:${order.providerSessionId}` : opts.paymentRef;
+  const amount = opts.paidAmount ?? dueToday(order);
+  if (paymentRef && amount > 0) {
+    await recordPayment(tx, {
+      userId: order.userId,
+      orderId: order.id,
+      amount,
+      provider: order.provider,
+      providerRef: paymentRef,
+    });
+  }
+  return order;
 }
 
 async function applyOrderEffects(tx: Db, order: OrderRow, opts: FulfilOptions) {

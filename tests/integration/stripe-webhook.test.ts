@@ -1,0 +1,425 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
+import { quoteApp } from "~/catalogue/pricing";
+import { action as webhookAction, loader as webhookLoader } from "~/routes/api/webhooks.stripe";
+import { createCheckout } from "~/server/billing/checkout.server";
+import { getApp } from "~/server/catalogue/apps.server";
+import { seedCatalogue } from "~/server/catalogue/seed.server";
+import { setDatabase } from "~/server/db/client.server";
+import {
+  affiliates,
+  billingCustomers,
+  commissionLedger,
+  orders,
+  paymentEvents,
+  referrals,
+  stripeEvents,
+  user,
+  userSubscriptions,
+} from "~/server/db/schema";
+import { engine, freshDatabase } from "./support/db";
+import { signedEvent, startFakeStripe, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+
+/**
+ * Issue 4 / checklist items 17-21: POST /api/webhooks/stripe verifies the raw body, applies each
+ * event once (ledger row in the same transaction), converges out-of-order subscription events,
+ * reverses refunds and lets Stripe retry after a database error.
+ */
+const SECRET = "whsec_webhook_test_secret";
+const APP_ID = 7;
+
+const deliver = async (req: Request) => {
+  const result = (await webhookAction({ request: req })) as {
+    data: Record<string, unknown>;
+    init?: { status?: number } | null;
+  };
+  return { status: result.init?.status ?? 200, body: result.data };
+};
+const send = (type: string, object: unknown, opts: { id?: string; created?: number } = {}) => {
+  const event = signedEvent(SECRET, { type, object, ...opts });
+  return deliver(webhookRequest(event.body, event.signature));
+};
+const subscriptionObject = (id: string, fields: { status: string; cancelAtPeriodEnd: boolean; periodEnd: number }) => ({
+  id,
+  object: "subscription",
+  status: fields.status,
+  cancel_at_period_end: fields.cancelAtPeriodEnd,
+  cancel_at: null,
+  items: { object: "list", data: [{ id: `si_${id}`, object: "subscription_item", current_period_end: fields.periodEnd }] },
+});
+
+describe(`stripe webhook (${engine})`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let stripe: FakeStripe;
+  let n = 0;
+
+  const newUser = async () => {
+    n += 1;
+    const id = `wh-user-${n}`;
+    const email = `wh-${n}@example.com`;
+    await database.db.insert(user).values({ id, name: `User ${n}`, email, emailVerified: true });
+    return { id, email };
+  };
+  const order = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const payments = async (userId: string) =>
+    database.db.select().from(paymentEvents).where(eq(paymentEvents.userId, userId)).orderBy(paymentEvents.id);
+  const ledger = async (eventId: string) => database.db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId));
+  /** A paid one-time app order: checkout through the Stripe provider, then the buyer pays. */
+  const paidSession = async (req: Parameters<typeof createCheckout>[2], changes?: Record<string, unknown>) => {
+    const buyer = await newUser();
+    const result = await createCheckout(database.db, buyer, req);
+    const session = stripe.pay(result.sessionId, changes);
+    return { buyer, result, session };
+  };
+
+  const paidPlan = async () => {
+    const { buyer, result, session } = await paidSession({ kind: "plan", planType: "basic" });
+    await send("checkout.session.completed", session);
+    const subscriptionId = String(session.subscription);
+    return { buyer, result, session, subscriptionId };
+  };
+  const subscriptionRow = async (id: string) =>
+    (await database.db.select().from(userSubscriptions).where(eq(userSubscriptions.providerSubscriptionId, id)))[0]!;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    process.env.STRIPE_SECRET_KEY = "sk_test_fake_key";
+    process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+    process.env.STRIPE_API_URL = stripe.url;
+    database = await freshDatabase();
+    await seedCatalogue(database.db);
+    setDatabase(database);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.cleanup();
+    await stripe?.close();
+  });
+
+  it("checkout.session.completed fulfils the order from the re-read session and stores the customer", async () => {
+    const app = (await getApp(database.db, APP_ID))!;
+    const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "express" });
+    // The event's snapshot claims a different amount; the session Stripe holds is what counts.
+    const res = await send("checkout.session.completed", { ...session, amount_total: 1 });
+    expect(res).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+    const row = await order(result.orderId);
+    expect(row).toMatchObject({ status: "paid", providerCustomerId: session.customer });
+    expect(await payments(buyer.id)).toMatchObject([
+      { kind: "payment", amount: quoteApp(app, "express").amount, providerRef: session.payment_intent, orderId: result.orderId },
+    ]);
+    expect(await database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, buyer.id))).toMatchObject([
+      { provider: "stripe", customerId: session.customer },
+    ]);
+    expect(stripe.requests.some((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${String(session.id)}`)).toBe(
+      true,
+    );
+  });
+
+  describe("signature (checklist 17): 400 and nothing written", () => {
+    it("changed body, wrong secret, missing header, timestamp older than 300 s", async () => {
+      const { result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "base" });
+      const good = signedEvent(SECRET, { type: "checkout.session.completed", object: session });
+      const changed = good.body.replace('"livemode":false', '"livemode":true');
+      const wrongSecret = signedEvent("whsec_someone_else", { id: good.id, type: "checkout.session.completed", object: session });
+      const stale = signedEvent(
+        SECRET,
+        { id: good.id, type: "checkout.session.completed", object: session },
+        { timestamp: Math.floor(Date.now() / 1000) - 301 },
+      );
+      const attempts = [
+        webhookRequest(changed, good.signature),
+        webhookRequest(wrongSecret.body, wrongSecret.signature),
+        webhookRequest(good.body),
+        webhookRequest(good.body, ""),
+        webhookRequest(good.body, "t=1,v1=deadbeef"),
+        webhookRequest(stale.body, stale.signature),
+      ];
+      for (const req of attempts) {
+        const res = await deliver(req);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toMatch(/signature/i);
+      }
+      expect(await ledger(good.id)).toEqual([]);
+      expect((await order(result.orderId)).status).toBe("pending");
+      // The genuine delivery still works afterwards.
+      expect((await deliver(webhookRequest(good.body, good.signature))).status).toBe(200);
+      expect((await order(result.orderId)).status).toBe("paid");
+    });
+  });
+
+  describe("duplicates (checklist 18)", () => {
+    it("the same event twice fulfils once; both answers are 2xx", async () => {
+      const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "standard" });
+      const event = signedEvent(SECRET, { type: "checkout.session.completed", object: session });
+      const first = await deliver(webhookRequest(event.body, event.signature));
+      const second = await deliver(webhookRequest(event.body, event.signature));
+      expect(first).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+      expect(second).toEqual({ status: 200, body: { received: true, outcome: "duplicate" } });
+      expect(await ledger(event.id)).toHaveLength(1);
+      expect(await payments(buyer.id)).toHaveLength(1);
+      expect((await order(result.orderId)).status).toBe("paid");
+    });
+
+    it("5 concurrent copies: each 2xx, one ledger row, one payment", async () => {
+      const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "express" });
+      const event = signedEvent(SECRET, { type: "checkout.session.completed", object: session });
+      const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(webhookRequest(event.body, event.signature))));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers.filter((a) => a.body.outcome === "applied")).toHaveLength(1);
+      expect(await ledger(event.id)).toHaveLength(1);
+      expect(await payments(buyer.id)).toHaveLength(1);
+      expect((await order(result.orderId)).status).toBe("paid");
+    });
+
+    it("a different event for the same session (completed + async_payment_succeeded) still pays once", async () => {
+      const { buyer, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "base" });
+      expect((await send("checkout.session.completed", session)).status).toBe(200);
+      expect((await send("checkout.session.async_payment_succeeded", session)).status).toBe(200);
+      expect(await payments(buyer.id)).toHaveLength(1);
+    });
+  });
+
+  describe("session checks (checklist 21)", () => {
+    it("amount, currency, mode and payment status must match the order; otherwise 2xx and nothing fulfilled", async () => {
+      for (const changes of [
+        { amount_total: 100 },
+        { currency: "eur" },
+        { mode: "subscription" },
+        { payment_status: "unpaid" },
+        { metadata: { order_id: "00000000-0000-0000-0000-000000000000" }, client_reference_id: null },
+      ]) {
+        const { result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "base" }, changes);
+        const res = await send("checkout.session.completed", session);
+        expect({ changes, res }).toEqual({ changes, res: { status: 200, body: { received: true, outcome: "ignored" } } });
+        expect((await order(result.orderId)).status).toBe("pending");
+      }
+    });
+
+    it("a trial subscription: Stripe charges only the setup fee today, which is what is recorded", async () => {
+      const buyer = await newUser();
+      const result = await createCheckout(database.db, buyer, {
+        kind: "distributor",
+        email: buyer.email,
+        fullName: "Dana",
+        businessName: "Dana Co",
+      });
+      const session = stripe.pay(result.sessionId);
+      expect(session.amount_total).toBe(DISTRIBUTOR_PROGRAM.setupFee);
+      expect((await send("checkout.session.completed", session)).body.outcome).toBe("applied");
+      expect(await order(result.orderId)).toMatchObject({ status: "paid", providerSubscriptionId: session.subscription });
+      expect(await payments(buyer.id)).toMatchObject([{ amount: DISTRIBUTOR_PROGRAM.setupFee, providerRef: session.invoice }]);
+    });
+
+    it("a trial without a setup fee: no_payment_required fulfils and records no money", async () => {
+      const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "monthly" });
+      expect(session).toMatchObject({ amount_total: 0, payment_status: "no_payment_required" });
+      expect((await send("checkout.session.completed", session)).body.outcome).toBe("applied");
+      expect((await order(result.orderId)).status).toBe("paid");
+      expect(await payments(buyer.id)).toEqual([]);
+    });
+
+    it("checkout.session.expired and async_payment_failed cancel a pending order, never a paid one", async () => {
+      const buyer = await newUser();
+      const a = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab: "base" });
+      expect((await send("checkout.session.expired", stripe.sessions.get(a.sessionId))).body.outcome).toBe("applied");
+      expect((await order(a.orderId)).status).toBe("canceled");
+      const b = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab: "express" });
+      expect((await send("checkout.session.async_payment_failed", stripe.sessions.get(b.sessionId))).status).toBe(200);
+      expect((await order(b.orderId)).status).toBe("canceled");
+      const { result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "base" });
+      await send("checkout.session.completed", session);
+      expect((await send("checkout.session.expired", session)).body.outcome).toBe("ignored");
+      expect((await order(result.orderId)).status).toBe("paid");
+    });
+  });
+
+  describe("subscriptions (checklist 19) and renewals", () => {
+    it("out-of-order customer.subscription.updated events converge to the newest", async () => {
+      const { subscriptionId } = await paidPlan();
+      const started = stripe.subscriptions.get(subscriptionId)!.items as { data: { current_period_end: number }[] };
+      expect((await subscriptionRow(subscriptionId)).currentPeriodEnd?.getTime()).toBe(
+        started.data[0]!.current_period_end * 1000,
+      );
+      const t = Math.floor(Date.now() / 1000);
+      const older = subscriptionObject(subscriptionId, { status: "active", cancelAtPeriodEnd: false, periodEnd: t + 30 * 86400 });
+      const newer = subscriptionObject(subscriptionId, { status: "active", cancelAtPeriodEnd: true, periodEnd: t + 31 * 86400 });
+      expect((await send("customer.subscription.updated", newer, { created: t + 20 })).body.outcome).toBe("applied");
+      expect((await send("customer.subscription.updated", older, { created: t + 10 })).body.outcome).toBe("ignored");
+      const row = await subscriptionRow(subscriptionId);
+      expect(row).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+      expect(row.currentPeriodEnd?.getTime()).toBe((t + 31 * 86400) * 1000);
+      expect(row.providerUpdatedAt?.getTime()).toBe((t + 20) * 1000);
+      // A newer one still applies.
+      const latest = subscriptionObject(subscriptionId, {
+        status: "past_due",
+        cancelAtPeriodEnd: false,
+        periodEnd: t + 31 * 86400,
+      });
+      expect((await send("customer.subscription.updated", latest, { created: t + 30 })).body.outcome).toBe("applied");
+      expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: "past_due", cancelAtPeriodEnd: false });
+    });
+
+    it("deleted cancels the subscription and its order; an older updated delivered later does not revive it", async () => {
+      const { buyer, result, subscriptionId } = await paidPlan();
+      const t = Math.floor(Date.now() / 1000);
+      const state = subscriptionObject(subscriptionId, { status: "canceled", cancelAtPeriodEnd: false, periodEnd: t });
+      expect((await send("customer.subscription.deleted", state, { created: t + 50 })).body.outcome).toBe("applied");
+      const revive = subscriptionObject(subscriptionId, {
+        status: "active",
+        cancelAtPeriodEnd: false,
+        periodEnd: t + 86400 * 30,
+      });
+      expect((await send("customer.subscription.updated", revive, { created: t + 40 })).body.outcome).toBe("ignored");
+      expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: "canceled" });
+      expect((await order(result.orderId)).status).toBe("canceled");
+      const active = await database.db
+        .select()
+        .from(userSubscriptions)
+        .where(and(eq(userSubscriptions.userId, buyer.id), eq(userSubscriptions.status, "active")));
+      expect(active).toEqual([]);
+    });
+
+    it("invoice.paid: the first invoice is not counted twice; each renewal is recorded once", async () => {
+      const { buyer, result, session, subscriptionId } = await paidPlan();
+      const invoice = (id: string, reason: string) => ({
+        id,
+        object: "invoice",
+        billing_reason: reason,
+        amount_paid: 9900,
+        currency: "usd",
+        customer: session.customer,
+        parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId, metadata: {} } },
+      });
+      expect((await send("invoice.paid", invoice(String(session.invoice), "subscription_create"))).body.outcome).toBe("ignored");
+      expect(await payments(buyer.id)).toHaveLength(1);
+      const renewal = invoice("in_renewal_1", "subscription_cycle");
+      expect((await send("invoice.paid", renewal)).body.outcome).toBe("applied");
+      // Stripe may send the same invoice in another event (a new event id): still one payment.
+      expect((await send("invoice.paid", renewal)).body.outcome).toBe("ignored");
+      expect(await payments(buyer.id)).toMatchObject([
+        { providerRef: session.invoice, amount: 9900, orderId: result.orderId },
+        { providerRef: "in_renewal_1", amount: 9900, orderId: result.orderId },
+      ]);
+    });
+  });
+
+  describe("refunds", () => {
+    it("charge.refunded records the refund once and reverses the affiliate's commission", async () => {
+      const affiliate = await newUser();
+      await database.db.insert(affiliates).values({ userId: affiliate.id, username: "wh-affiliate" });
+      const { buyer, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "base" });
+      await database.db.insert(referrals).values({ referredUserId: buyer.id, affiliateUserId: affiliate.id });
+      await send("checkout.session.completed", session);
+      const [payment] = await payments(buyer.id);
+      const chargeId = "ch_refund_1";
+      stripe.refunds.set(chargeId, [
+        { id: "re_partial_1", object: "refund", amount: 1000, currency: "usd", status: "succeeded", charge: chargeId },
+      ]);
+      const charge = {
+        id: chargeId,
+        object: "charge",
+        amount: payment!.amount,
+        amount_refunded: 1000,
+        currency: "usd",
+        customer: session.customer,
+        payment_intent: session.payment_intent,
+        refunded: false,
+      };
+      expect((await send("charge.refunded", charge)).body.outcome).toBe("applied");
+      // A second refund of the same charge: the event lists both; the first is not recorded again.
+      stripe.refunds.get(chargeId)!.push({
+        id: "re_rest_2",
+        object: "refund",
+        amount: payment!.amount - 1000,
+        currency: "usd",
+        status: "succeeded",
+        charge: chargeId,
+      });
+      expect((await send("charge.refunded", { ...charge, amount_refunded: payment!.amount, refunded: true })).status).toBe(200);
+      const rows = await payments(buyer.id);
+      expect(rows.map((r) => [r.kind, r.providerRef, r.amount])).toEqual([
+        ["payment", session.payment_intent, payment!.amount],
+        ["refund", "re_partial_1", 1000],
+        ["refund", "re_rest_2", payment!.amount - 1000],
+      ]);
+      const commissions = await database.db
+        .select()
+        .from(commissionLedger)
+        .where(eq(commissionLedger.referredUserId, buyer.id))
+        .orderBy(commissionLedger.id);
+      expect(commissions.reduce((sum, c) => sum + c.amount, 0)).toBe(0);
+      expect(commissions.map((c) => c.kind)).toEqual(["commission", "reversal", "reversal"]);
+    });
+
+    it("a refund of a subscription invoice finds its order through the invoice payment", async () => {
+      const { buyer, result, session } = await paidSession({ kind: "plan", planType: "basic" });
+      await send("checkout.session.completed", session);
+      stripe.invoiceOfPaymentIntent.set("pi_sub_1", String(session.invoice));
+      stripe.refunds.set("ch_sub_1", [
+        { id: "re_sub_1", object: "refund", amount: 9900, currency: "usd", status: "succeeded", charge: "ch_sub_1" },
+      ]);
+      await send("charge.refunded", {
+        id: "ch_sub_1",
+        object: "charge",
+        amount: 9900,
+        amount_refunded: 9900,
+        currency: "usd",
+        customer: session.customer,
+        payment_intent: "pi_sub_1",
+        refunded: true,
+      });
+      expect((await payments(buyer.id)).at(-1)).toMatchObject({
+        kind: "refund",
+        providerRef: "re_sub_1",
+        orderId: result.orderId,
+      });
+    });
+  });
+
+  describe("database failure (checklist 20)", () => {
+    it("a failure mid-fulfilment answers 500 and leaves nothing; Stripe's retry succeeds", async () => {
+      const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "express" });
+      // Fails the payment insert: after the ledger row and the order update in the same transaction.
+      await database.db.execute(sql`
+        create or replace function fail_payment_insert() returns trigger language plpgsql as $$
+        begin raise exception 'simulated database failure'; end $$`);
+      await database.db.execute(
+        sql`create trigger fail_payment_insert before insert on payment_events for each row execute function fail_payment_insert()`,
+      );
+      const event = signedEvent(SECRET, { type: "checkout.session.completed", object: session });
+      try {
+        const res = await deliver(webhookRequest(event.body, event.signature));
+        expect(res).toEqual({ status: 500, body: { error: "Webhook processing failed" } });
+        expect(await ledger(event.id)).toEqual([]);
+        expect((await order(result.orderId)).status).toBe("pending");
+        expect(await database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, buyer.id))).toEqual([]);
+      } finally {
+        await database.db.execute(sql`drop trigger if exists fail_payment_insert on payment_events`);
+      }
+      const retry = await deliver(webhookRequest(event.body, event.signature));
+      expect(retry).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
+      expect(await ledger(event.id)).toHaveLength(1);
+      expect((await order(result.orderId)).status).toBe("paid");
+      expect(await payments(buyer.id)).toHaveLength(1);
+    });
+
+    it("a Stripe API outage while re-reading the session answers 500 too", async () => {
+      const { result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "base" });
+      stripe.failNext(3);
+      const event = signedEvent(SECRET, { type: "checkout.session.completed", object: session });
+      expect((await deliver(webhookRequest(event.body, event.signature))).status).toBe(500);
+      expect(await ledger(event.id)).toEqual([]);
+      expect((await deliver(webhookRequest(event.body, event.signature))).status).toBe(200);
+      expect((await order(result.orderId)).status).toBe("paid");
+    });
+  });
+
+  it("GET is 405; unknown event types are acknowledged and recorded", async () => {
+    const get = webhookLoader() as unknown as { init?: { status?: number } | null };
+    expect(get.init?.status).toBe(405);
+    const event = signedEvent(SECRET, { type: "customer.created", object: { id: "cus_x", object: "customer" } });
+    expect((await deliver(webhookRequest(event.body, event.signature))).body).toEqual({ received: true, outcome: "ignored" });
+    expect(await ledger(event.id)).toHaveLength(1);
+  });
+});

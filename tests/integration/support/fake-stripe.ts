@@ -1,0 +1,251 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Stripe } from "stripe";
+
+/**
+ * A local stand-in for the Stripe API: the official SDK is pointed at it (STRIPE_API_URL), so tests
+ * see the exact requests the provider sends and Stripe answers with objects shaped like the real ones.
+ * Only the endpoints the provider uses exist; anything else answers 404 like Stripe.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage["headers"];
+  /** The form body decoded into nested objects and arrays (Stripe's bracket encoding). */
+  body: Record<string, unknown>;
+}
+
+type Obj = Record<string, unknown>;
+
+/** Decodes `a[b][0][c]=1` form fields into `{ a: { b: [{ c: "1" }] } }`. */
+export function decodeStripeForm(raw: string): Obj {
+  const root: Obj = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const parts = key.replace(/\]/g, "").split("[");
+    let node: Obj = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Obj;
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (value === null || typeof value !== "object") return value;
+    const entries = Object.entries(value as Obj).map(([k, v]) => [k, arrays(v)] as const);
+    if (entries.length > 0 && entries.every(([k], i) => k === String(i))) return entries.map(([, v]) => v);
+    return Object.fromEntries(entries);
+  };
+  return arrays(root) as Obj;
+}
+
+export interface FakeStripe {
+  url: string;
+  requests: RecordedRequest[];
+  sessions: Map<string, Obj>;
+  /** Subscriptions `pay` started, answered when a session is retrieved with `expand[]=subscription`. */
+  subscriptions: Map<string, Obj>;
+  /** Refunds `GET /v1/refunds?charge=` answers, per charge id. */
+  refunds: Map<string, Obj[]>;
+  /** Invoice ids `GET /v1/invoice_payments` answers, per payment intent id. */
+  invoiceOfPaymentIntent: Map<string, string>;
+  /** The next `n` requests answer 500 (a Stripe outage). */
+  failNext(n?: number): void;
+  /** Completes a session as Stripe does once the buyer pays (ids for customer, payment, subscription). */
+  pay(sessionId: string, changes?: Obj): Obj;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(++counter).toString(36)}`;
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, Obj>();
+  const idempotent = new Map<string, Obj>();
+  const refunds = new Map<string, Obj[]>();
+  const invoiceOfPaymentIntent = new Map<string, string>();
+  const subscriptions = new Map<string, Obj>();
+  const trialDaysOf = new Map<string, number>();
+  let failures = 0;
+
+  const createSession = (body: Obj): Obj => {
+    const lineItems = (body.line_items as Obj[] | undefined) ?? [];
+    const trial = Boolean((body.subscription_data as Obj | undefined)?.trial_period_days);
+    // Like Stripe: during a trial the recurring price is free today; one-time items are charged.
+    const amountTotal = lineItems.reduce((sum, item) => {
+      const price = item.price_data as Obj;
+      if (trial && price.recurring) return sum;
+      return sum + Number(price.unit_amount) * Number(item.quantity ?? 1);
+    }, 0);
+    const id = nextId("cs_test");
+    trialDaysOf.set(id, Number((body.subscription_data as Obj | undefined)?.trial_period_days ?? 0));
+    return {
+      id,
+      object: "checkout.session",
+      mode: body.mode,
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: amountTotal,
+      currency: (lineItems[0]?.price_data as Obj | undefined)?.currency ?? "usd",
+      client_reference_id: body.client_reference_id ?? null,
+      metadata: body.metadata ?? {},
+      customer: body.customer ?? null,
+      customer_email: body.customer_email ?? null,
+      subscription: null,
+      payment_intent: null,
+      invoice: null,
+      success_url: body.success_url,
+      cancel_url: body.cancel_url,
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      created: Math.floor(Date.now() / 1000),
+    };
+  };
+
+  const route = (req: RecordedRequest): [number, unknown] => {
+    const { method, path } = req;
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const existing = key ? idempotent.get(key) : undefined;
+      if (existing) return [200, existing];
+      const session = createSession(req.body);
+      sessions.set(String(session.id), session);
+      if (key) idempotent.set(key, session);
+      return [200, session];
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === "GET" && sessionMatch) {
+      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+      if (!session) return notFound("checkout.session");
+      const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
+      const subscription = typeof session.subscription === "string" ? subscriptions.get(session.subscription) : undefined;
+      return [200, expand.includes("subscription") && subscription ? { ...session, subscription } : session];
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      const id = nextId("bps");
+      return [
+        200,
+        {
+          id,
+          object: "billing_portal.session",
+          customer: req.body.customer,
+          return_url: req.body.return_url,
+          url: `https://billing.stripe.test/p/session/${id}`,
+        },
+      ];
+    }
+    if (method === "GET" && path === "/v1/refunds") {
+      const data = refunds.get(req.query.get("charge") ?? "") ?? [];
+      return [200, { object: "list", data, has_more: false, url: "/v1/refunds" }];
+    }
+    if (method === "GET" && path === "/v1/invoice_payments") {
+      const invoice = invoiceOfPaymentIntent.get(req.query.get("payment[payment_intent]") ?? "");
+      const data = invoice ? [{ id: nextId("inpay"), object: "invoice_payment", invoice }] : [];
+      return [200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" }];
+    }
+    return notFound("route");
+  };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake-stripe");
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const recorded: RecordedRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: decodeStripeForm(raw),
+      };
+      requests.push(recorded);
+      let status: number;
+      let payload: unknown;
+      if (failures > 0) {
+        failures -= 1;
+        [status, payload] = [500, { error: { type: "api_error", message: "Fake outage" } }];
+      } else [status, payload] = route(recorded);
+      res.writeHead(status, { "content-type": "application/json", "request-id": nextId("req") });
+      res.end(JSON.stringify(payload));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    subscriptions,
+    refunds,
+    invoiceOfPaymentIntent,
+    failNext(n = 1) {
+      failures = n;
+    },
+    pay(sessionId, changes = {}) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
+      const subscription = session.mode === "subscription";
+      const subscriptionId = subscription ? nextId("sub") : null;
+      if (subscriptionId) {
+        const trialDays = trialDaysOf.get(sessionId) ?? 0;
+        const periodEnd = Math.floor(Date.now() / 1000) + (trialDays > 0 ? trialDays : 30) * 86_400 + 3_600;
+        subscriptions.set(subscriptionId, {
+          id: subscriptionId,
+          object: "subscription",
+          status: trialDays > 0 ? "trialing" : "active",
+          cancel_at_period_end: false,
+          cancel_at: null,
+          items: {
+            object: "list",
+            data: [{ id: `si_${subscriptionId}`, object: "subscription_item", current_period_end: periodEnd }],
+          },
+        });
+      }
+      Object.assign(session, {
+        status: "complete",
+        payment_status: session.amount_total === 0 ? "no_payment_required" : "paid",
+        customer: session.customer ?? nextId("cus"),
+        subscription: subscriptionId,
+        invoice: subscription ? nextId("in") : null,
+        payment_intent: subscription ? null : nextId("pi"),
+        ...changes,
+      });
+      return session;
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}
+
+function notFound(what: string): [number, unknown] {
+  return [404, { error: { type: "invalid_request_error", message: `No such ${what}` } }];
+}
+
+/** A webhook delivery as Stripe sends it: JSON body and its Stripe-Signature header. */
+export function signedEvent(
+  secret: string,
+  event: { id?: string; type: string; object: unknown; created?: number },
+  opts: { timestamp?: number } = {},
+): { body: string; signature: string; id: string } {
+  const id = event.id ?? nextId("evt");
+  const body = JSON.stringify({
+    id,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: event.created ?? Math.floor(Date.now() / 1000),
+    type: event.type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: event.object },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: opts.timestamp });
+  return { body, signature, id };
+}
+
+export function webhookRequest(body: string, signature?: string): Request {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (signature !== undefined) headers["stripe-signature"] = signature;
+  return new Request("http://localhost:3000/api/webhooks/stripe", { method: "POST", headers, body });
+}
