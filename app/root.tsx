@@ -4,8 +4,12 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { env, publicEnv } from "./server/env.server";
+import { formBodyGuard } from "./server/http/form-body.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+// Every non-API POST must be a readable form before any action runs (415 otherwise, never a 500).
+export const middleware: Route.MiddlewareFunction[] = [formBodyGuard];
 
 export function loader() {
   return { siteUrl: env().PUBLIC_SITE_URL, env: publicEnv(), year: new Date().getUTCFullYear() };

@@ -11,6 +11,8 @@ import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { env } from "~/server/env.server";
 
 export { boot, shutdown };
+// Tooling that drives the built server in-process (tests/fuzz, bench) reads the database through this.
+export { database } from "~/server/db/client.server";
 
 /** The request pipeline shared by the production server and the dev server. */
 export const app = express();

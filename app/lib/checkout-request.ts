@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import { APP_PRICING_TABS } from "~/catalogue/pricing";
+import { INVALID_CHARACTERS, noControlChars } from "./text";
 
 /**
  * The body of POST /api/checkout: *what* is bought, never an amount (DESIGN.md section 4). Every
  * variant is strict, so a request carrying a price, amount, discount or multiplier is refused with
  * 400 instead of being trusted or silently dropped. The browser imports only the types.
  */
-const id = z.string().trim().min(1).max(64);
+const id = z.string().trim().min(1).max(64).refine(noControlChars, INVALID_CHARACTERS);
 
 export const checkoutRequestSchema = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.literal("app"),
-    appId: z.number().int().positive(),
+    appId: z.number().int().positive().max(2_147_483_647),
     tab: z.enum(APP_PRICING_TABS),
   }),
   z.strictObject({
@@ -23,7 +24,7 @@ export const checkoutRequestSchema = z.discriminatedUnion("kind", [
     /** Funnel ids; the multiplier is computed from them on the server. Unknown ids count as absent. */
     goal: id.optional(),
     timeline: id.optional(),
-    industry: z.string().trim().max(80).optional(),
+    industry: z.string().trim().max(80).refine(noControlChars, INVALID_CHARACTERS).optional(),
   }),
   z.strictObject({
     kind: z.literal("plan"),
@@ -44,8 +45,8 @@ export const checkoutRequestSchema = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.literal("distributor"),
     email: z.email("Enter a valid email address").max(254),
-    fullName: z.string().trim().min(1, "Enter your full name").max(120),
-    businessName: z.string().trim().min(1, "Enter your business name").max(160),
+    fullName: z.string().trim().min(1, "Enter your full name").max(120).refine(noControlChars, INVALID_CHARACTERS),
+    businessName: z.string().trim().min(1, "Enter your business name").max(160).refine(noControlChars, INVALID_CHARACTERS),
   }),
 ]);
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { stripControlChars } from "~/lib/text";
 import { ALL_INDUSTRIES, INDUSTRY_FILTERS } from "~/catalogue/industries";
 import { APP_PRICING_TABS, type AppPricingTab } from "~/catalogue/pricing";
 
@@ -44,7 +45,7 @@ const schema = z.object({
   q: z.catch(
     z.pipe(
       z.string(),
-      z.transform((s) => s.slice(0, MAX_QUERY_LENGTH)),
+      z.transform((s) => stripControlChars(s).slice(0, MAX_QUERY_LENGTH)),
     ),
     "",
   ),

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { AUTH_TEXT } from "~/components/auth/messages";
 import { env } from "../env.server";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
@@ -69,7 +70,7 @@ const email = z
   .min(1, "Email is required")
   .max(254, "Email is too long")
   .pipe(z.email("Enter a valid email address"));
-const name = z.string().trim().max(100, "At most 100 characters").optional();
+const name = z.string().trim().max(100, "At most 100 characters").refine(noControlChars, INVALID_CHARACTERS).optional();
 const newPassword = z
   .string({ error: "Password is required" })
   .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)

@@ -1,12 +1,22 @@
 import { z } from "zod";
+import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 
 const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(60, `${label} must be at most 60 characters`);
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(60, `${label} must be at most 60 characters`)
+    .refine(noControlChars, INVALID_CHARACTERS);
 
 export const profileInput = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
-  companyName: z.string().trim().max(120, "Company name must be at most 120 characters"),
+  companyName: z
+    .string()
+    .trim()
+    .max(120, "Company name must be at most 120 characters")
+    .refine(noControlChars, INVALID_CHARACTERS),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 

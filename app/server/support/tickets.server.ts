@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { supportTickets } from "~/server/db/schema";
+import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 
 import { TICKET_CATEGORIES } from "~/components/dashboard/pages/constants";
 
@@ -9,13 +10,19 @@ export { TICKET_CATEGORIES };
 
 /** The support form's rules; the route re-renders the form with these messages on a 400. */
 export const ticketInput = z.object({
-  subject: z.string().trim().min(3, "Subject must be at least 3 characters").max(120, "Subject must be at most 120 characters"),
+  subject: z
+    .string()
+    .trim()
+    .min(3, "Subject must be at least 3 characters")
+    .max(120, "Subject must be at most 120 characters")
+    .refine(noControlChars, INVALID_CHARACTERS),
   category: z.enum(TICKET_CATEGORIES, { error: "Choose a category" }),
   message: z
     .string()
     .trim()
     .min(10, "Message must be at least 10 characters")
-    .max(5000, "Message must be at most 5000 characters"),
+    .max(5000, "Message must be at most 5000 characters")
+    .refine(noControlChars, INVALID_CHARACTERS),
 });
 export type TicketInput = z.infer<typeof ticketInput>;
 
