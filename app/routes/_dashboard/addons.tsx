@@ -1,12 +1,28 @@
-import { PackageOpen, Search } from "lucide-react";
-import { Form, useSearchParams } from "react-router";
+import { useEffect, useMemo, useRef } from "react";
+import { AlertTriangle, PackageOpen, RefreshCw, Search } from "lucide-react";
+import { Form, Link, useRevalidator, useSubmit } from "react-router";
+import { toast } from "sonner";
 import { z } from "zod";
+import { AddonCard } from "~/components/dashboard/billing/AddonCard";
+import { CartPanel } from "~/components/dashboard/billing/CartPanel";
+import { CartProvider, useCart } from "~/components/dashboard/billing/cart";
+import {
+  BILLING_ERRORS,
+  later,
+  useCheckout,
+  useCheckoutReturn,
+  useRevalidateOnFocus,
+} from "~/components/dashboard/billing/checkout";
 import { EmptyState, PageHeader } from "~/components/dashboard/pages/common";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { filterAddons, type AddonListing } from "~/catalogue/addons";
 import { ADDON_CATEGORIES } from "~/catalogue/plans";
 import { requireUser } from "~/server/auth/session.server";
+import { listActiveAddons, listOwnedAddonIds } from "~/server/catalogue/addons.server";
+import { db } from "~/server/db/client.server";
+import { log } from "~/server/log.server";
 import type { Route } from "./+types/addons";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,39 +30,77 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export interface Addon {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  monthlyPrice: number;
-  features: string[];
-}
-
 const query = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z.enum(["All", ...ADDON_CATEGORIES]).catch("All"),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const url = new URL(request.url);
   const filters = query.parse({ q: url.searchParams.get("q") ?? "", category: url.searchParams.get("category") ?? "All" });
-  // The addon_library table arrives with checkout (next issue); until then there is nothing to list.
-  const addons: Addon[] = [];
-  return { filters, addons };
+  try {
+    const [addons, owned] = await Promise.all([listActiveAddons(db()), listOwnedAddonIds(db(), user.id)]);
+    return { filters, addons, owned, loadError: false };
+  } catch (error) {
+    log.error("add-ons load failed", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    return { filters, addons: [] as AddonListing[], owned: [] as string[], loadError: true };
+  }
 }
 
 export default function AddonsPage({ loaderData }: Route.ComponentProps) {
-  const { filters, addons } = loaderData;
-  const [params] = useSearchParams();
-  const filtered = params.has("q") || params.has("category");
+  return (
+    <CartProvider>
+      <Marketplace {...loaderData} />
+    </CartProvider>
+  );
+}
+
+function Marketplace({ filters, addons, owned, loadError }: Route.ComponentProps["loaderData"]) {
+  const cart = useCart();
+  const { revalidate } = useRevalidator();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { pending, run } = useCheckout(BILLING_ERRORS.checkout);
+  useRevalidateOnFocus();
+  useCheckoutReturn({
+    success: "Add-ons activated",
+    successDescription: "Your new add-ons are ready to use.",
+    canceled: "Checkout canceled. You have not been charged.",
+  });
+
+  const ownedSet = useMemo(() => new Set(owned), [owned]);
+  const shown = useMemo(() => filterAddons(addons, filters), [addons, filters]);
+  const groups = useMemo(() => {
+    const byCategory = new Map<string, AddonListing[]>();
+    for (const a of shown) byCategory.set(a.category, [...(byCategory.get(a.category) ?? []), a]);
+    return [...byCategory];
+  }, [shown]);
+  const filtered = filters.q !== "" || filters.category !== "All";
+
+  // Add-ons bought (here or in another tab) or withdrawn leave the cart.
+  // (The store is pruned, not this render's snapshot: right after hydration that is still empty.)
+  const { prune } = cart;
+  useEffect(() => {
+    if (loadError) return;
+    const sold = new Set(addons.map((a) => a.id));
+    prune((item) => item.type !== "addon" || (sold.has(item.id) && !ownedSet.has(item.id)));
+  }, [addons, ownedSet, loadError, prune]);
+
+  useEffect(() => {
+    if (loadError) later(() => toast.error(BILLING_ERRORS.addons));
+  }, [loadError]);
+
+  const checkoutCart = () => {
+    const addonIds = cart.items.filter((x) => x.type === "addon").map((x) => x.id);
+    void run("cart", { kind: "addons", addonIds });
+  };
 
   return (
-    <div className="mx-auto max-w-6xl">
+    <div className="mx-auto max-w-7xl">
       <PageHeader title="Add-Ons Marketplace" description="Extend your automations with ready-made add-ons." />
       <search aria-label="Add-ons">
-        <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
+        <Form method="get" ref={formRef} className="mb-6 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
           <div className="grid gap-2">
             <Label htmlFor="addon-search">Search add-ons</Label>
             <div className="relative">
@@ -56,14 +110,22 @@ export default function AddonsPage({ loaderData }: Route.ComponentProps) {
                 name="q"
                 type="search"
                 defaultValue={filters.q}
+                key={filters.q}
                 placeholder="Search by name or feature"
                 className="pl-9"
+                maxLength={100}
               />
             </div>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="addon-category">Category</Label>
-            <NativeSelect id="addon-category" name="category" defaultValue={filters.category}>
+            <NativeSelect
+              id="addon-category"
+              name="category"
+              defaultValue={filters.category}
+              key={filters.category}
+              onChange={(e) => submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
+            >
               {["All", ...ADDON_CATEGORIES].map((c) => (
                 <option key={c} value={c}>
                   {c === "All" ? "All categories" : c}
@@ -76,15 +138,80 @@ export default function AddonsPage({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </search>
-      {addons.length === 0 ? (
-        <EmptyState icon={<PackageOpen />} title="No add-ons available yet">
-          <p className="max-w-md text-sm text-muted-foreground">
-            {filtered
-              ? "Nothing matches these filters yet. The add-on library opens with the next release."
-              : "The add-on library opens with the next release. Check back soon."}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="lg:sticky lg:top-20 lg:order-last">
+          <CartPanel onCheckout={checkoutCart} processing={pending === "cart"} />
+          {owned.length > 0 ? (
+            <p className="mt-3 text-sm text-muted-foreground" data-testid="owned-count">
+              You own {owned.length} add-on{owned.length === 1 ? "" : "s"}.
+            </p>
+          ) : null}
+        </div>
+
+        <div className="min-w-0">
+          <p className="mb-4 text-sm text-muted-foreground" aria-live="polite" data-testid="addon-results">
+            {loadError ? "" : `Showing ${shown.length} of ${addons.length} add-ons${filtered ? " matching your filters" : ""}.`}{" "}
+            {filtered && !loadError ? (
+              <Link to="/dashboard/addons" className="font-medium text-primary underline-offset-4 hover:underline">
+                Clear filters
+              </Link>
+            ) : null}
           </p>
-        </EmptyState>
-      ) : null}
+
+          {loadError ? (
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-6"
+            >
+              <p className="flex items-center gap-2 font-semibold text-destructive">
+                <AlertTriangle className="size-5" aria-hidden="true" />
+                {BILLING_ERRORS.addons}
+              </p>
+              <Button type="button" variant="outline" onClick={() => void revalidate()}>
+                <RefreshCw aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          ) : shown.length === 0 ? (
+            <EmptyState icon={<PackageOpen />} title={addons.length === 0 ? "No add-ons available yet" : "No add-ons match"}>
+              <p className="max-w-md text-sm text-muted-foreground">
+                {addons.length === 0
+                  ? "The add-on library is empty right now. Check back soon."
+                  : "Try another search word or category."}
+              </p>
+              {filtered ? (
+                <Link to="/dashboard/addons" className={buttonVariants({ variant: "outline" })}>
+                  Show all add-ons
+                </Link>
+              ) : null}
+            </EmptyState>
+          ) : (
+            <div className="grid gap-8">
+              {groups.map(([category, list]) => (
+                <section key={category} aria-labelledby={`category-${category}`}>
+                  <h2 id={`category-${category}`} className="mb-3 text-lg font-semibold">
+                    {category}
+                  </h2>
+                  <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+                    {list.map((addon) => (
+                      <li key={addon.id}>
+                        <AddonCard
+                          addon={addon}
+                          owned={ownedSet.has(addon.id)}
+                          processing={pending === addon.id}
+                          disabled={pending !== null}
+                          onSubscribe={() => void run(addon.id, { kind: "addons", addonIds: [addon.id] })}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
     </div>
   );
 }

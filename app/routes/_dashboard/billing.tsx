@@ -1,18 +1,36 @@
-import { useEffect } from "react";
-import { Check, CreditCard, RefreshCw } from "lucide-react";
-import { data, Form, useActionData } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { AlertTriangle, Check, CreditCard, Loader2, RefreshCw, XCircle } from "lucide-react";
+import { and, desc, eq } from "drizzle-orm";
+import { data, Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { formatCount, formatDollars, PageHeader, SubmitButton } from "~/components/dashboard/pages/common";
-import { CHECKOUT_NOTE, PlanBadge } from "~/components/dashboard/pages/PlanBadge";
+import { z } from "zod";
+import { BillingHistory, type HistoryEntry } from "~/components/dashboard/billing/BillingHistory";
+import {
+  BILLING_ERRORS,
+  formatDate,
+  later,
+  REFRESHED,
+  syncSubscription,
+  useCheckout,
+  useCheckoutReturn,
+  useRevalidateOnFocus,
+} from "~/components/dashboard/billing/checkout";
+import { formatCount, formatDollars, PageHeader } from "~/components/dashboard/pages/common";
+import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { BILLING_PLANS } from "~/catalogue/plans";
-import { requireUser } from "~/server/auth/session.server";
-import { db } from "~/server/db/client.server";
-import { getSubscriptionSummary } from "~/server/profile/billing.server";
+import { openCheckoutTab } from "~/lib/checkout-client";
 import { cn } from "~/lib/utils";
-import { z } from "zod";
+import { requireUser } from "~/server/auth/session.server";
+import { listOrders } from "~/server/billing/checkout.server";
+import { cancelLocalSubscription, grantsAccessNow } from "~/server/billing/subscriptions.server";
+import { db } from "~/server/db/client.server";
+import { userSubscriptions } from "~/server/db/schema";
+import { log } from "~/server/log.server";
+import { getSubscriptionSummary } from "~/server/profile/billing.server";
 import type { Route } from "./+types/billing";
 
 export const meta: Route.MetaFunction = () => [
@@ -22,28 +40,110 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { subscription: await getSubscriptionSummary(db(), user.id) };
+  try {
+    const [subscription, orders, [extra]] = await Promise.all([
+      getSubscriptionSummary(db(), user.id),
+      listOrders(db(), user.id, 25),
+      // Not (yet) in the summary: whether the active row ends with its period.
+      db()
+        .select({ cancelAtPeriodEnd: userSubscriptions.cancelAtPeriodEnd })
+        .from(userSubscriptions)
+        .where(and(eq(userSubscriptions.userId, user.id), grantsAccessNow))
+        .orderBy(desc(userSubscriptions.updatedAt))
+        .limit(1),
+    ]);
+    const history: HistoryEntry[] = orders.map((o) => ({
+      id: o.id,
+      createdAt: o.createdAt.toISOString(),
+      itemName: o.itemName,
+      kind: o.kind,
+      amount: o.amount,
+      isSubscription: o.isSubscription,
+      status: o.status,
+    }));
+    return {
+      subscription: { ...subscription, cancelAtPeriodEnd: Boolean(extra?.cancelAtPeriodEnd) },
+      history,
+      loadError: false as const,
+    };
+  } catch (error) {
+    log.error("billing page load failed", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    return { subscription: null, history: [] as HistoryEntry[], loadError: true as const };
+  }
 }
 
-const actionInput = z.object({ intent: z.literal("refresh", { error: "Unknown action" }) });
+const actionInput = z.discriminatedUnion("intent", [
+  z.strictObject({ intent: z.literal("refresh") }),
+  z.strictObject({ intent: z.literal("cancel") }),
+]);
 
-/** 'Refresh status' re-reads the subscription (the loader revalidates after every action). */
+/**
+ * 'refresh' (the no-JavaScript fallback of Refresh status: the loader re-reads after every action)
+ * and 'cancel' (local test provider: cancel at the end of the paid period).
+ */
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const parsed = actionInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
-  return data({ ok: true as const, refreshedAt: Date.now() });
+  if (!parsed.success)
+    return data({ ok: false as const, intent: null, error: "Unknown action", at: Date.now() }, { status: 400 });
+  if (parsed.data.intent === "refresh") return data({ ok: true as const, intent: "refresh" as const, at: Date.now() });
+  const canceled = await cancelLocalSubscription(db(), user.id);
+  if (!canceled) {
+    return data(
+      { ok: false as const, intent: "cancel" as const, error: "There is no active test subscription to cancel.", at: Date.now() },
+      { status: 409 },
+    );
+  }
+  return data({ ok: true as const, intent: "cancel" as const, at: Date.now() });
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
-  const { subscription } = loaderData;
+  const { subscription, history, loadError } = loaderData;
   const result = useActionData<typeof action>();
+  const { revalidate } = useRevalidator();
+  const { pending, run } = useCheckout(BILLING_ERRORS.checkout);
+  useRevalidateOnFocus();
+
+  useCheckoutReturn({
+    success: "Payment successful",
+    successDescription: "Your new plan is active.",
+    canceled: "Checkout canceled. You have not been charged.",
+  });
 
   useEffect(() => {
-    if (result?.ok) toast.success("Subscription status updated");
+    if (loadError) later(() => toast.error(BILLING_ERRORS.load));
+  }, [loadError]);
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok && result.intent === "refresh") toast.success(REFRESHED);
+    else if (result.ok && result.intent === "cancel")
+      toast.success("Subscription canceled", { description: "It stays active until the end of this billing period." });
+    else if (!result.ok) toast.error(result.error);
   }, [result]);
+
+  if (!subscription) {
+    return (
+      <div className="mx-auto max-w-6xl">
+        <PageHeader title="Subscription & Billing" description="Your plan, billing and upgrade options." />
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-6"
+        >
+          <p className="flex items-center gap-2 font-semibold text-destructive">
+            <AlertTriangle className="size-5" aria-hidden="true" />
+            {BILLING_ERRORS.load}
+          </p>
+          <Button type="button" variant="outline" onClick={() => void revalidate()}>
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const currentType = subscription.active ? subscription.planType : null;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -53,7 +153,9 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
           <CardHeader>
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-xl font-semibold leading-tight tracking-tight">Current plan</h2>
-              <PlanBadge active={subscription.active} />
+              <span data-testid="plan-status">
+                <PlanBadge active={subscription.active} />
+              </span>
             </div>
             <CardDescription>What your account is on today.</CardDescription>
           </CardHeader>
@@ -65,81 +167,76 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
               {subscription.monthlyPrice !== null ? (
                 <div>
                   <dt className="inline">Price: </dt>
-                  <dd className="inline">{formatDollars(subscription.monthlyPrice)}/month</dd>
+                  <dd className="inline" data-testid="current-plan-price">
+                    {formatDollars(subscription.monthlyPrice)}/month
+                  </dd>
                 </div>
               ) : null}
-              {subscription.reachLimit !== null ? (
+              {subscription.active ? (
                 <div>
-                  <dt className="inline">Contacts: </dt>
-                  <dd className="inline">{formatCount(subscription.reachLimit)}</dd>
+                  <dt className="inline">Reach limit: </dt>
+                  <dd className="inline" data-testid="current-plan-reach">
+                    {subscription.reachLimit === null ? "Unlimited contacts" : `${formatCount(subscription.reachLimit)} contacts`}
+                  </dd>
                 </div>
               ) : null}
               {subscription.currentPeriodEnd ? (
                 <div>
-                  <dt className="inline">Renews: </dt>
-                  <dd className="inline">{dateFormat.format(new Date(subscription.currentPeriodEnd))}</dd>
+                  <dt className="inline">{subscription.cancelAtPeriodEnd ? "Cancels on: " : "Renews on: "}</dt>
+                  <dd className="inline" data-testid="current-plan-renewal">
+                    {formatDate(subscription.currentPeriodEnd)}
+                  </dd>
                 </div>
               ) : null}
               {!subscription.active && subscription.trialEndsAt ? (
                 <div>
                   <dt className="inline">Trial ends: </dt>
-                  <dd className="inline">{dateFormat.format(new Date(subscription.trialEndsAt))}</dd>
+                  <dd className="inline">{formatDate(subscription.trialEndsAt)}</dd>
                 </div>
               ) : null}
             </dl>
-            {!subscription.active ? <p className="mt-2 text-sm text-muted-foreground">No paid subscription yet.</p> : null}
+            {subscription.active && subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd ? (
+              <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="cancels-on">
+                Cancels on {formatDate(subscription.currentPeriodEnd)}. You keep full access until then.
+              </p>
+            ) : null}
+            {!subscription.active ? (
+              <p className="mt-2 text-sm text-muted-foreground">No paid subscription yet. Choose a plan below to upgrade.</p>
+            ) : null}
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold leading-tight tracking-tight">Billing actions</h2>
-            <CardDescription>Invoices, payment method and plan status.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            {subscription.active ? (
-              <div className="grid gap-1">
-                <Button type="button" disabled aria-describedby="portal-note">
-                  <CreditCard aria-hidden="true" />
-                  Manage Billing
-                </Button>
-                <p id="portal-note" className="text-xs text-muted-foreground">
-                  The billing portal opens in the next release.
-                </p>
-              </div>
-            ) : null}
-            <Form method="post">
-              <SubmitButton intent="refresh" pendingText="Refreshing..." variant="outline">
-                <RefreshCw aria-hidden="true" />
-                Refresh status
-              </SubmitButton>
-            </Form>
-          </CardContent>
-          {result?.ok ? (
-            <CardFooter>
-              <output className="block text-sm text-emerald-700">Subscription status updated.</output>
-            </CardFooter>
-          ) : null}
-        </Card>
+        <BillingActions active={subscription.active} cancelAtPeriodEnd={subscription.cancelAtPeriodEnd} />
       </div>
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-1 text-xl font-semibold">
           Plans
         </h2>
-        <p id="checkout-note" className="mb-4 text-sm text-muted-foreground">
-          {CHECKOUT_NOTE}
+        <p className="mb-4 text-sm text-muted-foreground">
+          Checkout opens in a new tab. Buying a plan replaces your current plan or scaling tier.
         </p>
         <ul className="grid gap-6 md:grid-cols-3">
           {BILLING_PLANS.map((plan) => {
-            const current = subscription.active && subscription.planType === plan.type;
+            const current = currentType === plan.type;
+            const busy = pending === plan.type;
             return (
               <li key={plan.type}>
-                <Card className={cn("flex h-full flex-col", plan.popular && "border-primary shadow-md")}>
+                <Card
+                  className={cn(
+                    "flex h-full flex-col",
+                    plan.popular && "border-primary shadow-md",
+                    current && "ring-2 ring-emerald-600/40",
+                  )}
+                  data-testid={`plan-${plan.type}`}
+                >
                   <CardHeader>
-                    <div className="flex items-center justify-between gap-2">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
                       <h3 className="text-lg font-semibold">{plan.name}</h3>
-                      {plan.popular ? <Badge>Popular</Badge> : null}
+                      <div className="flex gap-1">
+                        {plan.popular ? <Badge>Popular</Badge> : null}
+                        {current ? <Badge variant="success">Current plan</Badge> : null}
+                      </div>
                     </div>
                     <p>
                       <span className="text-3xl font-bold">{formatDollars(plan.monthlyPrice)}</span>
@@ -156,11 +253,13 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
                     <Button
                       type="button"
                       className="w-full"
-                      variant={plan.popular ? "default" : "outline"}
-                      disabled
-                      aria-describedby="checkout-note"
+                      variant={plan.popular && !current ? "default" : "outline"}
+                      disabled={current || pending !== null}
+                      aria-busy={busy || undefined}
+                      onClick={() => void run(plan.type, { kind: "plan", planType: plan.type })}
                     >
-                      {current ? "Current Plan" : `Choose ${plan.name}`}
+                      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                      {busy ? "Processing..." : current ? "Current Plan" : `Choose ${plan.name}`}
                     </Button>
                   </CardFooter>
                 </Card>
@@ -168,7 +267,137 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
             );
           })}
         </ul>
+        <p className="sr-only" aria-live="polite">
+          {pending ? "Starting checkout, please wait." : ""}
+        </p>
       </section>
+
+      <BillingHistory entries={history} />
     </div>
+  );
+}
+
+/** Manage billing (Stripe portal; the local test provider cancels here instead) and Refresh status. */
+function BillingActions({ active, cancelAtPeriodEnd }: { active: boolean; cancelAtPeriodEnd: boolean }) {
+  const navigation = useNavigation();
+  const { revalidate } = useRevalidator();
+  const [opening, setOpening] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const [localProvider, setLocalProvider] = useState(false);
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const canceling = submittingIntent === "cancel";
+  const refreshing = syncing || submittingIntent === "refresh";
+
+  // The confirmation stays open until the action answers (a new action result closes it).
+  const result = useActionData<typeof action>();
+  const [openedWith, setOpenedWith] = useState<{ result: typeof result } | null>(null);
+  const confirmOpen = openedWith !== null && openedWith.result === result;
+  const setConfirmOpen = (open: boolean) => setOpenedWith(open ? { result } : null);
+
+  async function openPortal() {
+    setOpening(true);
+    // Opened in the click handler (a user gesture); pointed at the portal once the server answers.
+    const tab = openCheckoutTab();
+    try {
+      const res = await fetch("/api/billing/portal", { method: "POST", headers: { Accept: "application/json" } });
+      const body = (await res.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
+      if (res.ok && typeof body?.url === "string" && (body.url.startsWith("https://") || /^\/(?!\/)/.test(body.url))) {
+        tab.go(body.url);
+        return;
+      }
+      tab.cancel();
+      if (res.status === 409) setLocalProvider(true);
+      else toast.error(BILLING_ERRORS.portal);
+    } catch {
+      tab.cancel();
+      toast.error(BILLING_ERRORS.portal);
+    } finally {
+      setOpening(false);
+    }
+  }
+
+  async function refresh(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSyncing(true);
+    const { ok } = await syncSubscription();
+    if (ok) {
+      await revalidate();
+      toast.success(REFRESHED);
+    } else {
+      toast.error(BILLING_ERRORS.refresh);
+    }
+    setSyncing(false);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-xl font-semibold leading-tight tracking-tight">Billing actions</h2>
+        <CardDescription>Invoices, payment method and plan status.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {active ? (
+            <Button type="button" onClick={() => void openPortal()} disabled={opening} aria-busy={opening || undefined}>
+              {opening ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CreditCard aria-hidden="true" />}
+              {opening ? "Opening..." : "Manage Billing"}
+            </Button>
+          ) : null}
+          <Form method="post" onSubmit={(e) => void refresh(e)}>
+            <Button
+              type="submit"
+              name="intent"
+              value="refresh"
+              variant="outline"
+              className="w-full sm:w-auto"
+              disabled={refreshing}
+              aria-busy={refreshing || undefined}
+            >
+              <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
+              {refreshing ? "Refreshing..." : "Refresh status"}
+            </Button>
+          </Form>
+        </div>
+        {!active ? (
+          <p className="text-sm text-muted-foreground">Billing management opens once you have an active subscription.</p>
+        ) : null}
+        {active && localProvider ? (
+          <div className="grid gap-3 rounded-lg border bg-muted/40 p-4" data-testid="local-billing">
+            <p className="text-sm">
+              Payments on this site use the test checkout, which has no billing portal. You can manage your subscription here.
+            </p>
+            {cancelAtPeriodEnd ? (
+              <p className="text-sm font-medium">Your subscription is set to cancel at the end of this billing period.</p>
+            ) : (
+              <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+                <Button type="button" variant="outline" className="justify-self-start" onClick={() => setConfirmOpen(true)}>
+                  <XCircle aria-hidden="true" />
+                  Cancel subscription
+                </Button>
+                <DialogContent className="max-w-md">
+                  <DialogHeader>
+                    <DialogTitle>Cancel your subscription?</DialogTitle>
+                    <DialogDescription>
+                      Your plan stays active until the end of the current billing period and is not renewed after that.
+                    </DialogDescription>
+                  </DialogHeader>
+                  <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                    <DialogClose asChild>
+                      <Button type="button" variant="outline">
+                        Keep subscription
+                      </Button>
+                    </DialogClose>
+                    <Button type="submit" name="intent" value="cancel" variant="destructive" disabled={canceling}>
+                      {canceling ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                      {canceling ? "Canceling..." : "Yes, cancel subscription"}
+                    </Button>
+                  </Form>
+                </DialogContent>
+              </Dialog>
+            )}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,28 +1,83 @@
+import { useEffect } from "react";
+import { AlertTriangle } from "lucide-react";
+import { toast } from "sonner";
+import {
+  BILLING_ERRORS,
+  later,
+  useCheckout,
+  useCheckoutReturn,
+  useRevalidateOnFocus,
+} from "~/components/dashboard/billing/checkout";
+import { ScalingPlans, type ScalingCurrent } from "~/components/dashboard/billing/ScalingPlans";
 import { PageHeader } from "~/components/dashboard/pages/common";
-import { ScalingView } from "~/components/dashboard/pages/ScalingView";
-import { SCALING_TIERS } from "~/catalogue/plans";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
+import { log } from "~/server/log.server";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
 import type { Route } from "./+types/scaling";
 
 export const meta: Route.MetaFunction = () => [{ title: "Scaling Plans | AI Dashboard" }, { name: "robots", content: "noindex" }];
 
+const NO_PLAN: ScalingCurrent = {
+  active: false,
+  planName: "Free Trial",
+  reachLimit: null,
+  monthlyPrice: null,
+  currentPeriodEnd: null,
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const subscription = await getSubscriptionSummary(db(), user.id);
-  // The account's tier is the one whose contact count equals its subscription's reach limit.
-  const index = subscription.active ? SCALING_TIERS.findIndex((t) => t.contacts === subscription.reachLimit) : -1;
-  return { active: subscription.active, planName: subscription.planName, currentIndex: index >= 0 ? index : null };
+  try {
+    const s = await getSubscriptionSummary(db(), user.id);
+    const current: ScalingCurrent = {
+      active: s.active,
+      planName: s.planName,
+      reachLimit: s.reachLimit,
+      monthlyPrice: s.monthlyPrice,
+      currentPeriodEnd: s.currentPeriodEnd,
+    };
+    return { current, loadError: false };
+  } catch (error) {
+    log.error("scaling page load failed", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    return { current: NO_PLAN, loadError: true };
+  }
 }
 
 export default function ScalingPage({ loaderData }: Route.ComponentProps) {
+  const { current, loadError } = loaderData;
   const { env } = useRootData();
+  const { pending, run } = useCheckout(BILLING_ERRORS.upgrade);
+  useRevalidateOnFocus();
+  useCheckoutReturn({
+    success: "Scaling plan updated",
+    successDescription: "Your new contact, SMS and email limits are active.",
+    canceled: "Upgrade canceled. You have not been charged.",
+  });
+
+  useEffect(() => {
+    if (loadError) later(() => toast.error(BILLING_ERRORS.load));
+  }, [loadError]);
+
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Scaling Plans" description="Grow your contacts, SMS and email volume as your business grows." />
-      <ScalingView {...loaderData} bookDemoUrl={env.BOOK_DEMO_URL} />
+      {loadError ? (
+        <p
+          role="alert"
+          className="mb-6 flex items-center gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 font-medium text-destructive"
+        >
+          <AlertTriangle className="size-5" aria-hidden="true" />
+          {BILLING_ERRORS.load}
+        </p>
+      ) : null}
+      <ScalingPlans
+        current={current}
+        bookDemoUrl={env.BOOK_DEMO_URL}
+        pending={pending === null ? null : Number(pending)}
+        onUpgrade={(tierIndex) => void run(String(tierIndex), { kind: "scaling", tierIndex })}
+      />
     </div>
   );
 }

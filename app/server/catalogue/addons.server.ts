@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
-import { ADDONS } from "~/catalogue/addons";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { ADDONS, type AddonListing } from "~/catalogue/addons";
 import type { Db } from "../db/client.server";
-import { addonLibrary } from "../db/schema";
+import { addonLibrary, userAddons } from "../db/schema";
+
+export type { AddonListing };
 
 /** Upserts the add-on marketplace from app/catalogue/addons.ts (idempotent, runs at boot). */
 export async function seedAddons(db: Db): Promise<number> {
@@ -21,4 +23,44 @@ export async function seedAddons(db: Db): Promise<number> {
       },
     });
   return ADDONS.length;
+}
+
+/** Spec section 7: features may be stored as an array or as a JSON string of strings. */
+function featureList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((f): f is string => typeof f === "string");
+  if (typeof value === "string") {
+    try {
+      return featureList(JSON.parse(value));
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+/** Spec section 7: `addon_library where is_active, ordered by category ascending` (then by name). */
+export async function listActiveAddons(db: Db): Promise<AddonListing[]> {
+  const rows = await db
+    .select({
+      id: addonLibrary.id,
+      name: addonLibrary.name,
+      description: addonLibrary.description,
+      category: addonLibrary.category,
+      monthlyPrice: addonLibrary.monthlyPrice,
+      features: addonLibrary.features,
+    })
+    .from(addonLibrary)
+    .where(eq(addonLibrary.isActive, true))
+    .orderBy(asc(addonLibrary.category), asc(addonLibrary.name));
+  return rows.map((r) => ({ ...r, features: featureList(r.features) }));
+}
+
+/** Ids of the add-ons `userId` owns (user_addons status 'active'); only the session user's rows. */
+export async function listOwnedAddonIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ addonId: userAddons.addonId })
+    .from(userAddons)
+    .where(and(eq(userAddons.userId, userId), eq(userAddons.status, "active")))
+    .orderBy(asc(userAddons.addonId));
+  return rows.map((r) => r.addonId);
 }

@@ -1,0 +1,119 @@
+import { Receipt } from "lucide-react";
+import { formatDollars } from "~/components/dashboard/pages/common";
+import { Badge } from "~/components/ui/badge";
+import { formatDate } from "./checkout";
+
+export interface HistoryEntry {
+  id: string;
+  createdAt: string;
+  itemName: string;
+  kind: string;
+  /** Cents. */
+  amount: number;
+  isSubscription: boolean;
+  status: string;
+}
+
+const STATUS: Record<string, { label: string; variant: "success" | "warning" | "destructive" | "secondary" }> = {
+  paid: { label: "Paid", variant: "success" },
+  pending: { label: "Not completed", variant: "secondary" },
+  declined: { label: "Declined", variant: "destructive" },
+  failed: { label: "Failed", variant: "destructive" },
+  canceled: { label: "Canceled", variant: "secondary" },
+  refunded: { label: "Refunded", variant: "warning" },
+};
+
+const KIND: Record<string, string> = {
+  app: "App",
+  package: "Package",
+  plan: "Plan",
+  addons: "Add-ons",
+  scaling: "Scaling",
+  distributor: "Distributor",
+};
+
+/** The user's orders, newest first (billing history). */
+export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
+  return (
+    <section aria-labelledby="history-heading" className="mt-10">
+      <h2 id="history-heading" className="mb-1 text-xl font-semibold">
+        Billing history
+      </h2>
+      <p className="mb-4 text-sm text-muted-foreground">Every checkout you started, newest first.</p>
+      {entries.length === 0 ? (
+        <div className="flex items-center gap-3 rounded-xl border border-dashed p-6 text-sm text-muted-foreground">
+          <Receipt className="size-5 shrink-0" aria-hidden="true" />
+          <p>No payments yet. Plans, add-ons and scaling tiers you buy will appear here.</p>
+        </div>
+      ) : (
+        <>
+          {/* Phones: one card per order. */}
+          <ul className="grid gap-3 sm:hidden" aria-label="Billing history" data-testid="billing-history-list">
+            {entries.map((e) => {
+              const status = STATUS[e.status] ?? { label: e.status, variant: "secondary" as const };
+              return (
+                <li key={e.id} className="grid gap-1 rounded-xl border bg-card p-4 text-sm">
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="font-medium">{e.itemName}</span>
+                    <Badge variant={status.variant}>{status.label}</Badge>
+                  </div>
+                  <div className="flex justify-between gap-2 text-muted-foreground">
+                    <span>
+                      {formatDate(e.createdAt)} · {KIND[e.kind] ?? e.kind}
+                    </span>
+                    <span className="tabular-nums text-foreground">
+                      {formatDollars(e.amount)}
+                      {e.isSubscription ? "/month" : ""}
+                    </span>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-xl border bg-card sm:block">
+            <table className="w-full text-left text-sm" data-testid="billing-history">
+              <caption className="sr-only">Billing history</caption>
+              <thead className="border-b bg-muted/50 text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Item
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Status
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => {
+                  const status = STATUS[e.status] ?? { label: e.status, variant: "secondary" as const };
+                  return (
+                    <tr key={e.id} className="border-b last:border-0">
+                      <td className="whitespace-nowrap px-4 py-3">{formatDate(e.createdAt)}</td>
+                      <td className="px-4 py-3">
+                        <span className="font-medium">{e.itemName}</span>
+                        <span className="block text-xs text-muted-foreground">{KIND[e.kind] ?? e.kind}</span>
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                        {formatDollars(e.amount)}
+                        {e.isSubscription ? "/month" : ""}
+                      </td>
+                      <td className="px-4 py-3">
+                        <Badge variant={status.variant}>{status.label}</Badge>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+import { useState } from "react";
+import { Building2, Loader2, Mail, MessageSquare, Users } from "lucide-react";
+import { formatCount, formatDollars, shortCount } from "~/components/dashboard/pages/common";
+import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/components/ui/card";
+import { Slider } from "~/components/ui/slider";
+import { SCALING_TIERS } from "~/catalogue/plans";
+import { cn } from "~/lib/utils";
+import { formatDate } from "./checkout";
+
+export interface ScalingCurrent {
+  active: boolean;
+  planName: string;
+  /** Contacts of the active plan; null = none, or unlimited when `active`. */
+  reachLimit: number | null;
+  monthlyPrice: number | null;
+  currentPeriodEnd: string | null;
+}
+
+export type TierRelation = "current" | "upgrade" | "downgrade";
+
+/** A tier against the account's reach limit: same contacts = current, fewer = downgrade, more = upgrade. */
+export function tierRelation(contacts: number, current: Pick<ScalingCurrent, "active" | "reachLimit">): TierRelation {
+  if (!current.active) return "upgrade";
+  if (current.reachLimit === null) return "downgrade"; // an unlimited plan
+  if (contacts === current.reachLimit) return "current";
+  return contacts < current.reachLimit ? "downgrade" : "upgrade";
+}
+
+const LABEL: Record<TierRelation, string> = { current: "Current plan", upgrade: "Upgrade", downgrade: "Downgrade" };
+
+/** The tier at index i, clamped into range (the slider only yields valid indices). */
+const tierAt = (i: number) => SCALING_TIERS[Math.min(Math.max(i, 0), SCALING_TIERS.length - 1)] ?? SCALING_TIERS[0]!;
+
+export function ScalingPlans({
+  current,
+  bookDemoUrl,
+  pending,
+  onUpgrade,
+}: {
+  current: ScalingCurrent;
+  bookDemoUrl: string;
+  /** Index of the tier whose checkout is in flight. */
+  pending: number | null;
+  onUpgrade: (tierIndex: number) => void;
+}) {
+  const currentIndex = SCALING_TIERS.findIndex((t) => tierRelation(t.contacts, current) === "current");
+  const popular = SCALING_TIERS.findIndex((t) => t.popular);
+  const [selected, setSelected] = useState(currentIndex >= 0 ? currentIndex : popular);
+  const tier = tierAt(selected);
+  const selectedRelation = tierRelation(tier.contacts, current);
+
+  return (
+    <div className="grid gap-8">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight tracking-tight">Choose your reach</h2>
+            <CardDescription>Slide to the number of contacts you need each month.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <Slider
+              min={0}
+              max={SCALING_TIERS.length - 1}
+              step={1}
+              value={[selected]}
+              onValueChange={([v]) => setSelected(v ?? 0)}
+              thumbLabel="Contacts per month"
+              aria-valuetext={`${shortCount(tier.contacts)} contacts, ${formatDollars(tier.monthlyPrice)} per month`}
+            />
+            <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
+              {SCALING_TIERS.map((t) => (
+                <span key={t.contacts}>{shortCount(t.contacts)}</span>
+              ))}
+            </div>
+            <div className="grid gap-3 rounded-lg bg-muted/60 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+              <div aria-live="polite" data-testid="selected-tier">
+                <p className="text-sm text-muted-foreground">Selected tier</p>
+                <p className="text-2xl font-bold">
+                  {formatCount(tier.contacts)} contacts · {formatDollars(tier.monthlyPrice)}/month
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {formatCount(tier.sms)} SMS and {formatCount(tier.emails)} emails per month
+                </p>
+              </div>
+              <TierButton
+                relation={selectedRelation}
+                busy={pending === selected}
+                disabled={pending !== null}
+                onClick={() => onUpgrade(selected)}
+                describedBy="selected-tier-name"
+              />
+              <span id="selected-tier-name" className="sr-only">
+                {shortCount(tier.contacts)} contacts tier
+              </span>
+            </div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-xl font-semibold leading-tight tracking-tight">Current plan</h2>
+              <PlanBadge active={current.active} />
+            </div>
+          </CardHeader>
+          <CardContent>
+            <p className="text-2xl font-bold" data-testid="scaling-current-plan">
+              {current.planName}
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground" data-testid="scaling-current-reach">
+              {!current.active
+                ? "You are not on a paid plan yet. Pick a tier to start."
+                : current.reachLimit === null
+                  ? "Unlimited contacts per month."
+                  : `${formatCount(current.reachLimit)} contacts per month.`}
+            </p>
+            {current.active && current.monthlyPrice !== null ? (
+              <p className="mt-1 text-sm text-muted-foreground">
+                {formatDollars(current.monthlyPrice)}/month
+                {current.currentPeriodEnd ? ` · renews ${formatDate(current.currentPeriodEnd)}` : ""}
+              </p>
+            ) : null}
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="tiers-heading">
+        <h2 id="tiers-heading" className="mb-1 text-xl font-semibold">
+          Scaling tiers
+        </h2>
+        <p className="mb-4 text-sm text-muted-foreground">
+          Checkout opens in a new tab. A new tier replaces your current plan from the day you buy it.
+        </p>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+          {SCALING_TIERS.map((t, i) => {
+            const relation = tierRelation(t.contacts, current);
+            const nameId = `tier-${i}-name`;
+            return (
+              <li key={t.contacts}>
+                <Card
+                  className={cn(
+                    "flex h-full flex-col",
+                    i === selected && "border-primary ring-2 ring-primary/30",
+                    t.popular && "shadow-md",
+                  )}
+                  data-testid={`tier-${i}`}
+                >
+                  <CardHeader className="p-4 xl:p-3">
+                    <div className="flex flex-wrap items-center gap-1">
+                      <h3 id={nameId} className="mr-auto font-semibold">
+                        {shortCount(t.contacts)} contacts
+                      </h3>
+                      {t.popular ? <Badge>Popular</Badge> : null}
+                      {relation === "current" ? <Badge variant="success">Current plan</Badge> : null}
+                    </div>
+                    <p>
+                      <span className="text-2xl font-bold">{formatDollars(t.monthlyPrice)}</span>
+                      <span className="text-sm text-muted-foreground">/month</span>
+                    </p>
+                  </CardHeader>
+                  <CardContent className="grid flex-1 content-start gap-1 whitespace-nowrap p-4 pt-0 text-sm xl:p-3 xl:pt-0 xl:text-[0.8125rem]">
+                    <p className="flex items-center gap-2">
+                      <Users className="size-4 text-muted-foreground" aria-hidden="true" />
+                      {formatCount(t.contacts)} contacts
+                    </p>
+                    <p className="flex items-center gap-2">
+                      <MessageSquare className="size-4 text-muted-foreground" aria-hidden="true" />
+                      {formatCount(t.sms)} SMS
+                    </p>
+                    <p className="flex items-center gap-2">
+                      <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+                      {formatCount(t.emails)} emails
+                    </p>
+                  </CardContent>
+                  <CardFooter className="p-4 pt-0 xl:p-3 xl:pt-0">
+                    <TierButton
+                      relation={relation}
+                      busy={pending === i}
+                      disabled={pending !== null}
+                      onClick={() => {
+                        setSelected(i);
+                        onUpgrade(i);
+                      }}
+                      describedBy={nameId}
+                    />
+                  </CardFooter>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="sr-only" aria-live="polite">
+          {pending !== null ? "Starting checkout, please wait." : ""}
+        </p>
+      </section>
+
+      <section
+        aria-labelledby="enterprise-heading"
+        className="flex flex-col items-start gap-4 rounded-xl border bg-muted/50 p-6 sm:flex-row sm:items-center"
+      >
+        <Building2 className="size-10 shrink-0 text-primary" aria-hidden="true" />
+        <div className="flex-1">
+          <h2 id="enterprise-heading" className="text-lg font-semibold">
+            Need more than 1M contacts?
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Contact sales for custom volumes, dedicated infrastructure and an account manager.
+          </p>
+        </div>
+        <a href={bookDemoUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants()}>
+          BOOK DEMO
+          <span className="sr-only"> with sales (opens in a new tab)</span>
+        </a>
+      </section>
+    </div>
+  );
+}
+
+function TierButton({
+  relation,
+  busy,
+  disabled,
+  onClick,
+  describedBy,
+}: {
+  relation: TierRelation;
+  busy: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  describedBy: string;
+}) {
+  const isCurrent = relation === "current";
+  return (
+    <Button
+      type="button"
+      className="w-full"
+      variant={relation === "upgrade" ? "default" : "outline"}
+      disabled={isCurrent || disabled}
+      aria-describedby={describedBy}
+      aria-busy={busy || undefined}
+      onClick={onClick}
+    >
+      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+      {busy ? "Processing..." : LABEL[relation]}
+    </Button>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { startCheckout } from "~/lib/checkout-client";
+import type { CheckoutRequest } from "~/lib/checkout-request";
+
+/** Spec section 8 texts used by the billing, add-ons and scaling pages. */
+export const BILLING_ERRORS = {
+  checkout: "Failed to start checkout process",
+  upgrade: "Failed to start upgrade process",
+  unavailable: "Payment system is currently unavailable. Please try again later.",
+  load: "Failed to load subscription data",
+  refresh: "Failed to refresh subscription status",
+  portal: "Failed to open billing portal",
+  addons: "Failed to load add-ons",
+} as const;
+
+export const REFRESHED = "Subscription status updated";
+
+/**
+ * Toasts go through the dashboard layout's <Toaster>. A page's mount effects run before that
+ * sibling has subscribed to the toast store, so toasts raised on mount wait one task.
+ */
+export function later(fn: () => void) {
+  window.setTimeout(fn, 0);
+}
+
+/**
+ * One checkout at a time per page: `run(key, request)` opens the new tab in the click handler,
+ * posts the request and reports failures with the spec's texts. `pending` is the key in flight.
+ */
+export function useCheckout(failureText: string) {
+  const [pending, setPending] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  async function run(key: string, request: CheckoutRequest): Promise<boolean> {
+    if (busy.current) return false;
+    busy.current = true;
+    setPending(key);
+    try {
+      // Synchronous up to the first await: the tab opens while the click still counts as a gesture.
+      const answer = await startCheckout(request);
+      if ("url" in answer) return true;
+      if (answer.status === 401) {
+        window.location.assign(`/auth?next=${encodeURIComponent(window.location.pathname)}`);
+        return false;
+      }
+      if (answer.status === 503) toast.error(BILLING_ERRORS.unavailable);
+      else if (answer.status === 409) toast.error(failureText, { description: answer.error });
+      else toast.error(failureText, answer.status === 0 ? { description: "Check your connection and try again." } : {});
+      return false;
+    } finally {
+      busy.current = false;
+      setPending(null);
+    }
+  }
+
+  return { pending, run };
+}
+
+export interface SyncResult {
+  ok: boolean;
+  /** Status of the returned-from order ('paid', 'pending', …) when a session id was sent. */
+  orderStatus: string | null;
+}
+
+/**
+ * POST /api/billing/sync (the spec's check-subscription): re-reads the subscription from the
+ * payment provider; with the checkout's session id, settles that order if its event is late.
+ */
+export async function syncSubscription(sessionId?: string | null): Promise<SyncResult> {
+  try {
+    const res = await fetch("/api/billing/sync", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(sessionId ? { sessionId } : {}),
+    });
+    if (!res.ok) return { ok: false, orderStatus: null };
+    const body = (await res.json().catch(() => null)) as { order?: { status?: unknown } | null } | null;
+    return { ok: true, orderStatus: typeof body?.order?.status === "string" ? body.order.status : null };
+  } catch {
+    return { ok: false, orderStatus: null };
+  }
+}
+
+/**
+ * Handles the checkout return (`?success=true&session_id=…` or `?canceled=true`): a success syncs
+ * the order (a late provider event is settled now), re-reads the page and shows one toast; the
+ * parameters are removed (replace, so reloading or going back does not replay them).
+ */
+export function useCheckoutReturn(messages: { success: string; successDescription?: string; canceled: string }) {
+  const [params, setParams] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  const outcome = params.get("success") === "true" ? "success" : params.get("canceled") === "true" ? "canceled" : null;
+  const sessionId = params.get("session_id");
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (!outcome || handled.current) return;
+    handled.current = true;
+    if (outcome === "canceled") later(() => toast(messages.canceled));
+    else {
+      void syncSubscription(sessionId).then(async (sync) => {
+        await revalidate();
+        if (sync.orderStatus === "pending")
+          toast("Your payment is being confirmed", { description: "This page updates as soon as it is." });
+        else if (sync.orderStatus === "declined") toast.error("Your payment was declined");
+        else
+          toast.success(messages.success, messages.successDescription ? { description: messages.successDescription } : undefined);
+      });
+    }
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const key of ["success", "canceled", "session_id"]) next.delete(key);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [outcome, setParams, messages, revalidate, sessionId]);
+}
+
+/**
+ * The hosted checkout runs in another tab: when the customer comes back to this one, re-read the
+ * page's data so what was bought there shows here.
+ */
+export function useRevalidateOnFocus() {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    let last = Date.now();
+    const onFocus = () => {
+      if (document.visibilityState !== "visible" || state !== "idle") return;
+      // Focus and visibilitychange often fire together.
+      if (Date.now() - last < 1000) return;
+      last = Date.now();
+      void revalidate();
+    };
+    window.addEventListener("focus", onFocus);
+    document.addEventListener("visibilitychange", onFocus);
+    return () => {
+      window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onFocus);
+    };
+  }, [revalidate, state]);
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

@@ -1,0 +1,342 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { ADDONS } from "../../app/catalogue/addons";
+import { siteOrigin, signUpVerified, uniqueEmail } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+import { createVerifiedAccount } from "./support/loopback";
+import { gotoHydrated } from "./support/page";
+
+/** Starts the 7-day trial the way checkout.spec.ts does, so the trial overlay does not cover the pages. */
+async function startTrial(context: BrowserContext) {
+  const res = await context.request.post("/dashboard", {
+    headers: { Origin: siteOrigin() },
+    form: { intent: "start-trial", plan: "starter" },
+    maxRedirects: 0,
+  });
+  expect([200, 302, 303], await res.text()).toContain(res.status());
+}
+
+/** A verified customer with a started trial, in a browser context of its own (own sign-up IP). */
+async function customer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const { cookie } = await createVerifiedAccount(uniqueEmail("billing"), "correct-horse-battery", siteOrigin());
+  const context = await browser.newContext();
+  await context.addCookies(
+    cookie
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => {
+        const i = pair.indexOf("=");
+        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: siteOrigin() };
+      }),
+  );
+  await startTrial(context);
+  return { context, page: await context.newPage() };
+}
+
+/** Clicks `button` (which opens the hosted checkout in a new tab), pays with the test card and returns that tab. */
+async function payInNewTab(context: BrowserContext, button: Locator): Promise<Page> {
+  const [checkout] = await Promise.all([context.waitForEvent("page"), button.click()]);
+  await checkout.waitForURL(/\/checkout\/local\/cs_local_/);
+  await checkout.waitForSelector("html[data-hydrated]");
+  await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await checkout.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await checkout.getByLabel("CVC").fill("123");
+  await checkout.getByRole("button", { name: /^Pay / }).click();
+  return checkout;
+}
+
+/** Desktop (1280) and phone (390) screenshots: the first screen, the whole page and, given `focus`, the screen around it. */
+async function screenshots(page: Page, name: string, focus?: Locator) {
+  const SHOTS = `${test.info().project.outputDir}/billing-screens`;
+  for (const [label, width, height] of [
+    ["desktop", 1280, 900],
+    ["mobile", 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Nothing wider than the window: no horizontal scrolling of the page itself.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (label === "mobile") await expectNoAxeViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}-full.png`, fullPage: true });
+    if (focus) {
+      await focus.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/${name}-${label}-focus.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const historyRows = (page: Page) => page.getByTestId("billing-history").locator("tbody tr");
+
+test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; cancel at period end; tampered requests change nothing", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  await signUpVerified(page);
+  await startTrial(context);
+
+  await gotoHydrated(page, "/dashboard/billing");
+  await expect(page.getByTestId("current-plan-name")).toHaveText("Free Trial");
+  await expect(page.getByTestId("plan-status")).toHaveText("Trial");
+  await expect(page.getByRole("button", { name: "Manage Billing" })).toHaveCount(0);
+  await expect(page.getByText("No payments yet.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "billing-trial");
+
+  // Pro: the button says Processing... while the checkout starts, then the hosted page pays it.
+  const pro = page.getByTestId("plan-pro");
+  await expect(pro.getByText("$499", { exact: true })).toBeVisible();
+  await expect(pro.getByText("100,000 contacts")).toBeVisible();
+  const checkout = await payInNewTab(context, pro.getByRole("button", { name: "Choose Pro" }));
+
+  // The checkout tab comes back to the billing page: toast, sync, parameters removed.
+  await checkout.waitForURL(/\/dashboard\/billing/);
+  await checkout.waitForSelector("html[data-hydrated]");
+  await expect(checkout.getByText("Payment successful")).toBeVisible();
+  await expect(checkout).toHaveURL(/\/dashboard\/billing$/);
+  await expect(checkout.getByTestId("current-plan-name")).toHaveText("Pro");
+  await expect(checkout.getByTestId("plan-status")).toHaveText("Active");
+  await checkout.close();
+
+  // The first tab re-reads its data when the customer comes back to it.
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(page.getByTestId("current-plan-name")).toHaveText("Pro");
+  await gotoHydrated(page, "/dashboard/billing");
+  await expect(page.getByTestId("current-plan-name")).toHaveText("Pro");
+  await expect(page.getByTestId("plan-status")).toHaveText("Active");
+  await expect(page.getByTestId("current-plan-price")).toHaveText("$499/month");
+  await expect(page.getByTestId("current-plan-reach")).toHaveText("100,000 contacts");
+  await expect(page.getByTestId("current-plan-renewal")).toHaveText(/\w{3} \d{1,2}, \d{4}/);
+  await expect(pro.getByText("Current plan", { exact: true })).toBeVisible();
+  await expect(pro.getByRole("button", { name: "Current Plan" })).toBeDisabled();
+  await expect(page.getByTestId("plan-basic").getByRole("button", { name: "Choose Basic" })).toBeEnabled();
+  await expect(historyRows(page)).toHaveCount(1);
+  await expect(historyRows(page).first()).toContainText("Pro Plan");
+  await expect(historyRows(page).first()).toContainText("Paid");
+  await expectNoAxeViolations(page);
+  await screenshots(page, "billing-pro", page.getByRole("heading", { name: "Billing history" }));
+
+  // Refresh status re-syncs and says so.
+  await page.getByRole("button", { name: "Refresh status" }).click();
+  await expect(page.getByText("Subscription status updated")).toBeVisible();
+
+  await gotoHydrated(page, "/dashboard");
+  await expect(page.getByTestId("trial-badge")).toHaveText("Active");
+
+  // Scaling: Pro's 100K reach is the current tier; buy the 500K tier.
+  await gotoHydrated(page, "/dashboard/scaling");
+  await expect(page.getByTestId("scaling-current-plan")).toHaveText("Pro");
+  await expect(page.getByTestId("tier-2").getByRole("button", { name: "Current plan" })).toBeDisabled();
+  await expect(page.getByTestId("tier-0").getByRole("button", { name: "Downgrade" })).toBeEnabled();
+  await expect(page.getByTestId("tier-3").getByRole("button", { name: "Upgrade" })).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "scaling-pro", page.getByTestId("tier-3"));
+  const scaled = await payInNewTab(context, page.getByTestId("tier-3").getByRole("button", { name: "Upgrade" }));
+  await scaled.waitForURL(/\/dashboard\/scaling/);
+  await scaled.waitForSelector("html[data-hydrated]");
+  await expect(scaled.getByText("Scaling plan updated")).toBeVisible();
+  await expect(scaled.getByTestId("scaling-current-plan")).toHaveText("Scale 500K");
+  await scaled.close();
+  await gotoHydrated(page, "/dashboard/scaling");
+  await expect(page.getByTestId("scaling-current-plan")).toHaveText("Scale 500K");
+  await expect(page.getByTestId("scaling-current-reach")).toHaveText("500,000 contacts per month.");
+  await expect(page.getByTestId("tier-3").getByRole("button", { name: "Current plan" })).toBeDisabled();
+  await expect(page.getByTestId("tier-2").getByRole("button", { name: "Downgrade" })).toBeEnabled();
+  await expect(page.getByTestId("tier-4").getByRole("button", { name: "Upgrade" })).toBeEnabled();
+
+  await gotoHydrated(page, "/dashboard/billing");
+  await expect(page.getByTestId("current-plan-name")).toHaveText("Scale 500K");
+  await expect(page.getByTestId("current-plan-reach")).toHaveText("500,000 contacts");
+  await expect(page.getByTestId("plan-pro").getByRole("button", { name: "Choose Pro" })).toBeEnabled();
+  await expect(historyRows(page)).toHaveCount(2);
+
+  // A tampered request (an amount, a price) is refused and creates no order.
+  for (const body of [
+    { kind: "plan", planType: "basic", amount: 1 },
+    { kind: "scaling", tierIndex: 4, price: 100 },
+    { kind: "addons", addonIds: ["seo-optimizer"], amount: 1 },
+  ]) {
+    const res = await page.request.post("/api/checkout", { headers: { Origin: siteOrigin() }, data: body });
+    expect(res.status()).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/^Unexpected field: (amount|price)$/);
+  }
+  await gotoHydrated(page, "/dashboard/billing");
+  await expect(historyRows(page)).toHaveCount(2);
+  await expect(page.getByTestId("current-plan-name")).toHaveText("Scale 500K");
+
+  // Manage Billing: the local test provider has no portal (409), so the page offers a cancel here.
+  const popups: Page[] = [];
+  context.on("page", (p) => popups.push(p));
+  await page.getByRole("button", { name: "Manage Billing" }).click();
+  const local = page.getByTestId("local-billing");
+  await expect(local).toBeVisible();
+  await expect.poll(() => popups.every((p) => p.isClosed())).toBe(true);
+  await local.getByRole("button", { name: "Cancel subscription" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel your subscription?" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${test.info().project.outputDir}/billing-screens/cancel-dialog-mobile.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Keep subscription" }).click();
+  await expect(dialog).toHaveCount(0);
+  await local.getByRole("button", { name: "Cancel subscription" }).click();
+  await dialog.getByRole("button", { name: "Yes, cancel subscription" }).click();
+  await expect(page.getByText("Subscription canceled")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("cancels-on")).toContainText("Cancels on");
+  await expect(page.getByTestId("plan-status")).toHaveText("Active");
+});
+
+test("add-ons: search and filter in the URL, a cart with the 3-add-on minimum, checkout shows them Owned", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await customer(browser);
+  const active = ADDONS.filter((a) => a.isActive);
+  const [first, second, third] = [
+    ADDONS.find((a) => a.id === "email-campaign-builder")!,
+    ADDONS.find((a) => a.id === "seo-optimizer")!,
+    ADDONS.find((a) => a.id === "advanced-analytics")!,
+  ];
+  const card = (name: string) => page.getByRole("article", { name, exact: true });
+
+  await gotoHydrated(page, "/dashboard/addons");
+  await expect(page.getByTestId("addon-card")).toHaveCount(active.length);
+  await expect(page.getByTestId("addon-results")).toContainText(`Showing ${active.length} of ${active.length} add-ons`);
+  // Inactive add-ons are not sold.
+  for (const a of ADDONS.filter((x) => !x.isActive)) await expect(card(a.name)).toHaveCount(0);
+  // The first 3 features and '+N more features'.
+  const campaign = card(first.name);
+  await expect(campaign.getByRole("listitem")).toHaveCount(4);
+  await expect(campaign.getByText(`+${first.features.length - 3} more features`)).toBeVisible();
+  await expect(campaign.getByText(first.features[3]!)).toHaveCount(0);
+  await expect(campaign.getByTestId("addon-price")).toHaveText("$49");
+  await expect(page.getByTestId("cart-minimum")).toHaveText("Add 3 more add-ons to meet the minimum of 3");
+  await expectNoAxeViolations(page);
+
+  // Filters live in the URL (and the server renders them).
+  await gotoHydrated(page, "/dashboard/addons?category=Finance");
+  await expect(page.getByLabel("Category")).toHaveValue("Finance");
+  await expect(page.getByTestId("addon-card")).toHaveCount(active.filter((a) => a.category === "Finance").length);
+  await page.getByLabel("Search add-ons").fill("receipt");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/q=receipt/);
+  await expect(page.getByTestId("addon-card")).toHaveCount(1);
+  await expect(card("Expense Tracker")).toBeVisible();
+  await page.getByLabel("Category").selectOption("Marketing");
+  await expect(page).toHaveURL(/category=Marketing/);
+  await expect(page.getByRole("heading", { name: "No add-ons match" })).toBeVisible();
+  await page.getByRole("link", { name: "Show all add-ons" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/addons$/);
+  await expect(page.getByTestId("addon-card")).toHaveCount(active.length);
+
+  // The cart: add, no duplicates, remove, clear, total, the minimum.
+  const cart = page.getByTestId("cart");
+  await campaign.getByRole("button", { name: "Add to cart" }).click();
+  await expect(campaign.getByRole("button", { name: "Remove from cart" })).toBeVisible();
+  await expect(page.getByTestId("cart-minimum")).toHaveText("Add 2 more add-ons to meet the minimum of 3");
+  await card(second.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(cart.getByRole("button", { name: "Checkout 2 add-ons" })).toBeDisabled();
+  await page.getByRole("button", { name: "Clear cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("0 items");
+  for (const a of [first, second, third]) await card(a.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("3 items");
+  await expect(page.getByTestId("cart-minimum")).toHaveText("Minimum of 3 add-ons met");
+  await expect(page.getByTestId("cart-total")).toHaveText("$207/month");
+  await cart.getByRole("button", { name: `Remove ${second.name} from cart` }).click();
+  await expect(page.getByTestId("cart-total")).toHaveText("$148/month");
+  await card(second.name).getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-total")).toHaveText("$207/month");
+  await expectNoAxeViolations(page);
+  await screenshots(page, "addons-cart", card(first.name));
+
+  const checkout = await payInNewTab(context, cart.getByRole("button", { name: "Checkout 3 add-ons" }));
+  await checkout.waitForURL(/\/dashboard\/addons/);
+  await checkout.waitForSelector("html[data-hydrated]");
+  await expect(checkout.getByText("Add-ons activated")).toBeVisible();
+  for (const a of [first, second, third]) {
+    await expect(
+      checkout.getByRole("article", { name: a.name, exact: true }).getByRole("button", { name: "Owned" }),
+    ).toBeDisabled();
+  }
+  await checkout.close();
+
+  // Back in the first tab (reload): Owned, and bought add-ons have left the cart.
+  await gotoHydrated(page, "/dashboard/addons");
+  for (const a of [first, second, third]) await expect(card(a.name).getByRole("button", { name: "Owned" })).toBeDisabled();
+  await expect(page.getByTestId("cart-count")).toHaveText("0 items");
+  await expect(page.getByTestId("owned-count")).toHaveText("You own 3 add-ons.");
+
+  // An owned add-on cannot be bought again.
+  const again = await page.request.post("/api/checkout", {
+    headers: { Origin: siteOrigin() },
+    data: { kind: "addons", addonIds: [first.id] },
+  });
+  expect(again.status()).toBe(409);
+
+  // One add-on straight from its card.
+  const domain = ADDONS.find((a) => a.id === "custom-domain-ssl")!;
+  const direct = await payInNewTab(context, card(domain.name).getByRole("button", { name: "Subscribe" }));
+  await direct.waitForURL(/\/dashboard\/addons/);
+  await expect(
+    direct.getByRole("article", { name: domain.name, exact: true }).getByRole("button", { name: "Owned" }),
+  ).toBeDisabled();
+  await direct.close();
+
+  await gotoHydrated(page, "/dashboard/billing");
+  await expect(historyRows(page)).toHaveCount(2);
+  await expect(historyRows(page).nth(1)).toContainText("3 add-ons:");
+  await context.close();
+});
+
+test("checkout returns: canceled shows a toast; a failing checkout shows the section 8 texts", async ({ browser }) => {
+  const { context, page } = await customer(browser);
+
+  await gotoHydrated(page, "/dashboard/scaling?canceled=true");
+  await expect(page.getByText("Upgrade canceled. You have not been charged.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/scaling$/);
+  await expect(page.getByTestId("scaling-current-plan")).toHaveText("Free Trial");
+  await expect(page.getByTestId("tier-0").getByRole("button", { name: "Upgrade" })).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "scaling-trial");
+
+  // The enterprise panel books a demo in a new tab.
+  const demo = page.getByRole("link", { name: /BOOK DEMO/ });
+  await expect(demo).toHaveAttribute("href", /^https?:\/\//);
+  await expect(demo).toHaveAttribute("target", "_blank");
+
+  await gotoHydrated(page, "/dashboard/billing?canceled=true");
+  await expect(page.getByText("Checkout canceled. You have not been charged.")).toBeVisible();
+
+  // Provider down (503) and any other failure.
+  // The answer is held until the pending state has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/checkout", async (route) => {
+    await held;
+    await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "down" }) });
+  });
+  await page.getByTestId("plan-basic").getByRole("button", { name: "Choose Basic" }).click();
+  await expect(page.getByTestId("plan-basic").getByRole("button", { name: "Processing..." })).toBeDisabled();
+  await expect(page.getByTestId("plan-pro").getByRole("button", { name: "Choose Pro" })).toBeDisabled();
+  release();
+  await expect(page.getByText("Payment system is currently unavailable. Please try again later.")).toBeVisible();
+  await page.unroute("**/api/checkout");
+  await page.route("**/api/checkout", (route) =>
+    route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: "bad" }) }),
+  );
+  await page.getByTestId("plan-basic").getByRole("button", { name: "Choose Basic" }).click();
+  await expect(page.getByText("Failed to start checkout process")).toBeVisible();
+  await gotoHydrated(page, "/dashboard/scaling");
+  await page.getByTestId("tier-1").getByRole("button", { name: "Upgrade" }).click();
+  await expect(page.getByText("Failed to start upgrade process")).toBeVisible();
+  // Every popup opened for these failed checkouts was closed again.
+  await expect.poll(() => context.pages().length).toBe(1);
+  await context.close();
+});
