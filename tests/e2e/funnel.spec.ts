@@ -143,10 +143,11 @@ test.describe("with JavaScript", () => {
     await expect(plan(page, "Starter").getByTestId("plan-price")).toHaveText("$3,500");
     await expect(page.getByTestId("multiplier-badge")).toHaveCount(0);
 
-    // Signed out: both checkout buttons go to /auth.
+    // Signed out: both checkout buttons go to /auth and come back to this very page.
+    const back = `/auth?next=${encodeURIComponent("/packages?multiplier=0.01")}`;
     for (const name of ["Starter", "Professional", "Enterprise"]) {
-      await expect(plan(page, name).getByRole("link", { name: /^Start 3-Day Free Trial/ })).toHaveAttribute("href", "/auth");
-      await expect(plan(page, name).getByRole("link", { name: /^Rush \(24-48hrs\) \+50%/ })).toHaveAttribute("href", "/auth");
+      await expect(plan(page, name).getByRole("link", { name: /^Start 3-Day Free Trial/ })).toHaveAttribute("href", back);
+      await expect(plan(page, name).getByRole("link", { name: /^Rush \(24-48hrs\) \+50%/ })).toHaveAttribute("href", back);
     }
     await expect(page.getByRole("heading", { name: "The Rush Model" })).toBeVisible();
     for (const point of ["24-48 hour delivery", "Dedicated dev team", "Priority support"])

@@ -1,4 +1,5 @@
-import { Check, Crown, Star, Timer, Zap, type LucideIcon } from "lucide-react";
+import { Check, Crown, LoaderCircle, Star, Timer, Zap, type LucideIcon } from "lucide-react";
+import type * as React from "react";
 import { Link } from "react-router";
 import type { QuickPickPlan } from "~/catalogue/plans";
 import { formatDollars, type PaymentMode } from "~/catalogue/pricing";
@@ -22,11 +23,26 @@ export interface PlanCardData {
   wasAmount: number | null;
 }
 
-/** Accounts and checkout arrive in a later issue: every visitor is signed out, and a signed-out
- * checkout goes to /auth without a message (spec section 8). */
-export const SIGNED_OUT_CHECKOUT = "/auth";
+/**
+ * How a card's two checkout buttons behave (docs/decisions/0009). Signed out: links to /auth with
+ * this page as `next` (spec section 8: no message). Signed in: submit buttons of a POST form (the
+ * no-JavaScript path); with JavaScript the click is intercepted and `onStart` opens the checkout tab.
+ */
+export type PlanCheckout =
+  | { signedIn: false; authHref: string }
+  | {
+      signedIn: true;
+      /** Hidden fields of the no-JavaScript form: plan id, mode and the funnel ids. */
+      fields: Record<string, string>;
+      /** Which of this card's buttons is in progress. */
+      processing: "standard" | "rush" | null;
+      /** Any checkout on the page is in progress: every button waits. */
+      busy: boolean;
+      error: string | null;
+      onStart: (rush: boolean) => void;
+    };
 
-export function PlanCard({ plan, mode }: { plan: PlanCardData; mode: PaymentMode }) {
+export function PlanCard({ plan, mode, checkout }: { plan: PlanCardData; mode: PaymentMode; checkout: PlanCheckout }) {
   const Icon = ICONS[plan.icon];
   const suffix = mode === "monthly" ? "/month" : "";
   const headingId = `plan-${plan.id}`;
@@ -81,28 +97,92 @@ export function PlanCard({ plan, mode }: { plan: PlanCardData; mode: PaymentMode
         ))}
       </ul>
 
+      <CheckoutButtons plan={plan} suffix={suffix} checkout={checkout} />
+    </article>
+  );
+}
+
+function CheckoutButtons({ plan, suffix, checkout }: { plan: PlanCardData; suffix: string; checkout: PlanCheckout }) {
+  const trialClass = buttonVariants({ variant: plan.popular ? "default" : "secondary", size: "lg" });
+  const rushClass = cn(buttonVariants({ variant: "outline" }), "h-auto flex-col gap-0.5 whitespace-normal py-2");
+  const trialLabel = (
+    <>
+      Start 3-Day Free Trial<span className="sr-only"> with {plan.name}</span>
+    </>
+  );
+  const rushLabel = (
+    <>
+      <span className="inline-flex items-center gap-2">
+        <Timer aria-hidden />
+        Rush (24-48hrs) +50%
+      </span>
+      <span className="text-xs font-medium text-muted-foreground">
+        <span data-testid="rush-price">
+          {formatDollars(plan.rushAmount)}
+          {suffix}
+        </span>
+        , delivered in 24-48 hours
+        <span className="sr-only"> for {plan.name}</span>
+      </span>
+    </>
+  );
+
+  if (!checkout.signedIn) {
+    return (
       <div className="mt-auto flex flex-col gap-2 pt-6">
-        <Link
-          to={SIGNED_OUT_CHECKOUT}
-          className={buttonVariants({ variant: plan.popular ? "default" : "secondary", size: "lg" })}
-        >
-          Start 3-Day Free Trial<span className="sr-only"> with {plan.name}</span>
+        <Link to={checkout.authHref} className={trialClass}>
+          {trialLabel}
         </Link>
-        <Link to={SIGNED_OUT_CHECKOUT} className={cn(buttonVariants({ variant: "outline" }), "h-auto flex-col gap-0.5 py-2")}>
-          <span className="inline-flex items-center gap-2">
-            <Timer aria-hidden />
-            Rush (24-48hrs) +50%
-          </span>
-          <span className="text-xs font-medium text-muted-foreground">
-            <span data-testid="rush-price">
-              {formatDollars(plan.rushAmount)}
-              {suffix}
-            </span>
-            , delivered in 24-48 hours
-            <span className="sr-only"> for {plan.name}</span>
-          </span>
+        <Link to={checkout.authHref} className={rushClass}>
+          {rushLabel}
         </Link>
       </div>
-    </article>
+    );
+  }
+
+  const errorId = `plan-${plan.id}-error`;
+  const processing = (
+    <span className="inline-flex items-center gap-2">
+      <LoaderCircle className="motion-safe:animate-spin" aria-hidden />
+      Processing...
+    </span>
+  );
+  const click = (rush: boolean) => (e: React.MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    checkout.onStart(rush);
+  };
+  return (
+    <form method="post" className="mt-auto flex flex-col gap-2 pt-6" aria-busy={checkout.processing !== null}>
+      {Object.entries(checkout.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        name="rush"
+        value="false"
+        className={trialClass}
+        disabled={checkout.busy}
+        aria-describedby={checkout.error ? errorId : undefined}
+        onClick={click(false)}
+      >
+        {checkout.processing === "standard" ? processing : trialLabel}
+      </button>
+      <button
+        type="submit"
+        name="rush"
+        value="true"
+        className={rushClass}
+        disabled={checkout.busy}
+        aria-describedby={checkout.error ? errorId : undefined}
+        onClick={click(true)}
+      >
+        {checkout.processing === "rush" ? processing : rushLabel}
+      </button>
+      {checkout.error && (
+        <p id={errorId} role="alert" className="text-center text-sm font-medium text-destructive" data-testid="checkout-error">
+          {checkout.error}
+        </p>
+      )}
+    </form>
   );
 }

@@ -7,7 +7,7 @@ import { BackLink } from "./BackLink";
 import { FunnelSteps } from "./FunnelSteps";
 import { MemberDiscountNote, type MemberTierData } from "./MemberDiscountNote";
 import { PaymentModeSwitch } from "./PaymentModeSwitch";
-import { PlanCard, type PlanCardData } from "./PlanCard";
+import { PlanCard, type PlanCardData, type PlanCheckout } from "./PlanCard";
 
 export interface QuickPickData {
   personalised: string | null;
@@ -33,12 +33,15 @@ export function QuickPickView({
   onModeChange,
   hrefFor,
   bookDemoUrl,
+  checkoutFor,
 }: {
   data: QuickPickData;
   mode: PaymentMode;
   onModeChange: (mode: PaymentMode) => void;
   hrefFor: (mode: PaymentMode) => string;
   bookDemoUrl: string;
+  /** The checkout buttons' behaviour for one plan card. */
+  checkoutFor: (plan: PlanCardData) => PlanCheckout;
 }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
@@ -82,7 +85,7 @@ export function QuickPickView({
 
       <div className="mx-auto mt-10 grid max-w-md items-stretch gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6">
         {data.plans[mode].map((plan) => (
-          <PlanCard key={plan.id} plan={plan} mode={mode} />
+          <PlanCard key={plan.id} plan={plan} mode={mode} checkout={checkoutFor(plan)} />
         ))}
       </div>
       <p className="mt-4 text-center text-sm text-muted-foreground">

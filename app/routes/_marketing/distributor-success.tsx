@@ -1,8 +1,12 @@
 import { CircleCheck, DollarSign, GraduationCap, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
+import { formatDollars } from "~/catalogue/pricing";
 import { BUTTON, cx } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
+import { getUser } from "~/server/auth/session.server";
+import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
+import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/distributor-success";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,8 +18,36 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/**
+ * Order details only for the signed-in owner of a paid distributor order; an unknown session, an
+ * order of another user or of another kind gets the generic page (nothing is revealed about it).
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const sessionId = url.searchParams.get("session_id");
+  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return { order: null, pending: false };
+  const user = await getUser(request);
+  const row = user ? await getOrderForUser(db(), user.id, sessionId) : undefined;
+  if (!row || row.kind !== "distributor") return { order: null, pending: false };
+  if (row.status !== "paid") return { order: null, pending: row.status === "pending" };
+  const text = (key: string) => (typeof row.details[key] === "string" ? (row.details[key] as string) : "");
+  return {
+    order: {
+      businessName: text("businessName"),
+      fullName: text("fullName"),
+      email: text("email"),
+      setupFee: formatDollars(row.setupFee),
+      monthly: `${formatDollars(row.amount)}/month`,
+      trialDays: row.trialDays,
+    },
+    pending: false,
+  };
+}
+
+/** The spec's wording, on the page without an order; with the buyer's order the text says what was charged. */
+const GENERIC_PAYMENT_TEXT = "Your setup fee and first month have been processed.";
+
 const STEPS = [
-  { icon: CircleCheck, title: "Payment Confirmed", text: "Your setup fee and first month have been processed." },
+  { icon: CircleCheck, title: "Payment Confirmed", text: GENERIC_PAYMENT_TEXT },
   {
     icon: GraduationCap,
     title: "Training Access",
@@ -33,7 +65,21 @@ const STEPS = [
   },
 ];
 
-export default function DistributorSuccess() {
+export default function DistributorSuccess({ loaderData }: Route.ComponentProps) {
+  const { order, pending } = loaderData;
+  const steps = order
+    ? STEPS.map((step, i) =>
+        i === 0
+          ? {
+              ...step,
+              text:
+                order.trialDays > 0
+                  ? `Your ${order.setupFee} setup fee has been processed. Your ${order.monthly} membership starts after your ${order.trialDays}-day free trial.`
+                  : `Your ${order.setupFee} setup fee and first month (${order.monthly}) have been processed.`,
+            }
+          : step,
+      )
+    : STEPS;
   return (
     <div className="bg-muted">
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
@@ -44,10 +90,36 @@ export default function DistributorSuccess() {
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
             Welcome to the AI Distributor Program!
           </h1>
-          <p className="mt-4 text-lg text-muted-foreground">You are all set. Here is what happens next.</p>
+          <p className="mt-4 text-lg text-muted-foreground">
+            {order?.fullName ? `You are all set, ${order.fullName}. ` : "You are all set. "}Here is what happens next.
+          </p>
         </div>
+        {pending && (
+          <p className="mt-8 rounded-xl border border-amber-200 bg-amber-50 p-4 text-center text-amber-950">
+            We are still confirming your payment. Refresh this page in a moment.
+          </p>
+        )}
+        {order && (
+          <dl
+            className="mx-auto mt-8 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-2xl border bg-card px-5 py-4 text-sm shadow-sm"
+            data-testid="distributor-order"
+          >
+            <dt className="text-muted-foreground">Business</dt>
+            <dd className="font-semibold break-words" data-testid="distributor-business">
+              {order.businessName}
+            </dd>
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="break-all" data-testid="distributor-email">
+              {order.email}
+            </dd>
+            <dt className="text-muted-foreground">Plan</dt>
+            <dd>
+              {order.setupFee} setup + {order.monthly}
+            </dd>
+          </dl>
+        )}
         <ol className="mt-10 space-y-4">
-          {STEPS.map(({ icon: Icon, title, text }, i) => (
+          {steps.map(({ icon: Icon, title, text }, i) => (
             <li key={title} className="flex gap-4 rounded-2xl border bg-card p-5 shadow-sm">
               <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-secondary text-primary">
                 <Icon className="size-5" aria-hidden />

@@ -1,17 +1,21 @@
 import { Award, BadgeCheck, Check, GraduationCap, Headset, Infinity as InfinityIcon, MapPin, Plus } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
+import { DistributorForm, type DistributorValues } from "~/components/checkout/DistributorForm";
+import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
 import { PageHero } from "~/components/marketing/PageHero";
 import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
+import { getUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/distributors";
 
 const SETUP = formatDollars(DISTRIBUTOR_PROGRAM.setupFee);
 const MONTHLY = formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee);
 const TRIAL = `${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`;
-/** The payment flow arrives with the distributor checkout issue; until then the CTA asks the visitor to sign in. */
-const JOIN_HREF = "/auth?next=/distributors";
+/** Signed out, every call to action signs in first and comes back here (the form needs an account). */
+const SIGN_IN_HREF = "/auth?next=/distributors";
+const FORM_ID = "join";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -19,6 +23,34 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Start your own AI automation business: exclusive territory, 181+ ready-made AI apps, training and support. ${SETUP} setup + ${MONTHLY}/month with a ${TRIAL}.`,
     path: "/distributors",
   });
+
+/**
+ * Signed in: the form is prefilled from the account (never demo values). `?canceled=true` is where
+ * the provider sends a buyer who cancelled the payment.
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  const fullName =
+    [user?.firstName, user?.lastName].filter(Boolean).join(" ").trim() || (user && user.name !== user.email ? user.name : "");
+  const prefill: DistributorValues | null = user ? { email: user.email, fullName, businessName: user.companyName ?? "" } : null;
+  return { prefill, canceled: url.searchParams.get("canceled") === "true" };
+}
+
+/** The form without JavaScript: same schema and pricing as POST /api/checkout, then a redirect to the hosted page. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = {
+    email: formText(form, "email") ?? "",
+    fullName: formText(form, "fullName") ?? "",
+    businessName: formText(form, "businessName") ?? "",
+  };
+  const result = await checkoutFromForm(
+    request,
+    { kind: "distributor", ...values },
+    { signInNext: "/distributors", context: values },
+  );
+  return result;
+}
 
 const BENEFITS = [
   {
@@ -98,15 +130,31 @@ const FAQ = [
   },
 ];
 
-function JoinButton({ className, onDark = false }: { className?: string; onDark?: boolean }) {
-  return (
-    <Link to={JOIN_HREF} className={cx(BUTTON.lg, onDark ? BUTTON.amber : BUTTON.primary, className)}>
+function JoinButton({ className, onDark = false, signedIn }: { className?: string; onDark?: boolean; signedIn: boolean }) {
+  const classes = cx(BUTTON.lg, onDark ? BUTTON.amber : BUTTON.primary, className);
+  // Signed in, the button scrolls to the form on this page.
+  return signedIn ? (
+    <a href={`#${FORM_ID}`} className={classes}>
+      Become a Distributor
+    </a>
+  ) : (
+    <Link to={SIGN_IN_HREF} className={classes}>
       Become a Distributor
     </Link>
   );
 }
 
-export default function Distributors() {
+export default function Distributors({ loaderData }: Route.ComponentProps) {
+  const { prefill, canceled } = loaderData;
+  const signedIn = prefill !== null;
+  const failure = useActionData<typeof action>();
+  const initial: DistributorValues | null = prefill
+    ? {
+        email: failure?.context?.email ?? prefill.email,
+        fullName: failure?.context?.fullName ?? prefill.fullName,
+        businessName: failure?.context?.businessName ?? prefill.businessName,
+      }
+    : null;
   return (
     <>
       <PageHero
@@ -114,12 +162,20 @@ export default function Distributors() {
         title="Build Your Own AI Automation Business"
         lead="Bring ready-made AI apps to businesses in your exclusive territory, backed by our training, products and support team."
       >
+        {canceled && (
+          <p
+            className="mx-auto mt-6 max-w-xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950"
+            data-testid="distributor-canceled"
+          >
+            Your payment was cancelled and you have not been charged. You can join whenever you are ready.
+          </p>
+        )}
         <div className="mt-8 flex flex-col items-center gap-3">
           <p className="text-2xl font-bold">
             {SETUP} setup <span className="font-normal text-slate-300">+</span> {MONTHLY}/month
           </p>
           <p className="rounded-full bg-amber-400 px-3 py-1 text-sm font-semibold text-ink">{TRIAL}</p>
-          <JoinButton onDark className="mt-4" />
+          <JoinButton onDark className="mt-4" signedIn={signedIn} />
         </div>
       </PageHero>
 
@@ -154,7 +210,7 @@ export default function Distributors() {
               ))}
             </ul>
           </div>
-          <div className="rounded-2xl border bg-card p-8 shadow-lg">
+          <div id={FORM_ID} className="scroll-mt-24 rounded-2xl border bg-card p-6 shadow-lg sm:p-8">
             <h3 className="text-xl font-bold">Distributor Program</h3>
             <p className="mt-4 flex items-baseline gap-2">
               <span className="text-5xl font-extrabold tracking-tight">{SETUP}</span>
@@ -167,8 +223,16 @@ export default function Distributors() {
             <p className="mt-4 inline-flex rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
               {TRIAL}
             </p>
-            <JoinButton className="mt-8 w-full" />
-            <p className="mt-3 text-center text-sm text-muted-foreground">Sign in or create an account to get started.</p>
+            {initial ? (
+              <div className="mt-6 border-t pt-6">
+                <DistributorForm initial={initial} serverError={failure} />
+              </div>
+            ) : (
+              <>
+                <JoinButton className="mt-8 w-full" signedIn={false} />
+                <p className="mt-3 text-center text-sm text-muted-foreground">Sign in or create an account to get started.</p>
+              </>
+            )}
           </div>
         </div>
       </section>
@@ -219,7 +283,7 @@ export default function Distributors() {
           <p className="mt-4 text-lg text-slate-300">
             {SETUP} setup + {MONTHLY}/month, with a {TRIAL}.
           </p>
-          <JoinButton onDark className="mt-8" />
+          <JoinButton onDark className="mt-8" signedIn={signedIn} />
         </div>
       </section>
     </>

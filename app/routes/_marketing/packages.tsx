@@ -1,14 +1,19 @@
-import { useLocation, useNavigate, useNavigation } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useActionData, useLocation, useNavigate, useNavigation } from "react-router";
 import { funnelMultiplier } from "~/catalogue/goals";
 import { MEMBER_DISCOUNT, QUICK_PICK_PLANS, TRIAL_PLANS } from "~/catalogue/plans";
 import { multiplierBadge, type PaymentMode, quotePackage } from "~/catalogue/pricing";
 import type { MemberTierData } from "~/components/funnel/MemberDiscountNote";
 import { OnboardingView } from "~/components/funnel/OnboardingView";
 import { goalsHref, industryLabel, parsePackagesQuery } from "~/components/funnel/params";
-import type { PlanCardData } from "~/components/funnel/PlanCard";
+import type { PlanCardData, PlanCheckout } from "~/components/funnel/PlanCard";
 import { QuickPickView } from "~/components/funnel/QuickPickView";
+import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
+import { packageCheckoutMessage, signInHref } from "~/components/checkout/messages";
+import { startCheckout } from "~/lib/checkout-client";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
+import { getUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/packages";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -48,8 +53,9 @@ function plansFor(mode: PaymentMode, multiplier: number | undefined): PlanCardDa
  * Everything priced here is computed on the server from ids in the query (industry, goal,
  * timeline, mode): a multiplier is never taken from the URL. Unknown ids are ignored.
  */
-export function loader({ url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const q = parsePackagesQuery(url.searchParams);
+  const user = await getUser(request);
   const trialPlan = q.tier ? TRIAL_PLANS.find((p) => p.id === q.tier) : undefined;
   const tier: MemberTierData | null = trialPlan
     ? {
@@ -71,6 +77,8 @@ export function loader({ url }: Route.LoaderArgs) {
         tier,
       },
       quickPick: null,
+      signedIn: user !== null,
+      funnel: null,
     };
   }
 
@@ -91,7 +99,39 @@ export function loader({ url }: Route.LoaderArgs) {
       plans: { "one-time": plansFor("one-time", multiplier), monthly: plansFor("monthly", multiplier) },
       tier,
     },
+    signedIn: user !== null,
+    /** Ids only (checked against the catalogue); the checkout server computes the multiplier from them. */
+    funnel: { goal: q.goal?.id, timeline: q.timeline?.id, industry: q.industry },
   };
+}
+
+/**
+ * The checkout buttons without JavaScript: a POST of plan id, mode, rush and the funnel ids,
+ * priced by the server exactly like POST /api/checkout, then a redirect to the hosted page.
+ */
+export async function action({ request, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const planId = formText(form, "planId") ?? "";
+  return checkoutFromForm(
+    request,
+    {
+      kind: "package",
+      planId,
+      mode: formText(form, "mode"),
+      rush: form.get("rush") === "true",
+      ...optionalIds({
+        goal: formText(form, "goal"),
+        timeline: formText(form, "timeline"),
+        industry: formText(form, "industry"),
+      }),
+    },
+    { signInNext: url.pathname + url.search, context: { planId } },
+  );
+}
+
+/** Drops absent ids: the request schema is strict and its optional fields must be left out. */
+function optionalIds(ids: { goal?: string; timeline?: string; industry?: string }) {
+  return Object.fromEntries(Object.entries(ids).filter(([, v]) => v !== undefined)) as typeof ids;
 }
 
 export default function Packages({ loaderData }: Route.ComponentProps) {
@@ -107,6 +147,43 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
         ? "monthly"
         : "one-time"
       : loaderData.mode;
+
+  // ---- Checkout: one at a time; 'Processing...' on the clicked button; a small inline error when
+  // the server fails (docs/decisions/0009), and a silent trip to /auth when signed out (spec 8).
+  const actionData = useActionData<typeof action>();
+  const [processing, setProcessing] = useState<{ planId: string; rush: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ planId: string; status: number } | null>(null);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const here = location.pathname + location.search;
+  const funnel = loaderData.funnel;
+  const start = useCallback(
+    (planId: string, rush: boolean) => {
+      if (busy.current || !funnel) return;
+      busy.current = true;
+      setProcessing({ planId, rush });
+      setFailure(null);
+      void startCheckout({ kind: "package", planId, mode, rush, ...optionalIds(funnel) }).then((answer) => {
+        busy.current = false;
+        if (!mounted.current) return;
+        setProcessing(null);
+        if ("url" in answer) return;
+        if (answer.status === 401) {
+          void navigate(signInHref(here));
+          return;
+        }
+        console.error("Package checkout failed", answer);
+        setFailure({ planId, status: answer.status });
+      });
+    },
+    [funnel, here, mode, navigate],
+  );
 
   if (loaderData.onboarding) return <OnboardingView data={loaderData.onboarding} />;
 
@@ -125,7 +202,20 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
       bookDemoUrl={env.BOOK_DEMO_URL}
       hrefFor={hrefFor}
       onModeChange={(next) => {
+        setFailure(null);
         void navigate(hrefFor(next), { replace: true, preventScrollReset: true });
+      }}
+      checkoutFor={(plan: PlanCardData): PlanCheckout => {
+        if (!loaderData.signedIn) return { signedIn: false, authHref: signInHref(here) };
+        const noJsFailure = actionData?.context?.planId === plan.id ? actionData : null;
+        return {
+          signedIn: true,
+          fields: { planId: plan.id, mode, ...optionalIds(funnel ?? {}) } as Record<string, string>,
+          processing: processing?.planId === plan.id ? (processing.rush ? "rush" : "standard") : null,
+          busy: processing !== null,
+          error: packageCheckoutMessage(failure?.planId === plan.id ? failure : processing ? null : noJsFailure),
+          onStart: (rush) => start(plan.id, rush),
+        };
       }}
     />
   );

@@ -1,12 +1,14 @@
 import { BookOpen, CircleCheck, LayoutDashboard, Store, Video } from "lucide-react";
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { BUTTON, cx } from "~/components/marketing/Section";
 import { formatDollars } from "~/catalogue/pricing";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
-import { getOrderForUser, tabLabel } from "~/server/billing/checkout.server";
+import { dueToday, getOrderForUser, tabLabel } from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
+import type { OrderRow } from "~/server/db/schema";
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,8 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const order = row
     ? {
         itemName: row.itemName,
-        tab: tabLabel(row.pricingTab),
+        rows: detailRows(row),
         amount: `${formatDollars(row.amount)}${row.isSubscription ? "/month" : ""}`,
+        /** What the first payment took, when it differs from the amount (a subscription's free trial). */
+        dueToday: dueToday(row) !== row.amount ? formatDollars(dueToday(row)) : null,
+        trialDays: row.trialDays,
+        isSubscription: row.isSubscription,
         status:
           row.status === "paid"
             ? "Paid"
@@ -42,6 +48,35 @@ export async function loader({ request }: Route.LoaderArgs) {
       }
     : null;
   return { orderId, order };
+}
+
+const KIND_LABELS: Record<string, string> = {
+  plan: "Monthly plan",
+  addons: "Add-ons",
+  scaling: "Scaling plan",
+  distributor: "Distributor program",
+};
+
+/** The order's options as label/value rows: an app's pricing tab; a package's payment, delivery and timeline. */
+function detailRows(row: OrderRow): { label: string; value: string; testId: string }[] {
+  if (row.kind === "app") return [{ label: "Option", value: tabLabel(row.pricingTab), testId: "order-option" }];
+  if (row.kind === "package") {
+    const rush = row.details.rush === true;
+    return [
+      {
+        label: "Option",
+        value: row.details.mode === "monthly" ? "Monthly payment" : "One-time payment",
+        testId: "order-option",
+      },
+      { label: "Delivery", value: rush ? "Rush" : "Standard", testId: "order-delivery" },
+      {
+        label: "Timeline",
+        value: typeof row.details.timeline === "string" ? row.details.timeline : rush ? "24-48 hours" : "5-7 days",
+        testId: "order-timeline",
+      },
+    ];
+  }
+  return [{ label: "Option", value: KIND_LABELS[row.kind] ?? row.kind, testId: "order-option" }];
 }
 
 const NEXT = [
@@ -74,12 +109,27 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
             >
               <dt className="text-muted-foreground">Item</dt>
               <dd className="font-semibold">{loaderData.order.itemName}</dd>
-              <dt className="text-muted-foreground">Option</dt>
-              <dd>{loaderData.order.tab}</dd>
+              {loaderData.order.rows.map((r) => (
+                <Fragment key={r.label}>
+                  <dt className="text-muted-foreground">{r.label}</dt>
+                  <dd data-testid={r.testId}>{r.value}</dd>
+                </Fragment>
+              ))}
               <dt className="text-muted-foreground">Amount</dt>
               <dd className="font-semibold" data-testid="order-amount">
                 {loaderData.order.amount}
               </dd>
+              {loaderData.order.dueToday !== null && (
+                <>
+                  <dt className="text-muted-foreground">Paid today</dt>
+                  <dd data-testid="order-due-today">
+                    {loaderData.order.dueToday}
+                    {loaderData.order.isSubscription && loaderData.order.trialDays > 0
+                      ? ` (${loaderData.order.trialDays}-day free trial, then ${loaderData.order.amount})`
+                      : ""}
+                  </dd>
+                </>
+              )}
               <dt className="text-muted-foreground">Status</dt>
               <dd className="font-semibold" data-testid="order-status">
                 {loaderData.order.status}

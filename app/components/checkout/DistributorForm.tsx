@@ -1,0 +1,194 @@
+import { CircleAlert, LoaderCircle, Lock } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
+import { formatDollars } from "~/catalogue/pricing";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { startCheckout } from "~/lib/checkout-client";
+import { DISTRIBUTOR_PAYMENT_FAILED, signInHref } from "./messages";
+
+export interface DistributorValues {
+  email: string;
+  fullName: string;
+  businessName: string;
+}
+
+type Field = keyof DistributorValues;
+export type DistributorFieldErrors = Partial<Record<Field, string>>;
+
+/** The same limits and messages as the server's schema (app/lib/checkout-request.ts), checked before a tab opens. */
+const LIMITS: Record<Field, number> = { email: 254, fullName: 120, businessName: 160 };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateDistributor(v: DistributorValues): DistributorFieldErrors {
+  const errors: DistributorFieldErrors = {};
+  if (!EMAIL.test(v.email.trim())) errors.email = "Enter a valid email address";
+  if (!v.fullName.trim()) errors.fullName = "Enter your full name";
+  if (!v.businessName.trim()) errors.businessName = "Enter your business name";
+  return errors;
+}
+
+const FIELDS: { name: Field; label: string; type: string; autoComplete: string }[] = [
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "fullName", label: "Full name", type: "text", autoComplete: "name" },
+  { name: "businessName", label: "Business name", type: "text", autoComplete: "organization" },
+];
+
+const SUMMARY = `${formatDollars(DISTRIBUTOR_PROGRAM.setupFee)} setup + ${formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee)}/month, ${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`;
+
+/**
+ * The distributor sign-up (docs/decisions/0009): prefilled from the account, editable, checked
+ * here and by the server (its field messages show next to the field), and paid on the provider's
+ * page in a new tab. Without JavaScript it is a plain POST to /distributors, which redirects.
+ */
+export function DistributorForm({
+  initial,
+  serverError,
+}: {
+  initial: DistributorValues;
+  /** The no-JavaScript POST's failure, if any. */
+  serverError?: { field?: string; error: string } | null;
+}) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<DistributorValues>(initial);
+  const [errors, setErrors] = useState<DistributorFieldErrors>(() => fieldErrorOf(serverError));
+  const [failed, setFailed] = useState(Boolean(serverError) && Object.keys(fieldErrorOf(serverError)).length === 0);
+  const [processing, setProcessing] = useState(false);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const focusFirst = (errs: DistributorFieldErrors) => {
+    const first = FIELDS.find((f) => errs[f.name]);
+    if (first) refs.current[first.name]?.focus();
+  };
+
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy.current) return;
+    const local = validateDistributor(values);
+    setErrors(local);
+    setFailed(false);
+    if (Object.keys(local).length > 0) {
+      focusFirst(local);
+      return;
+    }
+    busy.current = true;
+    setProcessing(true);
+    void startCheckout({
+      kind: "distributor",
+      email: values.email.trim(),
+      fullName: values.fullName.trim(),
+      businessName: values.businessName.trim(),
+    }).then((answer) => {
+      busy.current = false;
+      if (!mounted.current) return;
+      setProcessing(false);
+      if ("url" in answer) return;
+      if (answer.status === 401) {
+        void navigate(signInHref("/distributors"));
+        return;
+      }
+      const fieldErrors = answer.status === 400 ? fieldErrorOf(answer) : {};
+      if (Object.keys(fieldErrors).length > 0) {
+        setErrors(fieldErrors);
+        focusFirst(fieldErrors);
+        return;
+      }
+      console.error("Distributor checkout failed", answer);
+      setFailed(true);
+    });
+  };
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={submit}
+      className="grid grid-cols-1 gap-4 text-left"
+      aria-labelledby="distributor-form-title"
+    >
+      <h3 id="distributor-form-title" className="text-lg font-bold">
+        Your details
+      </h3>
+      {FIELDS.map(({ name, label, type, autoComplete }) => {
+        const error = errors[name];
+        const errorId = `distributor-${name}-error`;
+        return (
+          <div key={name} className="grid gap-1.5">
+            <Label htmlFor={`distributor-${name}`}>{label}</Label>
+            <Input
+              ref={(el) => {
+                refs.current[name] = el;
+              }}
+              id={`distributor-${name}`}
+              name={name}
+              type={type}
+              autoComplete={autoComplete}
+              required
+              maxLength={LIMITS[name]}
+              value={values[name]}
+              onChange={(e) => {
+                const value = e.target.value;
+                setValues((v) => ({ ...v, [name]: value }));
+                if (errors[name])
+                  setErrors((errs) => {
+                    const rest = { ...errs };
+                    delete rest[name];
+                    return rest;
+                  });
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+            {error && (
+              <p id={errorId} className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <p className="rounded-lg bg-muted px-3 py-2 text-sm font-semibold" data-testid="distributor-summary">
+        {SUMMARY}
+      </p>
+      {failed && (
+        <p role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {DISTRIBUTOR_PAYMENT_FAILED}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="h-auto min-h-11 w-full whitespace-normal px-4 py-2" disabled={processing}>
+        {processing ? (
+          <>
+            <LoaderCircle className="motion-safe:animate-spin" aria-hidden />
+            Processing...
+          </>
+        ) : (
+          <>
+            <Lock aria-hidden />
+            Continue to Payment
+          </>
+        )}
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">
+        Payment opens in a new tab. Today you pay the {formatDollars(DISTRIBUTOR_PROGRAM.setupFee)} setup fee; the{" "}
+        {formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee)}/month subscription starts after the {DISTRIBUTOR_PROGRAM.trialDays}-day
+        free trial.
+      </p>
+    </form>
+  );
+}
+
+function fieldErrorOf(failure: { field?: string; error: string } | null | undefined): DistributorFieldErrors {
+  if (!failure?.field) return {};
+  return FIELDS.some((f) => f.name === failure.field) ? { [failure.field]: failure.error } : {};
+}
