@@ -33,6 +33,13 @@ async function serveWebinar(page: Page) {
   });
 }
 
+/** Promise.withResolvers (Node 22+) for the Node 20 test runner. */
+function withResolvers() {
+  let resolve: (() => void) | undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve: () => resolve?.() };
+}
+
 /** Posts from the top window and waits a moment so a (wrongly) accepted message would have taken effect. */
 async function postFromTop(page: Page, data: unknown) {
   await page.evaluate(
@@ -184,11 +191,11 @@ test.describe("Schedule AI Consultation form", () => {
     ]);
   });
 
-  test("requires first name, email and phone, and never pretends to succeed", async ({ page }) => {
+  test("requires first name, email and phone, then requests the callback and clears the form", async ({ page }) => {
     await gotoHydrated(page, "/live-training");
     const posts: string[] = [];
     page.on("request", (r) => {
-      if (r.method() !== "GET") posts.push(r.url());
+      if (r.method() !== "GET") posts.push(new URL(r.url()).pathname);
     });
     const form = page.getByRole("form", { name: "Schedule AI Consultation" });
     const submit = form.getByRole("button", { name: "Request Callback" });
@@ -201,42 +208,141 @@ test.describe("Schedule AI Consultation form", () => {
     await expect(firstName).toBeFocused();
 
     await firstName.fill("Ana");
-    await form.getByRole("textbox", { name: "Email", exact: true }).fill("ana@example.com");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("ana.e2e@example.com");
     await form.getByRole("textbox", { name: "Company" }).fill("Bright Smile Dental");
     await submit.click();
     await expect(alert).toHaveText("Please fill in required fields");
     await expect(form.getByRole("textbox", { name: "Phone" })).toHaveAttribute("aria-invalid", "true");
     await expect(firstName).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
 
     await form.getByRole("textbox", { name: "Phone" }).fill("+1 555 0100");
+    await form.getByRole("textbox", { name: "Last Name" }).fill("Lima");
+    await form.getByRole("combobox", { name: "Project Type" }).selectOption("AI-Powered Solution");
+    await form.getByRole("combobox", { name: "Budget Range" }).selectOption("$10,000 - $25,000");
+    await form.getByRole("combobox", { name: "Timeline" }).selectOption("1-3 months");
+    await form.getByRole("combobox", { name: "Preferred Call Time" }).selectOption("Morning (9AM-12PM)");
+    await form.getByRole("textbox", { name: "Project Details" }).fill("Answer booking questions on our website.");
+
+    // Hold the request a moment so the submitting state can be seen.
+    const { promise: held, resolve: release } = withResolvers();
+    await page.route("**/api/callback", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/callback");
     await submit.click();
+    const busy = form.getByRole("button", { name: "Submitting..." });
+    await expect(busy).toBeDisabled();
+    release();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(posts).toEqual(["/api/callback"]);
+
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Callback Requested!" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("We'll contact you within 24 hours to schedule your consultation.");
     await expect(alert).toHaveText("");
-    await expect(form.getByRole("status")).toContainText("not available yet");
     await expect(submit).toBeEnabled();
-    await expect(submit).toHaveText("Request Callback");
-    await expect(form.getByRole("textbox", { name: "First Name" })).toHaveValue("Ana");
-    await expect(page.getByText("Callback Requested!")).toHaveCount(0);
-    expect(posts).toEqual([]);
+    for (const name of ["First Name", "Last Name", "Email", "Phone", "Company", "Project Details"])
+      await expect(form.getByRole("textbox", { name, exact: true })).toHaveValue("");
+    await expect(form.getByRole("combobox", { name: "Budget Range" })).toHaveValue("");
     await expectNoAxeViolations(page);
+  });
+
+  test("a refused submission keeps the form and says why", async ({ page }) => {
+    await gotoHydrated(page, "/live-training");
+    const form = page.getByRole("form", { name: "Schedule AI Consultation" });
+    const submit = form.getByRole("button", { name: "Request Callback" });
+    await form.getByRole("textbox", { name: "First Name" }).fill("Ana");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("ana@invalid");
+    await form.getByRole("textbox", { name: "Phone" }).fill("+1 555 0101");
+
+    // The server checks the email's format: 400 with the field, shown next to it and in the toast.
+    await submit.click();
+    const failed = page.locator("[data-sonner-toast]", { hasText: "Submission failed" });
+    await expect(failed).toBeVisible();
+    await expect(failed).toContainText("Please enter a valid email address");
+    await expect(form.getByRole("alert")).toHaveText("Please enter a valid email address");
+    await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("ana@invalid");
+
+    // Too many requests: the server's message.
+    await page.route("**/api/callback", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Too many requests. Please try again later." }),
+      }),
+    );
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("ana@example.com");
+    await submit.click();
+    await expect(page.locator("[data-sonner-toast]", { hasText: "Too many requests. Please try again later." })).toBeVisible();
+
+    // The network fails: 'Please try again later', and the form is kept.
+    await page.unroute("**/api/callback");
+    await page.route("**/api/callback", (route) => route.abort("connectionrefused"));
+    await submit.click();
+    await expect(page.locator("[data-sonner-toast]", { hasText: "Please try again later" }).last()).toBeVisible();
+    await expect(form.getByRole("textbox", { name: "First Name" })).toHaveValue("Ana");
+    await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("+1 555 0101");
+    await expect(submit).toBeEnabled();
+    await expect(page.locator("[data-sonner-toast]", { hasText: "Callback Requested!" })).toHaveCount(0);
+  });
+
+  test("the honeypot is out of sight and out of the tab order", async ({ page }) => {
+    await gotoHydrated(page, "/live-training");
+    const honeypot = page.locator("input[name=website]");
+    await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    await expect(honeypot).not.toBeInViewport();
+    await expect(
+      page.getByRole("form", { name: "Schedule AI Consultation" }).getByRole("textbox", { name: "Website" }),
+    ).toHaveCount(0);
   });
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the embed still shows, and a posted form gets an honest answer", async ({ page }) => {
+  test("the embed still shows, and the posted form stores the lead and says so", async ({ page }) => {
     await serveWebinar(page);
     await page.goto("/live-training");
     await expect(page.locator('iframe[title="Webinar registration form"]')).toBeVisible();
     const form = page.getByRole("form", { name: "Schedule AI Consultation" });
     await form.getByRole("textbox", { name: "First Name" }).fill("Ana");
-    await form.getByRole("textbox", { name: "Email", exact: true }).fill("ana@example.com");
-    await form.getByRole("textbox", { name: "Phone" }).fill("+1 555 0100");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("ana.nojs@example.com");
+    await form.getByRole("textbox", { name: "Phone" }).fill("+1 555 0102");
+    await form.getByRole("combobox", { name: "Timeline" }).selectOption("ASAP");
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
       form.getByRole("button", { name: "Request Callback" }).click(),
     ]);
-    expect(response.status()).toBe(503);
-    await expect(page.getByRole("status")).toContainText("not available yet");
+    expect(response.status()).toBe(200);
+    await expect(page.getByRole("status")).toContainText("Callback Requested!");
+    await expect(page.getByRole("status")).toContainText("We'll contact you within 24 hours to schedule your consultation.");
+    await expect(
+      page.getByRole("form", { name: "Schedule AI Consultation" }).getByRole("textbox", { name: "First Name" }),
+    ).toHaveValue("");
+  });
+
+  test("a refused post re-renders the page with the reason and keeps the values", async ({ page }) => {
+    await page.goto("/live-training");
+    const form = page.getByRole("form", { name: "Schedule AI Consultation" });
+    await form.getByRole("textbox", { name: "First Name" }).fill("Ana");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill("ana.nojs2@example.com");
+    await form.getByRole("textbox", { name: "Phone" }).fill("call me");
+    await form.getByRole("textbox", { name: "Project Details" }).fill("Keep this text");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Request Callback" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    const again = page.getByRole("form", { name: "Schedule AI Consultation" });
+    await expect(again.getByRole("alert")).toHaveText("Please enter a valid phone number");
+    await expect(again.getByRole("textbox", { name: "Phone" })).toHaveAttribute("aria-invalid", "true");
+    await expect(again.getByRole("textbox", { name: "Phone" })).toHaveValue("call me");
+    await expect(again.getByRole("textbox", { name: "Project Details" })).toHaveValue("Keep this text");
+    await expect(again.getByRole("textbox", { name: "First Name" })).toHaveValue("Ana");
   });
 });

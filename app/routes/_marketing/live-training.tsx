@@ -1,12 +1,14 @@
 import { CalendarDays, Clock, Star, Users } from "lucide-react";
 import { data, Link } from "react-router";
+import { CALLBACK_FIELDS, type CallbackField } from "~/catalogue/callback";
 import { TRAINING_SESSIONS } from "~/catalogue/marketing";
-import { CALLBACK_UNAVAILABLE_MESSAGE, ConsultationForm } from "~/components/marketing/ConsultationForm";
+import { type CallbackResult, ConsultationForm } from "~/components/marketing/ConsultationForm";
 import { REGISTER_SECTION_ID, RegisterLink } from "~/components/marketing/RegisterLink";
 import { PageHero } from "~/components/marketing/PageHero";
 import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { WebinarEmbed } from "~/components/marketing/WebinarEmbed";
 import { seo } from "~/lib/seo";
+import { handleCallbackRequest, MAX_CALLBACK_BODY_BYTES } from "~/server/leads/http.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/live-training";
 
@@ -19,11 +21,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /**
- * Placeholder until the leads issue lands (lead storage + Mailchimp delivery): a callback form posted
- * without JavaScript gets an honest "not available yet" answer instead of a 405 page. Nothing is stored.
+ * The consultation form posted without JavaScript: stored exactly like POST /api/callback (the lead
+ * and its delivery job in one transaction), and the page re-renders with the result. A failed post
+ * echoes the submitted values back so the form is kept.
  */
-export function action() {
-  return data({ notice: CALLBACK_UNAVAILABLE_MESSAGE }, { status: 503 });
+export async function action({ request }: Route.ActionArgs) {
+  const copy = request.clone();
+  const { status, body } = await handleCallbackRequest(request);
+  if (body.ok) return data<CallbackResult>({ ok: true }, { status });
+  const values: Partial<Record<CallbackField, string>> = {};
+  if (status !== 413) {
+    const text = await copy.text().catch(() => "");
+    if (text.length <= MAX_CALLBACK_BODY_BYTES) {
+      const params = new URLSearchParams(text);
+      for (const field of CALLBACK_FIELDS) {
+        const value = params.get(field);
+        if (value) values[field] = value.slice(0, 2000);
+      }
+    }
+  }
+  return data<CallbackResult>({ error: body.error, fields: body.fields, values }, { status });
 }
 
 const INDUSTRY_FEATURES = [
@@ -159,7 +176,7 @@ export default function LiveTraining({ actionData }: Route.ComponentProps) {
             <p className="mt-3 mb-8 text-muted-foreground">
               Prefer one-on-one help? Tell us about your project and an AI specialist will call you at a time that suits you.
             </p>
-            <ConsultationForm notice={actionData?.notice} bookDemoUrl={env.BOOK_DEMO_URL} />
+            <ConsultationForm result={actionData} />
           </div>
         </div>
       </section>

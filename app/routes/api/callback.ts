@@ -1,9 +1,18 @@
 import { data } from "react-router";
+import { handleCallbackRequest } from "~/server/leads/http.server";
+import type { Route } from "./+types/callback";
 
-// Placeholder while this route is being written (issue 4/5): answers 404 like an unknown address.
-export function loader() {
-  return data({ error: "Not found" }, { status: 404 });
+/**
+ * POST /api/callback: the 'Schedule AI Consultation' form (JSON or form-encoded). 200 `{ ok: true }`,
+ * 400 `{ error, fields }`, 413 oversize, 429 too many, 503 on a fault; never a stack trace. The lead is
+ * stored with its Mailchimp delivery job in one transaction (app/server/leads/leads.server.ts).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  const { status, body } = await handleCallbackRequest(request);
+  return data(body, { status, headers: { "Cache-Control": "no-store" } });
 }
-export function action() {
-  return data({ error: "Not found" }, { status: 404 });
+
+export function loader() {
+  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }

@@ -1,6 +1,205 @@
-import type { Database } from "../db/client.server";
+import { sql } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
+import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
+import { type Database, type Db, queryRows } from "../db/client.server";
+import { deliverLead } from "../leads/delivery.server";
+import { log } from "../log.server";
 
-/** Background jobs (lead delivery): being written (issue 5). */
-export async function startJobs(_database: Database): Promise<void> {}
+/**
+ * Background jobs on the app's own database (docs/decisions/0010-leads-and-jobs.md): one pg-boss
+ * instance in the `pgboss` schema, on the PGlite client or the PostgreSQL pool the app already has,
+ * started by boot() after the migrations and stopped by shutdown() before the database closes.
+ */
 
-export async function stopJobs(): Promise<void> {}
+export const JOBS_SCHEMA = "pgboss";
+export const LEAD_DELIVERY_QUEUE = "lead-delivery";
+
+/**
+ * Lead delivery retries with capped exponential backoff for well over a day (checklist item 24):
+ * pg-boss waits about retryDelay * 2^n (with jitter) up to retryDelayMax, so after ~2 h of growing
+ * waits every retry is an hour apart; 40 retries cover more than 32 hours of Mailchimp outage.
+ * A run may take 2 requests x 10 s; after 2 minutes in 'active' (a crashed worker) it is retried.
+ */
+export const LEAD_DELIVERY_QUEUE_OPTIONS = {
+  retryLimit: 40,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 60 * 60,
+  expireInSeconds: 120,
+  // A job waiting longer than this (14 days) is dropped by pg-boss; the sweeper then enqueues the lead again.
+  retentionSeconds: 14 * 24 * 60 * 60,
+  deleteAfterSeconds: 7 * 24 * 60 * 60,
+} as const satisfies QueueOptions;
+
+/** Mailchimp connections per instance stay at or below this (checklist item 25). */
+export const MAX_LEAD_DELIVERY_CONCURRENCY = 10;
+
+export interface JobsOptions {
+  /** Overrides of the lead-delivery queue options (tests use second-long delays). */
+  leadDelivery?: QueueOptions;
+  /** Parallel deliveries on this instance, 1..10. Default 5. */
+  concurrency?: number;
+  /** How often an idle worker looks for due jobs. Default 2 s. */
+  pollingIntervalSeconds?: number;
+  /** How often pending leads without a live job are looked for. Default 5 minutes; 0 = only at start. */
+  sweepIntervalMs?: number;
+  /** A pending lead younger than this is never considered orphaned. Default 60 s. */
+  sweepMinAgeMs?: number;
+  /** How long stopJobs() lets running deliveries finish (server.js force-exits after 10 s). Default 5 s. */
+  stopTimeoutMs?: number;
+}
+
+interface Running {
+  boss: PgBoss;
+  database: Database;
+  sweeper: ReturnType<typeof setInterval> | undefined;
+  sweepMinAgeMs: number;
+  stopTimeoutMs: number;
+}
+
+let running: Running | undefined;
+let starting: Promise<void> | undefined;
+
+interface LeadJobData {
+  leadId: string;
+}
+
+/** pg-boss's view of the app's database: the PGlite client itself, or the pg pool. */
+function bossDatabase(database: Database): BossDb {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === "pglite") return fromPglite(client as PGlite);
+  const pool = client as pg.Pool;
+  return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
+}
+
+/** Starts pg-boss, the lead-delivery queue and its worker, and the pending-lead sweeper. Idempotent. */
+export function startJobs(database: Database, options: JobsOptions = {}): Promise<void> {
+  if (running) return Promise.resolve();
+  starting ??= (async () => {
+    const boss = new PgBoss({
+      db: bossDatabase(database),
+      backend: database.kind === "pglite" ? "pglite" : "postgres",
+      schema: JOBS_SCHEMA,
+      // No cron schedules are used.
+      schedule: false,
+    });
+    boss.on("error", (error) => log.error("job queue error", { error: error instanceof Error ? error.message : String(error) }));
+    await boss.start();
+    let concurrency: number;
+    try {
+      concurrency = await setUpLeadDelivery(boss, database, options);
+    } catch (error) {
+      await boss.stop({ graceful: false, close: true }).catch(() => {});
+      throw error;
+    }
+
+    const state: Running = {
+      boss,
+      database,
+      sweeper: undefined,
+      sweepMinAgeMs: options.sweepMinAgeMs ?? 60_000,
+      stopTimeoutMs: options.stopTimeoutMs ?? 5_000,
+    };
+    running = state;
+    const interval = options.sweepIntervalMs ?? 5 * 60_000;
+    if (interval > 0) {
+      state.sweeper = setInterval(() => void sweepPendingLeads().catch(() => {}), interval);
+      state.sweeper.unref();
+    }
+    await sweepPendingLeads().catch((error: unknown) =>
+      log.error("pending lead sweep failed", { error: error instanceof Error ? error.message : String(error) }),
+    );
+    log.info("jobs started", { queue: LEAD_DELIVERY_QUEUE, concurrency });
+  })().finally(() => {
+    starting = undefined;
+  });
+  return starting;
+}
+
+/** Creates (or updates) the lead-delivery queue and starts its worker; answers the concurrency. */
+async function setUpLeadDelivery(boss: PgBoss, database: Database, options: JobsOptions): Promise<number> {
+  const queueOptions = { ...LEAD_DELIVERY_QUEUE_OPTIONS, ...options.leadDelivery };
+  // createQueue leaves an existing queue as it is; updateQueue brings its options up to date.
+  await boss.createQueue(LEAD_DELIVERY_QUEUE, queueOptions);
+  await boss.updateQueue(LEAD_DELIVERY_QUEUE, queueOptions);
+
+  const concurrency = Math.max(1, Math.min(MAX_LEAD_DELIVERY_CONCURRENCY, options.concurrency ?? 5));
+  await boss.work(
+    LEAD_DELIVERY_QUEUE,
+    {
+      localConcurrency: concurrency,
+      batchSize: 1,
+      includeMetadata: true,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+    },
+    async ([job]: JobWithMetadata<LeadJobData>[]) => {
+      if (!job?.data?.leadId) return;
+      await deliverLead(database.db, job.data.leadId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+    },
+  );
+  // Loads the queue into pg-boss's cache now: a cache miss inside a caller's PGlite transaction would
+  // query through the main client, which waits for that very transaction.
+  await boss.findJobs(LEAD_DELIVERY_QUEUE, { id: "00000000-0000-0000-0000-000000000000" });
+  return concurrency;
+}
+
+/** Stops the worker (letting running deliveries finish) and the sweeper. The database stays open. */
+export async function stopJobs(): Promise<void> {
+  if (starting) await starting.catch(() => {});
+  const current = running;
+  running = undefined;
+  if (!current) return;
+  if (current.sweeper) clearInterval(current.sweeper);
+  await current.boss.stop({ graceful: true, timeout: current.stopTimeoutMs, close: true });
+}
+
+/** True while the queue is running in this process. */
+export function jobsRunning(): boolean {
+  return running !== undefined;
+}
+
+type Executor = Pick<Db, "execute">;
+
+/**
+ * Enqueues the delivery of a lead through `tx`, so the job commits or rolls back with the caller's
+ * transaction (checklist item 23). Answers null when the queue is not running in this process: the
+ * lead stays 'pending' and the sweeper enqueues it at the next start (the lead row is the outbox).
+ */
+export async function enqueueLeadDelivery(tx: Executor, leadId: string): Promise<string | null> {
+  const boss = running?.boss;
+  if (!boss) return null;
+  const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
+  return boss.send(LEAD_DELIVERY_QUEUE, { leadId } satisfies LeadJobData, { db });
+}
+
+/**
+ * Finds 'pending' leads that have no live delivery job and enqueues them again: leads taken while the
+ * queue was not running in the process, and the rare job that died without the handler recording an
+ * outcome (a crash on the last try, a job dropped after its retention). Delivery is an upsert and
+ * skips leads that are no longer pending, so a spare job costs one request at most, never a second
+ * member. Runs at start and every few minutes.
+ */
+export async function sweepPendingLeads(): Promise<{ enqueued: number }> {
+  const current = running;
+  if (!current) return { enqueued: 0 };
+  const db = current.database.db;
+  const cutoff = new Date(Date.now() - current.sweepMinAgeMs);
+  const jobs = sql.raw(`${JOBS_SCHEMA}.job`);
+  const orphans = await queryRows<{ id: string }>(
+    db,
+    sql`
+      select l.id from leads l
+      where l.delivery_status = 'pending' and l.created_at < ${cutoff}
+        and l.id not in (
+          select j.data->>'leadId' from ${jobs} j
+          where j.name = ${LEAD_DELIVERY_QUEUE} and j.state in ('created', 'retry', 'active') and j.data->>'leadId' is not null
+        )
+      order by l.created_at
+      limit 500`,
+  );
+  let enqueued = 0;
+  for (const orphan of orphans) if (await enqueueLeadDelivery(db, orphan.id)) enqueued++;
+  if (orphans.length) log.info("pending leads swept", { enqueued });
+  return { enqueued };
+}

@@ -16,7 +16,9 @@ export async function freshDatabase(): Promise<Database & { cleanup(): Promise<v
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query("drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;");
+    await admin.query(
+      "drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema if exists public cascade; create schema public;",
+    );
     await admin.end();
     const database = await openDatabase({ databaseUrl: url, dataDir: "unused" });
     return { ...database, cleanup: () => database.close() };

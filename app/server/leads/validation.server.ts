@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
+import {
+  BUDGETS,
+  CALLBACK_FIELDS,
+  CALLBACK_REQUIRED_MESSAGE,
+  type CallbackField,
+  PREFERRED_TIMES,
+  PROJECT_TYPES,
+  REQUIRED_CALLBACK_FIELDS,
+  TIMEFRAMES,
+} from "~/catalogue/callback";
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const HONEYPOT_FIELD = "website";
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).refine(noControlChars, INVALID_CHARACTERS);
+const optionalText = (max: number) => text(max).optional().default("");
+const choice = (options: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === "" || options.includes(v), "Please choose one of the listed options")
+    .optional()
+    .default("");
+
+/** The callback request body (spec sections 3 and 5). Strict: an unknown field is refused. */
+export const callbackRequestSchema = z.strictObject({
+  firstName: text(100),
+  lastName: optionalText(100),
+  email: z.string().trim().max(254, "At most 254 characters"),
+  phone: text(40),
+  company: optionalText(200),
+  projectType: choice(PROJECT_TYPES),
+  budget: choice(BUDGETS),
+  timeframe: choice(TIMEFRAMES),
+  message: optionalText(MESSAGE_MAX_LENGTH),
+  preferredTime: choice(PREFERRED_TIMES),
+  /** Honeypot: hidden from people, filled by bots. */
+  [HONEYPOT_FIELD]: z.string().max(1000).optional().default(""),
+});
+
+export type CallbackRequest = z.infer<typeof callbackRequestSchema>;
+
+export type FieldErrors = Partial<Record<CallbackField, string>>;
+
+export type ValidationResult = { ok: true; value: CallbackRequest } | { ok: false; error: string; fields: FieldErrors };
+
+const emailSchema = z.email();
+const phoneSchema = z.string().regex(/^[+()\d][\d\s().\-/]{4,39}$/, "Please enter a valid phone number");
+
+/** Validates a parsed body: required fields first ('Please fill in required fields'), then formats. */
+export function validateCallbackRequest(body: unknown): ValidationResult {
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return { ok: false, error: "Invalid request body", fields: {} };
+  const parsed = callbackRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const unknown = parsed.error.issues.find((i) => i.code === "unrecognized_keys");
+    if (unknown && unknown.code === "unrecognized_keys")
+      return { ok: false, error: `Unexpected field: ${unknown.keys.join(", ")}`, fields: {} };
+    const fields: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if (typeof key === "string" && !(key in fields))
+        fields[key as CallbackField] = issue.code === "invalid_type" ? "Required" : issue.message;
+    }
+    const raw = body as Record<string, unknown>;
+    for (const f of REQUIRED_CALLBACK_FIELDS)
+      if (typeof raw[f] === "string" && !(raw[f] as string).trim()) fields[f] = "Required";
+    const missingRequired = REQUIRED_CALLBACK_FIELDS.filter((f) => fields[f] === "Required");
+    const ordered: FieldErrors = Object.fromEntries(CALLBACK_FIELDS.filter((f) => fields[f]).map((f) => [f, fields[f]]));
+    const first = Object.values(ordered)[0];
+    return {
+      ok: false,
+      error: missingRequired.length ? CALLBACK_REQUIRED_MESSAGE : first ? `Please check the form: ${first}` : "Invalid request",
+      fields: ordered,
+    };
+  }
+  const value = parsed.data;
+  const missing = REQUIRED_CALLBACK_FIELDS.filter((f) => !value[f]);
+  if (missing.length)
+    return { ok: false, error: CALLBACK_REQUIRED_MESSAGE, fields: Object.fromEntries(missing.map((f) => [f, "Required"])) };
+  if (!emailSchema.safeParse(value.email).success)
+    return { ok: false, error: "Please enter a valid email address", fields: { email: "Please enter a valid email address" } };
+  if (!phoneSchema.safeParse(value.phone).success)
+    return { ok: false, error: "Please enter a valid phone number", fields: { phone: "Please enter a valid phone number" } };
+  return { ok: true, value: { ...value, email: value.email.toLowerCase() } };
+}
