@@ -3,6 +3,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import { completeAffiliateFromVerification } from "../affiliates/affiliates.server";
+import { attributeSignup } from "../affiliates/referral.server";
 import { db as currentDb, type Db } from "../db/client.server";
 import * as schema from "../db/schema";
 import { env } from "../env.server";
@@ -103,6 +105,24 @@ export function createAuth(db: Db, secret: string) {
           subject: "Verify your email address",
           text: `Welcome to AI Automation Apps!\n\nConfirm your email address to open your dashboard: ${url}\n\nThe link is valid for 24 hours.`,
         });
+      },
+      // Affiliate sign-up: the link's callback names the chosen username; the affiliates row is
+      // created now, once the address is proven (docs/decisions/0011-affiliates.md).
+      afterEmailVerification: async (user, request) => {
+        await completeAffiliateFromVerification(db, user, request);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Referral attribution for every sign-up path (email form, /api/auth, Google callback):
+          // the hook runs after the user row is committed, inside the endpoint's context, whose
+          // headers are the browser's (the /auth and /affiliate-signup actions forward its cookie).
+          after: async (created, ctx) => {
+            const cookie = ctx?.headers?.get("cookie") ?? ctx?.request?.headers.get("cookie") ?? null;
+            await attributeSignup(db, created.id, cookie);
+          },
+        },
       },
     },
     socialProviders: e.GOOGLE_ENABLED ? { google: { clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET! } } : {},

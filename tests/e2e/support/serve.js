@@ -14,6 +14,8 @@ const child = spawn(process.execPath, ["server.js"], {
     DATA_DIR: dataDir,
     PUBLIC_SITE_URL: `http://localhost:${port}`,
     WEBINAR_EMBED_URL: process.env.WEBINAR_EMBED_URL ?? `http://127.0.0.1:${Number(port) + 1}/webinar/embed`,
+    // The operator of tests/e2e/affiliates.spec.ts (the /admin view).
+    OPERATOR_EMAILS: process.env.OPERATOR_EMAILS ?? "ops@example.com",
     ...process.env,
     DATABASE_URL: "",
   },

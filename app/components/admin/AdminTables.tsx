@@ -1,0 +1,251 @@
+import { Loader2, RotateCcw } from "lucide-react";
+import type * as React from "react";
+import { Form, useNavigation } from "react-router";
+import { formatCount, formatDay, formatMoney } from "~/components/affiliates/format";
+import { Button } from "~/components/ui/button";
+import type { AdminAffiliate, AdminCustomer, AdminLead, AdminOrder } from "~/server/admin/admin.server";
+
+function Section({ id, title, count, children }: { id: string; title: string; count: number; children: React.ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+      <h2 id={`${id}-heading`} className="mb-4 text-xl font-semibold">
+        {title} <span className="text-base font-normal text-muted-foreground">({formatCount(count)})</span>
+      </h2>
+      {count === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing yet.</p>
+      ) : (
+        <div className="overflow-x-auto">{children}</div>
+      )}
+    </section>
+  );
+}
+
+const th = "whitespace-nowrap py-2 pr-4 text-left font-medium";
+const td = "py-2 pr-4 align-top";
+
+function Status({ value }: { value: string }) {
+  const tone =
+    value === "failed" || value === "declined"
+      ? "bg-red-100 text-red-800"
+      : value === "delivered" || value === "paid" || value === "active"
+        ? "bg-emerald-100 text-emerald-800"
+        : "bg-slate-100 text-slate-800";
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>{value}</span>;
+}
+
+function RetryButton({ leadId }: { leadId: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("leadId") === leadId;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="retry-lead" />
+      <input type="hidden" name="leadId" value={leadId} />
+      <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={`Retry delivery of lead ${leadId}`}>
+        {busy ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+        Retry
+      </Button>
+    </Form>
+  );
+}
+
+export function LeadsTable({ leads }: { leads: AdminLead[] }) {
+  return (
+    <Section id="leads" title="Leads" count={leads.length}>
+      <table className="w-full min-w-[56rem] text-sm">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className={th}>
+              Name
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Source
+            </th>
+            <th scope="col" className={th}>
+              Created
+            </th>
+            <th scope="col" className={th}>
+              Delivery
+            </th>
+            <th scope="col" className={th}>
+              Attempts
+            </th>
+            <th scope="col" className={th}>
+              Last error
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {leads.map((l) => (
+            <tr key={l.id} className="border-b last:border-0">
+              <td className={td}>{l.name}</td>
+              <td className={`${td} break-all`}>{l.email}</td>
+              <td className={td}>{l.source}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDay(l.createdAt)}</td>
+              <td className={td}>
+                <Status value={l.deliveryStatus} />
+              </td>
+              <td className={td}>{l.attempts}</td>
+              <td className={`${td} max-w-64 break-words text-muted-foreground`}>{l.lastError ?? "—"}</td>
+              <td className={td}>{l.deliveryStatus === "failed" ? <RetryButton leadId={l.id} /> : null}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+  return (
+    <Section id="orders" title="Orders (newest 100)" count={orders.length}>
+      <table className="w-full min-w-[48rem] text-sm">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className={th}>
+              Created
+            </th>
+            <th scope="col" className={th}>
+              Customer
+            </th>
+            <th scope="col" className={th}>
+              Item
+            </th>
+            <th scope="col" className={th}>
+              Kind
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.id} className="border-b last:border-0">
+              <td className={`${td} whitespace-nowrap`}>{formatDay(o.createdAt)}</td>
+              <td className={`${td} break-all`}>{o.email}</td>
+              <td className={td}>{o.itemName}</td>
+              <td className={td}>{o.kind}</td>
+              <td className={td}>
+                <Status value={o.status} />
+              </td>
+              <td className={`${td} text-right`}>{formatMoney(o.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+export function CustomersTable({ customers }: { customers: AdminCustomer[] }) {
+  return (
+    <Section id="customers" title="Customers (newest 100)" count={customers.length}>
+      <table className="w-full min-w-[48rem] text-sm">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Name
+            </th>
+            <th scope="col" className={th}>
+              Joined
+            </th>
+            <th scope="col" className={th}>
+              Verified
+            </th>
+            <th scope="col" className={th}>
+              Trial
+            </th>
+            <th scope="col" className={th}>
+              Subscription
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {customers.map((c) => (
+            <tr key={c.id} className="border-b last:border-0">
+              <td className={`${td} break-all`}>{c.email}</td>
+              <td className={td}>{c.name}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDay(c.createdAt)}</td>
+              <td className={td}>{c.emailVerified ? "Yes" : "No"}</td>
+              <td className={td}>
+                {c.trialStarted ? (c.trialEndsAt ? `Ends ${formatDay(c.trialEndsAt)}` : "Started") : "Not started"}
+              </td>
+              <td className={td}>
+                {c.subscription ? (
+                  <>
+                    {c.subscription.planName ?? "Plan"} <Status value={c.subscription.status} />
+                  </>
+                ) : (
+                  "—"
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+export function AffiliatesTable({ affiliates }: { affiliates: AdminAffiliate[] }) {
+  return (
+    <Section id="affiliates" title="Affiliates" count={affiliates.length}>
+      <table className="w-full min-w-[48rem] text-sm">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className={th}>
+              Username
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Business
+            </th>
+            <th scope="col" className={th}>
+              Payouts
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Clicks
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Sign-ups
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Pending
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Paid
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {affiliates.map((a) => (
+            <tr key={a.userId} className="border-b last:border-0">
+              <td className={td}>{a.username}</td>
+              <td className={`${td} break-all`}>{a.email}</td>
+              <td className={td}>{a.businessName ?? "—"}</td>
+              <td className={td}>{a.stripeConnectStatus}</td>
+              <td className={`${td} text-right`}>{formatCount(a.clicks)}</td>
+              <td className={`${td} text-right`}>{formatCount(a.signups)}</td>
+              <td className={`${td} text-right`}>{formatMoney(a.pending)}</td>
+              <td className={`${td} text-right`}>{formatMoney(a.paid)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}

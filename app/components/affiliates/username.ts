@@ -1,0 +1,45 @@
+/**
+ * Affiliate username rules (spec section 5), shared by the sign-up page and the server.
+ * Usernames are stored lower-case and appear in referral links: /ref/{username}.
+ */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const USERNAME_PATTERN = /^[a-z0-9_-]{3,30}$/;
+export const USERNAME_HINT = "3-30 characters: lower-case letters, digits, _ and -";
+
+/** What the visitor typed, as it would be stored: trimmed and lower-cased. */
+export function normalizeUsername(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** null when `value` (already normalised) is a valid username, else the message to show. */
+export function usernameError(value: string): string | null {
+  if (value.length < USERNAME_MIN) return `Username must be at least ${USERNAME_MIN} characters`;
+  if (value.length > USERNAME_MAX) return `Username must be at most ${USERNAME_MAX} characters`;
+  if (!USERNAME_PATTERN.test(value)) return "Use only lower-case letters, digits, _ and -";
+  return null;
+}
+
+/** The name part of a default username: first + last name lower-cased, non-alphanumerics removed, or 'affiliate'. */
+export function usernameBase(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  const base = `${firstName ?? ""}${lastName ?? ""}`
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+  // Leave room for up to three digits within the 30-character limit.
+  return (base || "affiliate").slice(0, USERNAME_MAX - 3);
+}
+
+/**
+ * The spec's default username: the base plus a random number below 1000. A one-letter base gets a
+ * zero-padded number ("j07") so the result still has the minimum 3 characters.
+ */
+export function defaultUsername(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+  random: () => number = Math.random,
+): string {
+  const base = usernameBase(firstName, lastName);
+  const n = Math.min(999, Math.max(0, Math.floor(random() * 1000)));
+  return base + String(n).padStart(Math.max(1, USERNAME_MIN - base.length), "0");
+}

@@ -1,0 +1,250 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { requireUser, type SessionUser } from "../auth/session.server";
+import { db as currentDb, type Db } from "../db/client.server";
+import {
+  affiliates,
+  commissionLedger,
+  leads,
+  orders,
+  referralClicks,
+  referrals,
+  trialAccess,
+  user,
+  userRoles,
+  userSubscriptions,
+} from "../db/schema";
+import { env } from "../env.server";
+import { retryLead } from "../leads/leads.server";
+import { log } from "../log.server";
+
+/**
+ * The operator's /admin (docs/decisions/0011-affiliates.md). The role is 'operator' in user_roles
+ * (granted only by `npm run grant-operator -- <email>`) OR a verified email listed in
+ * OPERATOR_EMAILS, checked live at every request, so removing an address from the list revokes it
+ * at once. No sign-up path writes user_roles.
+ */
+export const OPERATOR_ROLE = "operator";
+export const ADMIN_LIST_LIMIT = 100;
+
+export async function isOperator(db: Db, u: Pick<SessionUser, "id" | "email" | "emailVerified">): Promise<boolean> {
+  if (u.emailVerified && env().OPERATOR_EMAIL_LIST.includes(u.email.trim().toLowerCase())) return true;
+  const [row] = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, u.id), eq(userRoles.role, OPERATOR_ROLE)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * First line of every /admin loader and action: a signed-in operator, else the same 404 (status
+ * and log line) as an unknown address, for pages and `.data` requests alike.
+ */
+export async function requireOperator(request: Request, db: Db = currentDb()): Promise<SessionUser> {
+  const u = await requireUser(request);
+  if (await isOperator(db, u)) return u;
+  const url = new URL(request.url);
+  log.warn("404 not found", { path: url.pathname, referer: request.headers.get("referer") ?? undefined });
+  throw data(null, { status: 404 });
+}
+
+/** Grants the operator role to the account with this email; false when there is no such account. */
+export async function grantOperator(db: Db, email: string): Promise<"granted" | "already" | "no_user"> {
+  const [u] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  if (!u) return "no_user";
+  const inserted = await db.insert(userRoles).values({ userId: u.id, role: OPERATOR_ROLE }).onConflictDoNothing().returning();
+  return inserted.length ? "granted" : "already";
+}
+
+export interface AdminLead {
+  id: string;
+  name: string;
+  email: string;
+  source: string;
+  createdAt: string;
+  deliveryStatus: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+export async function listLeads(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminLead[]> {
+  const rows = await db.select().from(leads).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    name: [r.firstName, r.lastName].filter(Boolean).join(" "),
+    email: r.email,
+    source: r.source,
+    createdAt: r.createdAt.toISOString(),
+    deliveryStatus: r.deliveryStatus,
+    attempts: r.deliveryAttempts,
+    lastError: r.lastError,
+  }));
+}
+
+export interface AdminOrder {
+  id: string;
+  email: string;
+  kind: string;
+  itemName: string;
+  amount: number;
+  status: string;
+  provider: string;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminOrder[]> {
+  const rows = await db
+    .select({ order: orders, email: user.email })
+    .from(orders)
+    .innerJoin(user, eq(user.id, orders.userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map(({ order, email }) => ({
+    id: order.id,
+    email,
+    kind: order.kind,
+    itemName: order.itemName,
+    amount: order.amount,
+    status: order.status,
+    provider: order.provider,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  }));
+}
+
+export interface AdminCustomer {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  createdAt: string;
+  trialStarted: boolean;
+  trialEndsAt: string | null;
+  subscription: { planName: string | null; status: string; currentPeriodEnd: string | null } | null;
+}
+
+export async function listCustomers(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminCustomer[]> {
+  const rows = await db
+    .select({ u: user, trial: trialAccess })
+    .from(user)
+    .leftJoin(trialAccess, eq(trialAccess.userId, user.id))
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(limit);
+  const ids = rows.map((r) => r.u.id);
+  // The newest subscription row of each listed user.
+  const subs = ids.length
+    ? await db
+        .selectDistinctOn([userSubscriptions.userId])
+        .from(userSubscriptions)
+        .where(inArray(userSubscriptions.userId, ids))
+        .orderBy(userSubscriptions.userId, desc(userSubscriptions.updatedAt), desc(userSubscriptions.id))
+    : [];
+  const subOf = new Map(subs.map((s) => [s.userId, s]));
+  return rows.map(({ u, trial }) => {
+    const sub = subOf.get(u.id);
+    return {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      emailVerified: u.emailVerified,
+      createdAt: u.createdAt.toISOString(),
+      trialStarted: trial?.trialStarted ?? false,
+      trialEndsAt: trial?.trialEndsAt?.toISOString() ?? null,
+      subscription: sub
+        ? { planName: sub.planName, status: sub.status, currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null }
+        : null,
+    };
+  });
+}
+
+export interface AdminAffiliate {
+  userId: string;
+  username: string;
+  businessName: string | null;
+  email: string;
+  stripeConnectStatus: string;
+  clicks: number;
+  signups: number;
+  pending: number;
+  paid: number;
+}
+
+export async function listAffiliates(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminAffiliate[]> {
+  const clicks = db
+    .select({ id: referralClicks.affiliateUserId, n: count().as("clicks_n") })
+    .from(referralClicks)
+    .groupBy(referralClicks.affiliateUserId)
+    .as("c");
+  const signups = db
+    .select({ id: referrals.affiliateUserId, n: count().as("signups_n") })
+    .from(referrals)
+    .groupBy(referrals.affiliateUserId)
+    .as("s");
+  const money = db
+    .select({
+      id: commissionLedger.affiliateUserId,
+      pending:
+        sql<string>`coalesce(sum(case when ${commissionLedger.status} = 'pending' then ${commissionLedger.amount} end), 0)`.as(
+          "pending_sum",
+        ),
+      paid: sql<string>`coalesce(sum(case when ${commissionLedger.status} = 'paid' then ${commissionLedger.amount} end), 0)`.as(
+        "paid_sum",
+      ),
+    })
+    .from(commissionLedger)
+    .groupBy(commissionLedger.affiliateUserId)
+    .as("m");
+  const rows = await db
+    .select({
+      a: affiliates,
+      email: user.email,
+      clicks: clicks.n,
+      signups: signups.n,
+      pending: money.pending,
+      paid: money.paid,
+    })
+    .from(affiliates)
+    .innerJoin(user, eq(user.id, affiliates.userId))
+    .leftJoin(clicks, eq(clicks.id, affiliates.userId))
+    .leftJoin(signups, eq(signups.id, affiliates.userId))
+    .leftJoin(money, eq(money.id, affiliates.userId))
+    .orderBy(desc(affiliates.createdAt), affiliates.username)
+    .limit(limit);
+  return rows.map((r) => ({
+    userId: r.a.userId,
+    username: r.a.username,
+    businessName: r.a.businessName,
+    email: r.email,
+    stripeConnectStatus: r.a.stripeConnectStatus,
+    clicks: Number(r.clicks ?? 0),
+    signups: Number(r.signups ?? 0),
+    pending: Number(r.pending ?? 0),
+    paid: Number(r.paid ?? 0),
+  }));
+}
+
+export interface AdminOverview {
+  leads: AdminLead[];
+  orders: AdminOrder[];
+  customers: AdminCustomer[];
+  affiliates: AdminAffiliate[];
+}
+
+export async function getAdminOverview(db: Db): Promise<AdminOverview> {
+  const [l, o, c, a] = await Promise.all([listLeads(db), listOrders(db), listCustomers(db), listAffiliates(db)]);
+  return { leads: l, orders: o, customers: c, affiliates: a };
+}
+
+/**
+ * The admin's Retry button: the leads module puts a failed lead back to 'pending' with a new
+ * delivery job in one transaction. False when the lead is not retryable or no mailing list is set.
+ */
+export async function retryLeadDelivery(db: Db, leadId: string): Promise<boolean> {
+  return retryLead(db, leadId);
+}

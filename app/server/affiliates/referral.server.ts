@@ -1,0 +1,153 @@
+import { and, eq } from "drizzle-orm";
+import { normalizeUsername, usernameError } from "~/components/affiliates/username";
+import type { Db } from "../db/client.server";
+import { affiliates, referralClicks, referrals } from "../db/schema";
+import { log } from "../log.server";
+
+/**
+ * Referral attribution (docs/decisions/0011-affiliates.md): /ref/{username} sets a first-party
+ * cookie `ref` = `{username}.{day}` (day = UTC days since the epoch of the last counted click) and
+ * records one click per visitor cookie, affiliate and UTC day. Signing up with the cookie links the
+ * new account to that affiliate, for life (first attribution wins).
+ */
+export const REF_COOKIE = "ref";
+export const REF_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const COOKIE_VALUE = /^([a-z0-9_-]{3,30})\.(\d{1,7})$/;
+
+export const utcDay = (now: Date = new Date()) => Math.floor(now.getTime() / DAY_MS);
+
+/** The value of one cookie from a Cookie header (first occurrence), or null. */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The `ref` cookie of a request, parsed; anything malformed counts as absent. */
+export function parseRefCookie(header: string | null | undefined): { username: string; day: number } | null {
+  const value = readCookie(header, REF_COOKIE);
+  const match = value ? COOKIE_VALUE.exec(value) : null;
+  return match ? { username: match[1]!, day: Number(match[2]) } : null;
+}
+
+export function refCookie(username: string, day: number, secure: boolean): string {
+  return [
+    `${REF_COOKIE}=${username}.${day}`,
+    "Path=/",
+    `Max-Age=${REF_COOKIE_MAX_AGE}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+export async function findAffiliateByUsername(db: Db, username: string) {
+  const normalized = normalizeUsername(username);
+  if (usernameError(normalized)) return undefined;
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.username, normalized)).limit(1);
+  return row;
+}
+
+/**
+ * Second line of defence against click inflation by clients that drop cookies: at most this many
+ * counted clicks per client IP, affiliate and UTC day, per server instance (memory only).
+ */
+export const CLICKS_PER_IP_PER_DAY = 3;
+const MAX_TRACKED = 50_000;
+let ipDay = -1;
+const ipCounts = new Map<string, number>();
+
+function allowIp(ip: string | null, affiliateUserId: string, day: number): boolean {
+  if (!ip) return true;
+  if (day !== ipDay || ipCounts.size > MAX_TRACKED) {
+    ipCounts.clear();
+    ipDay = day;
+  }
+  const key = `${ip}|${affiliateUserId}`;
+  const n = ipCounts.get(key) ?? 0;
+  if (n >= CLICKS_PER_IP_PER_DAY) return false;
+  ipCounts.set(key, n + 1);
+  return true;
+}
+
+/** Test hook: forget the per-IP counts. */
+export function resetClickLimits() {
+  ipCounts.clear();
+  ipDay = -1;
+}
+
+export interface VisitInput {
+  username: string;
+  cookieHeader: string | null;
+  clientIp: string | null;
+  isBot: boolean;
+  secure: boolean;
+  now?: Date;
+}
+
+/**
+ * A visit to /ref/{username}. Unknown or malformed usernames change nothing (no cookie, no click).
+ * A known affiliate gets the cookie (refreshed for 30 days); a click row is appended unless this
+ * visitor's cookie already counted a click for the same affiliate today, the client is a bot, or
+ * its IP used up its daily allowance.
+ */
+export async function recordReferralVisit(db: Db, input: VisitInput): Promise<{ setCookie: string | null; counted: boolean }> {
+  const affiliate = await findAffiliateByUsername(db, input.username);
+  if (!affiliate) return { setCookie: null, counted: false };
+  const day = utcDay(input.now);
+  const previous = parseRefCookie(input.cookieHeader);
+  const alreadyToday = previous?.username === affiliate.username && previous.day === day;
+  let counted = false;
+  if (!alreadyToday && !input.isBot && allowIp(input.clientIp, affiliate.userId, day)) {
+    await db.insert(referralClicks).values({ affiliateUserId: affiliate.userId });
+    counted = true;
+  }
+  // A bot or a throttled client keeps its cookie's day, so a later real click still counts.
+  const cookieDay = counted || alreadyToday ? day : previous?.username === affiliate.username ? previous.day : 0;
+  return { setCookie: refCookie(affiliate.username, cookieDay, input.secure), counted };
+}
+
+/**
+ * Links a just-created user to the affiliate named by the request's `ref` cookie. First attribution
+ * wins (the referred user is the primary key) and nobody refers themselves. Never throws: a failed
+ * attribution must not fail a sign-up.
+ */
+export async function attributeSignup(db: Db, userId: string, cookieHeader: string | null | undefined): Promise<boolean> {
+  try {
+    const ref = parseRefCookie(cookieHeader);
+    if (!ref) return false;
+    const affiliate = await findAffiliateByUsername(db, ref.username);
+    if (!affiliate || affiliate.userId === userId) return false;
+    const inserted = await db
+      .insert(referrals)
+      .values({ referredUserId: userId, affiliateUserId: affiliate.userId })
+      .onConflictDoNothing({ target: referrals.referredUserId })
+      .returning();
+    if (inserted.length) log.info("referral attributed", { affiliate: affiliate.username });
+    return inserted.length > 0;
+  } catch (error) {
+    log.error("referral attribution failed", { error: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+}
+
+/** The affiliate who referred `userId`, if any. */
+export async function referrerOf(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ affiliateUserId: referrals.affiliateUserId })
+    .from(referrals)
+    .where(and(eq(referrals.referredUserId, userId)))
+    .limit(1);
+  return row?.affiliateUserId;
+}

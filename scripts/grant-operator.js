@@ -1,0 +1,71 @@
+// `npm run grant-operator -- <email>`: gives the account with this email the 'operator' role
+// (access to /admin). The account must exist (sign up first). Opens the same database as the
+// server (DATABASE_URL, else the PGlite folder DATA_DIR, default ./data) the way
+// app/server/db/client.server.ts openDatabase does: fsync on, migrations applied first.
+// PGlite allows one process per data folder: stop the server first, or use DATABASE_URL.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+const email = (process.argv[2] ?? "").trim().toLowerCase();
+if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || process.argv.length > 3) {
+  console.error("usage: npm run grant-operator -- <email>");
+  process.exit(2);
+}
+
+const migrationsFolder = path.resolve(process.cwd(), "drizzle");
+const databaseUrl = process.env.DATABASE_URL || undefined;
+let query;
+let close;
+
+if (databaseUrl) {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(727274)");
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+    client.release();
+  }
+  query = async (text, params) => (await pool.query(text, params)).rows;
+  close = () => pool.end();
+} else {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+  mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({
+    dataDir,
+    startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
+    relaxedDurability: false,
+  });
+  await client.waitReady;
+  await migrate(drizzle(client), { migrationsFolder });
+  query = async (text, params) => (await client.query(text, params)).rows;
+  close = () => client.close();
+}
+
+let code = 0;
+try {
+  const [user] = await query('select id from "user" where lower(email) = $1 limit 1', [email]);
+  if (!user) {
+    console.error(`No account with the email ${email}. Sign up first, then run this again.`);
+    code = 1;
+  } else {
+    const inserted = await query(
+      "insert into user_roles (user_id, role) values ($1, 'operator') on conflict do nothing returning user_id",
+      [user.id],
+    );
+    console.log(inserted.length ? `${email} is now an operator.` : `${email} was already an operator.`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  code = 1;
+} finally {
+  await close();
+}
+process.exit(code);
