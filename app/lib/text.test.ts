@@ -8,7 +8,16 @@ describe("noControlChars", () => {
     }
   });
   it("refuses NUL, other C0 controls and DEL", () => {
-    for (const bad of ["abc\u0000def", "\u0001", "bell\u0007", "esc\u001b[31m", "del\u007f"]) {
+    for (const bad of [
+      "abc\u0000def",
+      "\u0001",
+      "bell\u0007",
+      "esc\u001b[31m",
+      "del\u007f",
+      "lone \ud800 high",
+      "lone \udc00 low",
+      "end \ud83d",
+    ]) {
       expect(noControlChars(bad)).toBe(false);
     }
   });

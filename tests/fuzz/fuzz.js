@@ -485,11 +485,14 @@ function invalidCase(route) {
     };
   }
   const fields = { ...route.base };
-  const badKeys = Object.keys(route.bad);
+  // A form carries only strings: a number or an object would arrive as a (possibly valid) string,
+  // so form routes use only the string values of their bad lists.
+  const usable = (key) => (route.format === "form" ? route.bad[key].filter((v) => typeof v === "string") : route.bad[key]);
+  const badKeys = Object.keys(route.bad).filter((key) => usable(key).length > 0);
   const chosen = new Set([pick(badKeys)]);
   while (rand() < 0.3) chosen.add(pick(badKeys));
   for (const key of chosen) {
-    const value = pick(route.bad[key]);
+    const value = pick(usable(key));
     fields[key] = value;
   }
   // A required field missing is invalid on its own too.
