@@ -1,27 +1,12 @@
-import { CircleCheck, Loader2 } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { Field, FormAlert } from "~/components/auth/Field";
-import { Button } from "~/components/ui/button";
+import { Form, Link } from "react-router";
+import { Field, FormAlert, SubmitButton, useSubmitting } from "~/components/auth/Field";
 import type { AffiliateActionResult } from "~/server/affiliates/signup.server";
 import { AFFILIATE_TEXT } from "./messages";
 import { USERNAME_HINT, USERNAME_MAX, usernameBase } from "./username";
 
 type Result = AffiliateActionResult | null;
-
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-function Submit({ busy, idle, busyLabel }: { busy: boolean; idle: string; busyLabel: string }) {
-  return (
-    <Button type="submit" size="lg" className="w-full" disabled={busy}>
-      {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
-      {busy ? busyLabel : idle}
-    </Button>
-  );
-}
 
 function UsernameField({
   id,
@@ -172,7 +157,7 @@ export function AffiliateSignUpForm({ result, siteUrl }: { result: Result; siteU
         siteUrl={siteUrl}
         isExample
       />
-      <Submit busy={busy} idle="Join the Affiliate Program" busyLabel="Creating your account..." />
+      <SubmitButton busy={busy} idle="Join the Affiliate Program" busyLabel="Creating your account..." />
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{" "}
         <Link to="/auth?next=%2Faffiliate-signup" className="font-semibold text-primary underline-offset-4 hover:underline">
@@ -227,7 +212,7 @@ export function JoinAffiliateForm({
         defaultValue={error?.values?.businessName ?? businessName ?? ""}
         error={error?.fieldErrors?.businessName}
       />
-      <Submit busy={busy} idle="Become an Affiliate" busyLabel="Setting up..." />
+      <SubmitButton busy={busy} idle="Become an Affiliate" busyLabel="Setting up..." />
     </Form>
   );
 }

@@ -1,27 +1,12 @@
-import { CircleCheck, Loader2 } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import type * as React from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { AuthActionResult } from "~/server/auth/auth-actions.server";
-import { Field, FormAlert, FormStatus } from "./Field";
+import { Field, FormAlert, FormStatus, SubmitButton, useSubmitting } from "./Field";
 import { AUTH_TEXT } from "./messages";
 
 type Result = AuthActionResult | null;
-
-/** True while this form's submission (by its hidden `intent`) is in flight. */
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-function SubmitButton({ busy, idle, busyLabel }: { busy: boolean; idle: string; busyLabel: string }) {
-  return (
-    <Button type="submit" size="lg" className="w-full" disabled={busy}>
-      {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
-      {busy ? busyLabel : idle}
-    </Button>
-  );
-}
 
 function Divider() {
   return (

@@ -1,4 +1,7 @@
+import { Loader2 } from "lucide-react";
 import type * as React from "react";
+import { useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
@@ -48,5 +51,20 @@ export function FormStatus({ message }: { message: string }) {
     <output className="block rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
       {message}
     </output>
+  );
+}
+
+/** True while this form's submission (by its hidden `intent`) is in flight. */
+export function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+export function SubmitButton({ busy, idle, busyLabel }: { busy: boolean; idle: string; busyLabel: string }) {
+  return (
+    <Button type="submit" size="lg" className="w-full" disabled={busy}>
+      {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
+      {busy ? busyLabel : idle}
+    </Button>
   );
 }
