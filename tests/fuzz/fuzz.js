@@ -350,6 +350,26 @@ function routes(ctx) {
       text: [],
     },
     {
+      name: "POST /api/auth/sign-up/email",
+      path: "/api/auth/sign-up/email",
+      format: "json",
+      base: {
+        email: "fuzz-signup-api@example.com",
+        password: "long-enough-pass",
+        name: "Fuzz",
+        firstName: "F",
+        lastName: "L",
+        companyName: "C",
+      },
+      bad: {
+        email: ["", "nope", 5, null, [], {}, longString(400)],
+        password: ["short", longString(200), 5, null, []],
+        name: ["a\u0000b", 5, null, []],
+        firstName: ["x\u0000", "\uD800", 5, {}],
+      },
+      text: [],
+    },
+    {
       name: "POST /auth",
       path: "/auth",
       format: "form",

@@ -8,6 +8,7 @@ import { attributeSignup } from "../affiliates/referral.server";
 import { db as currentDb, type Db } from "../db/client.server";
 import * as schema from "../db/schema";
 import { env } from "../env.server";
+import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { log } from "../log.server";
 import { sendMail } from "../mail/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -153,6 +154,16 @@ export function createAuth(db: Db, secret: string) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Names go into PostgreSQL text: NUL, other control characters and unpaired surrogates are
+        // refused here for every path that writes them (the /auth form checks them too).
+        if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
+          for (const field of ["name", "firstName", "lastName", "companyName"]) {
+            const value: unknown = ctx.body?.[field];
+            if (typeof value === "string" && !noControlChars(value)) {
+              throw new APIError("BAD_REQUEST", { message: `${field}: ${INVALID_CHARACTERS}` });
+            }
+          }
+        }
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (email && (await recentFailures(db, emailHash(email))) >= ACCOUNT_FAILURE_LIMIT) {
