@@ -8,8 +8,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 mkdirSync("test-reports", { recursive: true });
 const VITEST_JSON = "test-reports/vitest.json";
 const PLAYWRIGHT_JSON = "test-reports/playwright.json";
+const FUZZ_JSON = "test-reports/fuzz.json";
 // A previous run's reports must not be counted as this run's.
-for (const f of [VITEST_JSON, PLAYWRIGHT_JSON]) rmSync(f, { force: true });
+for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON]) rmSync(f, { force: true });
 
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
@@ -17,6 +18,8 @@ const steps = [
   ["format", "npm", ["run", "-s", "format:check"]],
   ["unit + integration", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_JSON}`]],
   ["build", "npm", ["run", "-s", "build"]],
+  // One "test" per route: 1,000 invalid requests each against the built server (tests/fuzz/fuzz.js).
+  ["fuzz", "node", ["tests/fuzz/fuzz.js"]],
   ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
 ];
 
@@ -29,6 +32,11 @@ function counts() {
     passed += v.numPassedTests ?? 0;
     failed += v.numFailedTests ?? 0;
     skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  }
+  if (existsSync(FUZZ_JSON)) {
+    const f = JSON.parse(readFileSync(FUZZ_JSON, "utf8"));
+    passed += f.passed ?? 0;
+    failed += f.failed ?? 0;
   }
   if (existsSync(PLAYWRIGHT_JSON)) {
     const p = JSON.parse(readFileSync(PLAYWRIGHT_JSON, "utf8")).stats ?? {};
