@@ -242,7 +242,7 @@ test.describe("per-IP rate limit", () => {
       headers: { origin: siteOrigin() },
       body: { email, password: "x-wrong-password" },
     });
-    expect([404, 405, 429]).toContain(doubled.status);
+    expect([404, 405, 415, 429]).toContain(doubled.status);
 
     // The /auth form goes through the same handler, so it is limited too, and says so.
     const viaForm = await raw({
@@ -262,9 +262,17 @@ test.describe("per-IP rate limit", () => {
 
 test.describe("the /auth action", () => {
   test("bad bodies and wrong types get 400 with a message, never a 500", async () => {
-    const cases: [string, Record<string, string>][] = [
+    // Not a form at all: refused with 415 before the action runs (app/server/http/form-body.server.ts).
+    for (const [body, headers] of [
       ['{"intent":"signin","email":"a@b.co","password":"x"}', { "content-type": "application/json" }],
       ["{not json", { "content-type": "application/json" }],
+      ["intent=signin", { "content-type": "multipart/form-data" }],
+    ] as const) {
+      const res = await sendToAuth(body, headers);
+      expect(res.status, body).toBe(415);
+      expect(res.text).not.toMatch(/at .+\.(js|ts):\d+/);
+    }
+    const cases: [string, Record<string, string>][] = [
       [form({ intent: "signin", email: "not-an-email", password: "x" }), FORM],
       [form({ intent: "signin", email: "a@example.com" }), FORM],
       [form({ intent: "hack", email: "a@example.com", password: "x" }), FORM],

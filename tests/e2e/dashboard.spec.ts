@@ -21,7 +21,8 @@ function fromOwnIp(ip: string, method: string, url: string, headers: Record<stri
         path: target.pathname + target.search,
         method,
         localAddress: ip,
-        headers: { host: base.host, ...headers },
+        // A body without a declared length is refused (411) by the server's body limit.
+        headers: { host: base.host, ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }), ...headers },
       },
       (res) => {
         let text = "";
