@@ -4,6 +4,8 @@ import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { quoteApp } from "~/catalogue/pricing";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/webhooks.stripe";
 import { createCheckout } from "~/server/billing/checkout.server";
+import { cancelReplacedSubscriptions } from "~/server/billing/stripe-events.server";
+import { stripeClient } from "~/server/billing/stripe.server";
 import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
@@ -413,6 +415,48 @@ describe(`stripe webhook (${engine})`, () => {
       expect((await deliver(webhookRequest(event.body, event.signature))).status).toBe(200);
       expect((await order(result.orderId)).status).toBe("paid");
     });
+  });
+
+  it("a new plan cancels the replaced Stripe subscription (prorated) after the commit; a failed cancel is retried", async () => {
+    const buyer = await newUser();
+    const first = await createCheckout(database.db, buyer, { kind: "plan", planType: "basic" });
+    const firstSession = stripe.pay(first.sessionId);
+    await send("checkout.session.completed", firstSession);
+    const oldSubscription = String(firstSession.subscription);
+
+    const second = await createCheckout(database.db, buyer, { kind: "scaling", tierIndex: 2 });
+    const secondSession = stripe.pay(second.sessionId);
+    const deletesBefore = stripe.requests.filter((r) => r.method === "DELETE").length;
+    expect((await send("checkout.session.completed", secondSession)).status).toBe(200);
+    const deletes = stripe.requests.filter((r) => r.method === "DELETE").slice(deletesBefore);
+    expect(deletes.map((r) => r.path)).toEqual([`/v1/subscriptions/${oldSubscription}`]);
+    expect({ ...deletes[0]!.body, ...Object.fromEntries(deletes[0]!.query) }).toMatchObject({ prorate: "true" });
+    expect(stripe.subscriptions.get(oldSubscription)?.status).toBe("canceled");
+    expect(await subscriptionRow(oldSubscription)).toMatchObject({ status: "canceled" });
+    expect(await subscriptionRow(String(secondSession.subscription))).toMatchObject({ status: "active", reachLimit: 100_000 });
+
+    // Stripe down while cancelling: the row stays 'replaced' and the next run cancels it.
+    const third = await createCheckout(database.db, buyer, { kind: "plan", planType: "pro" });
+    const thirdSession = stripe.pay(third.sessionId);
+    const replaced = String(secondSession.subscription);
+    await database.db
+      .update(userSubscriptions)
+      .set({ status: "replaced" })
+      .where(eq(userSubscriptions.providerSubscriptionId, replaced));
+    stripe.failNext(10);
+    expect(await cancelReplacedSubscriptions(database.db, stripeClient())).toBe(0);
+    expect(await subscriptionRow(replaced)).toMatchObject({ status: "replaced" });
+    stripe.failNext(0);
+    expect((await send("checkout.session.completed", thirdSession)).status).toBe(200);
+    expect(await subscriptionRow(replaced)).toMatchObject({ status: "canceled" });
+    expect(stripe.subscriptions.get(replaced)?.status).toBe("canceled");
+    // Already cancelled at Stripe (resource_missing) counts as done.
+    await database.db
+      .update(userSubscriptions)
+      .set({ status: "replaced" })
+      .where(eq(userSubscriptions.providerSubscriptionId, replaced));
+    expect(await cancelReplacedSubscriptions(database.db, stripeClient())).toBe(1);
+    expect(await subscriptionRow(replaced)).toMatchObject({ status: "canceled" });
   });
 
   it("GET is 405; unknown event types are acknowledged and recorded", async () => {

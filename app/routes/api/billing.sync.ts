@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "~/server/auth/session.server";
 import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
-import { syncCheckoutSession } from "~/server/billing/stripe-events.server";
+import { cancelReplacedSubscriptions, syncCheckoutSession } from "~/server/billing/stripe-events.server";
 import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { log } from "~/server/log.server";
@@ -51,7 +51,10 @@ export async function action({ request }: { request: Request }) {
     if ((await checkoutProvider()).name === "stripe" && own.provider === "stripe") {
       try {
         const result = await syncCheckoutSession(database, stripeClient(), own);
-        if (result === "fulfilled") order = { status: "paid", kind: own.kind };
+        if (result === "fulfilled") {
+          order = { status: "paid", kind: own.kind };
+          await cancelReplacedSubscriptions(database, stripeClient());
+        }
       } catch (error) {
         // The webhook still settles it; the page shows the state we have.
         log.warn("billing sync failed", {

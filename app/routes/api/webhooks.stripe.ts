@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { handleStripeEvent } from "~/server/billing/stripe-events.server";
+import { cancelReplacedSubscriptions, handleStripeEvent } from "~/server/billing/stripe-events.server";
 import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
@@ -38,6 +38,7 @@ export async function action({ request }: { request: Request }) {
 
   try {
     const outcome = await handleStripeEvent(db(), stripe, event);
+    if (outcome === "applied") await cancelReplacedAfterCommit(stripe);
     return data({ received: true, outcome }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // Non-2xx makes Stripe deliver the event again; the rolled-back transaction left nothing behind.
@@ -47,6 +48,15 @@ export async function action({ request }: { request: Request }) {
       error: error instanceof Error ? error.message : String(error),
     });
     return data({ error: "Webhook processing failed" }, { status: 500 });
+  }
+}
+
+/** Never fails the delivery: the event is already applied; a failed cancel is retried next time. */
+async function cancelReplacedAfterCommit(stripe: ReturnType<typeof stripeClient>) {
+  try {
+    await cancelReplacedSubscriptions(db(), stripe);
+  } catch (error) {
+    log.warn("replaced subscriptions not cancelled yet", { error: error instanceof Error ? error.message : String(error) });
   }
 }
 

@@ -363,3 +363,42 @@ export async function syncCheckoutSession(
   const fulfilled = await db.transaction((tx) => fulfilCheckedSession(tx as unknown as Db, check.order, session));
   return fulfilled ? "fulfilled" : "already";
 }
+
+/**
+ * A new plan or tier replaces the account's previous one (applySubscriptionEntitlement marks its row
+ * 'replaced'), but with Stripe the old subscription keeps billing until it is cancelled there. This
+ * cancels every replaced Stripe subscription (prorated) and marks its row 'canceled'. It runs after
+ * the fulfilling transaction has committed (a Stripe call must not hold a transaction open); a
+ * failure is logged and retried by the next run (every applied event and every re-sync), and
+ * Stripe's own `customer.subscription.deleted` event converges the row too.
+ */
+export async function cancelReplacedSubscriptions(db: Db, stripe: Stripe, limit = 20): Promise<number> {
+  const rows = await db
+    .select({ id: userSubscriptions.id, subscriptionId: userSubscriptions.providerSubscriptionId })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.provider, "stripe"), eq(userSubscriptions.status, "replaced")))
+    .limit(limit);
+  let canceled = 0;
+  for (const row of rows) {
+    if (!row.subscriptionId) continue;
+    try {
+      await stripe.subscriptions.cancel(row.subscriptionId, { prorate: true });
+    } catch (error) {
+      // Already gone at Stripe is the state we want; anything else is retried next time.
+      const code = (error as { code?: string }).code;
+      if (code !== "resource_missing") {
+        log.warn("could not cancel a replaced Stripe subscription", {
+          subscriptionId: row.subscriptionId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        continue;
+      }
+    }
+    await db
+      .update(userSubscriptions)
+      .set({ status: "canceled", updatedAt: sql`now()` })
+      .where(and(eq(userSubscriptions.id, row.id), eq(userSubscriptions.status, "replaced")));
+    canceled += 1;
+  }
+  return canceled;
+}

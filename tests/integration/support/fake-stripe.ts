@@ -121,6 +121,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = typeof session.subscription === "string" ? subscriptions.get(session.subscription) : undefined;
       return [200, expand.includes("subscription") && subscription ? { ...session, subscription } : session];
     }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === "DELETE" && subscriptionMatch) {
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      if (!subscription || subscription.status === "canceled") return notFound("subscription");
+      subscription.status = "canceled";
+      return [200, subscription];
+    }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const id = nextId("bps");
       return [
@@ -219,7 +226,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 }
 
 function notFound(what: string): [number, unknown] {
-  return [404, { error: { type: "invalid_request_error", message: `No such ${what}` } }];
+  return [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } }];
 }
 
 /** A webhook delivery as Stripe sends it: JSON body and its Stripe-Signature header. */
