@@ -9,8 +9,12 @@ mkdirSync("test-reports", { recursive: true });
 const VITEST_JSON = "test-reports/vitest.json";
 const PLAYWRIGHT_JSON = "test-reports/playwright.json";
 const FUZZ_JSON = "test-reports/fuzz.json";
+// Kill -9 durability (PGlite; PostgreSQL too with TEST_DATABASE_URL) and two instances on one
+// PostgreSQL (skipped without it): tests/reliability/.
+const DURABILITY_JSON = "test-reports/durability.json";
+const CLUSTER_JSON = "test-reports/cluster.json";
 // A previous run's reports must not be counted as this run's.
-for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON]) rmSync(f, { force: true });
+for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON]) rmSync(f, { force: true });
 
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
@@ -20,6 +24,8 @@ const steps = [
   ["build", "npm", ["run", "-s", "build"]],
   // One "test" per route: 1,000 invalid requests each against the built server (tests/fuzz/fuzz.js).
   ["fuzz", "node", ["tests/fuzz/fuzz.js"]],
+  ["durability", "node", ["tests/reliability/durability.js"]],
+  ["cluster", "node", ["tests/reliability/cluster.js"]],
   ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
 ];
 
@@ -33,10 +39,12 @@ function counts() {
     failed += v.numFailedTests ?? 0;
     skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   }
-  if (existsSync(FUZZ_JSON)) {
-    const f = JSON.parse(readFileSync(FUZZ_JSON, "utf8"));
-    passed += f.passed ?? 0;
-    failed += f.failed ?? 0;
+  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON]) {
+    if (!existsSync(file)) continue;
+    const r = JSON.parse(readFileSync(file, "utf8"));
+    passed += r.passed ?? 0;
+    failed += r.failed ?? 0;
+    skipped += r.skipped ?? 0;
   }
   if (existsSync(PLAYWRIGHT_JSON)) {
     const p = JSON.parse(readFileSync(PLAYWRIGHT_JSON, "utf8")).stats ?? {};

@@ -1,0 +1,272 @@
+// Durability proof (issue 6, checklist items 28-29): committed writes survive kill -9.
+// For PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set; that database is emptied first),
+// the real production server (`node server.js`) is spawned and driven through HTTP only:
+//   sign up + verify (dev mailbox) -> start the trial -> kill -9 -> restart
+//   -> create and pay an app order (local checkout) -> kill -9 -> restart
+//   -> submit a lead -> kill -9 -> restart
+//   -> 20 concurrent lead submissions, kill -9 once some are acknowledged -> restart
+// then (server killed again) the database is opened directly: the trial, the paid order (and its one
+// payment event), the lead and every acknowledged burst lead are there, none twice.
+//
+// Usage: BUILD_DIR=/tmp/build node tests/reliability/durability.js   (after the build)
+//        TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/rel_a ... adds the PostgreSQL run.
+// Env: REL_BURST (20), REL_BURST_KILL_AFTER (acks before kill -9, default 5), REL_VERBOSE=1 (server logs).
+// Writes test-reports/durability.json ({ passed, failed, skipped, checks }).
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import {
+  BUILD_DIR,
+  Client,
+  freePort,
+  leadBody,
+  now,
+  pgQuery,
+  redact,
+  Report,
+  resetPostgres,
+  secs,
+  signUpVerified,
+  startServer,
+} from "./lib.js";
+
+const BURST = Number(process.env.REL_BURST ?? 20);
+const KILL_AFTER = Number(process.env.REL_BURST_KILL_AFTER ?? 5);
+const report = new Report("durability");
+
+if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) {
+  console.error(`No build in ${BUILD_DIR}: run \`BUILD_DIR=${BUILD_DIR} npx react-router build\` first.`);
+  process.exit(1);
+}
+
+const run = Date.now().toString(36);
+
+async function engineRun(engine) {
+  console.log(`\n== ${engine}${engine === "postgres" ? ` (${redact(process.env.TEST_DATABASE_URL)})` : ""} ==`);
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  let dataDir;
+  let pgSettings;
+  const env = { PUBLIC_SITE_URL: origin, TRUSTED_PROXIES: "127.0.0.1" };
+  if (engine === "pglite") {
+    dataDir = mkdtempSync(path.join(tmpdir(), "rel-durability-"));
+    env.DATA_DIR = dataDir;
+  } else {
+    await resetPostgres(process.env.TEST_DATABASE_URL);
+    env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+    // Item 28's server settings, recorded (they belong to the PostgreSQL server, not to the product).
+    const settings = await pgQuery(
+      process.env.TEST_DATABASE_URL,
+      "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes')",
+    );
+    pgSettings = Object.fromEntries(settings.map((r) => [r.name, r.setting]));
+    console.log(`  server settings: ${JSON.stringify(pgSettings)}`);
+  }
+  const figures = { engine, boots: [], deadAfterAnswerMs: [] };
+  let generation = 0;
+  const boot = async () => {
+    const server = await startServer({ name: `${engine}-${++generation}`, port, env });
+    figures.boots.push(Math.round(server.bootMs));
+    return server;
+  };
+  /** kill -9 right after a committed answer; records the delay between the answer and the kill. */
+  const killNow = async (server, answeredAt) => {
+    const exit = await server.kill9();
+    figures.deadAfterAnswerMs.push(Math.round(now() - answeredAt));
+    if (exit.signal !== "SIGKILL") throw new Error(`${server.name} did not die by SIGKILL: ${JSON.stringify(exit)}`);
+  };
+
+  const email = `rel-dur-${engine}-${run}@example.com`;
+  const client = new Client({ origin, ip: "10.1.0.1" });
+  const leadEmail = `rel-dur-lead-${engine}-${run}@example.com`;
+  let sessionId;
+  const burst = [];
+  let server;
+  try {
+    // 1. account + trial
+    server = await boot();
+    await signUpVerified(client, server.url, email);
+    const trial = await client.request(server.url, "/dashboard", {
+      method: "POST",
+      form: { intent: "start-trial", plan: "starter" },
+    });
+    const trialAt = now();
+    if (trial.status !== 302 || !/trial-started/.test(trial.headers.get("location") ?? ""))
+      throw new Error(`start-trial answered ${trial.status} ${trial.headers.get("location") ?? trial.text.slice(0, 2000)}`);
+    await killNow(server, trialAt);
+
+    // 2. order created and paid
+    server = await boot();
+    const checkout = await client.request(server.url, "/api/checkout", {
+      method: "POST",
+      json: { kind: "app", appId: 7, tab: "base" },
+    });
+    if (checkout.status !== 200 || !checkout.data?.url)
+      throw new Error(`checkout ${checkout.status}: ${checkout.text.slice(0, 200)}`);
+    const checkoutPath = new URL(checkout.data.url, origin).pathname;
+    sessionId = decodeURIComponent(checkoutPath.split("/").pop());
+    const pay = await client.request(server.url, checkoutPath, {
+      method: "POST",
+      form: { card: "4242424242424242", expiry: "12/40", cvc: "123" },
+    });
+    const paidAt = now();
+    if (pay.status !== 302 || !/payment-success/.test(pay.headers.get("location") ?? ""))
+      throw new Error(`payment answered ${pay.status} ${pay.headers.get("location") ?? pay.text.slice(0, 200)}`);
+    await killNow(server, paidAt);
+
+    // 3. lead
+    server = await boot();
+    const lead = await client.request(server.url, "/api/callback", { method: "POST", json: leadBody(leadEmail), ip: "10.2.0.1" });
+    const leadAt = now();
+    if (lead.status !== 200 || lead.data?.ok !== true) throw new Error(`callback ${lead.status}: ${lead.text.slice(0, 200)}`);
+    await killNow(server, leadAt);
+
+    // 4. after the restart, through HTTP: the session (a committed row too) and the trial are there
+    server = await boot();
+    const dash = await client.request(server.url, "/dashboard");
+    report.check(
+      `${engine}: session survives kill -9 (GET /dashboard still signed in)`,
+      dash.status === 200 && dash.text.includes(email),
+      {
+        status: dash.status,
+      },
+    );
+    const again = await client.request(server.url, "/dashboard", {
+      method: "POST",
+      form: { intent: "start-trial", plan: "starter" },
+    });
+    const httpTrial = again.status === 409;
+
+    // 5. burst: kill -9 while concurrent lead submissions are in flight
+    let acked = 0;
+    let killStarted = false;
+    let killedAt = 0;
+    const burstStart = now();
+    const killed = new Promise((resolve) => {
+      const submissions = Array.from({ length: BURST }, (_, i) => {
+        const entry = { email: `rel-burst-${engine}-${run}-${i}@example.com`, status: null, error: null };
+        burst.push(entry);
+        return client
+          .request(server.url, "/api/callback", { method: "POST", json: leadBody(entry.email, i), ip: `10.3.${i}.1` })
+          .then((res) => {
+            entry.status = res.status;
+            entry.at = now();
+            if (res.status === 200) acked++;
+            if (acked >= KILL_AFTER && !killStarted) {
+              killStarted = true;
+              killedAt = now();
+              void server.kill9().then(resolve);
+            }
+          })
+          .catch((error) => {
+            entry.error = error.cause?.code ?? error.message;
+          });
+      });
+      void Promise.all(submissions).then(() => {
+        if (!killStarted) {
+          killStarted = true;
+          killedAt = now();
+          void server.kill9().then(resolve);
+        }
+      });
+    });
+    await killed;
+    await new Promise((r) => setTimeout(r, 200)); // let the aborted fetches settle
+    const ackedEmails = burst.filter((b) => b.status === 200).map((b) => b.email);
+    const burstFigures = {
+      sent: BURST,
+      acknowledged200: ackedEmails.length,
+      otherStatus: burst.filter((b) => b.status !== null && b.status !== 200).map((b) => b.status),
+      cutOff: burst.filter((b) => b.status === null).length,
+      ackedAfterKill: burst.filter((b) => b.status === 200 && b.at > killedAt).length,
+      killAtMsIntoBurst: Math.round(killedAt - burstStart),
+    };
+
+    // 6. restart once more on the crashed data (boot must recover), then kill -9 and read the database
+    server = await boot();
+    const health = await client.request(server.url, "/healthz");
+    await server.kill9();
+    server = undefined;
+
+    const rows = await openAndRead(engine, dataDir, { email, sessionId, leadEmail, burstEmails: burst.map((b) => b.email) });
+    const t = rows.trial;
+    report.check(
+      `${engine}: trial start survives kill -9`,
+      t && t.trial_started === true && t.selected_plan === "starter" && httpTrial,
+      { trialRow: Boolean(t), restartAnswer409: again.status },
+    );
+    const o = rows.order;
+    report.check(`${engine}: paid order survives kill -9`, o && o.status === "paid" && Number(rows.paymentEvents) === 1, {
+      orderStatus: o?.status ?? null,
+      paymentEvents: Number(rows.paymentEvents),
+    });
+    report.check(`${engine}: lead survives kill -9`, Number(rows.leadCount) === 1, { leadRows: Number(rows.leadCount) });
+    const counts = new Map(rows.burst.map((r) => [r.email, Number(r.n)]));
+    const lost = ackedEmails.filter((e) => (counts.get(e) ?? 0) < 1);
+    const duplicated = [...counts].filter(([, n]) => n > 1).map(([e]) => e);
+    const stored = [...counts.values()].filter((n) => n >= 1).length;
+    const burstOut = { ...burstFigures, storedAfterRestart: stored, lost: lost.length, duplicated: duplicated.length };
+    report.check(
+      `${engine}: burst + kill -9: no acknowledged lead lost`,
+      lost.length === 0 && ackedEmails.length > 0 && health.status === 200,
+      burstOut,
+      lost.length
+        ? `lost: ${lost.join(", ")}`
+        : ackedEmails.length === 0
+          ? "no submission was acknowledged"
+          : "restart unhealthy",
+    );
+    report.check(
+      `${engine}: burst + kill -9: no lead duplicated`,
+      duplicated.length === 0,
+      { duplicated: duplicated.length },
+      `duplicated: ${duplicated.join(", ")}`,
+    );
+    console.log(
+      `  figures: boots ${figures.boots.map((b) => secs(b)).join(", ")}; process dead ${figures.deadAfterAnswerMs.join("/")} ms after each committed answer (SIGKILL sent at once)`,
+    );
+    report.checks.push({ name: `${engine}: figures`, status: "info", figures: { ...figures, burst: burstOut, pgSettings } });
+  } catch (error) {
+    report.fail(`${engine}: scenario`, error, { serverLog: server?.output.join("").slice(-3000) });
+  } finally {
+    if (server) await server.kill9();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Opens the database directly (the server is dead) and reads what the scenario committed. */
+async function openAndRead(engine, dataDir, { email, sessionId, leadEmail, burstEmails }) {
+  let query;
+  let close;
+  if (engine === "pglite") {
+    const db = new PGlite({ dataDir });
+    await db.waitReady;
+    query = async (text, params) => (await db.query(text, params)).rows;
+    close = () => db.close();
+  } else {
+    const url = process.env.TEST_DATABASE_URL;
+    query = (text, params) => pgQuery(url, text, params);
+    close = async () => {};
+  }
+  try {
+    const [trial] = await query(
+      `select t.trial_started, t.selected_plan from trial_access t join "user" u on u.id = t.user_id where u.email = $1`,
+      [email],
+    );
+    const [order] = await query(`select id, status from orders where provider_session_id = $1`, [sessionId]);
+    const [pe] = await query(`select count(*)::int as n from payment_events where order_id = $1`, [order?.id ?? ""]);
+    const [lead] = await query(`select count(*)::int as n from leads where email = $1`, [leadEmail]);
+    const burst = await query(`select email, count(*)::int as n from leads where email = any($1) group by email`, [burstEmails]);
+    return { trial, order, paymentEvents: pe.n, leadCount: lead.n, burst };
+  } finally {
+    await close();
+  }
+}
+
+console.log(`durability proof: build ${BUILD_DIR}, burst ${BURST} (kill -9 after ${KILL_AFTER} acknowledged)`);
+await engineRun("pglite");
+if (process.env.TEST_DATABASE_URL) await engineRun("postgres");
+else report.skip("postgres: durability", "TEST_DATABASE_URL not set");
+const summary = report.write();
+process.exit(summary.failed > 0 || summary.passed === 0 ? 1 : 0);

@@ -1,0 +1,288 @@
+// Shared helpers of the reliability proofs (tests/reliability/durability.js, cluster.js): spawn the
+// real production server (`node server.js`), a cookie-keeping HTTP client, sign-up through the dev
+// mailbox, polling, and the JSON report `npm test` counts. Plain Node, no test framework.
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || "build");
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const now = () => performance.now();
+export const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Polls `fn` until it returns a truthy value; generous timeout, never a wall-clock assertion. */
+export async function waitFor(what, fn, { timeoutMs = 60_000, intervalMs = 200 } = {}) {
+  const start = Date.now();
+  let last;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ""}`);
+    await sleep(intervalMs);
+  }
+}
+
+// ---- ports: 3500-3599 (shared machine convention) ------------------------------------------------
+const taken = new Set();
+function canBind(port) {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+  });
+}
+export async function freePort() {
+  const offset = Math.floor(Math.random() * 100);
+  for (let i = 0; i < 100; i++) {
+    const port = 3500 + ((offset + i) % 100);
+    if (taken.has(port)) continue;
+    if (await canBind(port)) {
+      taken.add(port);
+      return port;
+    }
+  }
+  throw new Error("no free port in 3500-3599");
+}
+
+// ---- the production server -----------------------------------------------------------------------
+const CLEARED = [
+  "DATABASE_URL",
+  "DATA_DIR",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_URL",
+  "MAILCHIMP_API_KEY",
+  "MAILCHIMP_LIST_ID",
+  "MAILCHIMP_API_URL",
+  "SMTP_URL",
+  "OPERATOR_EMAILS",
+  "TRUSTED_PROXIES",
+  "AUTH_SECRET",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "WEBINAR_EMBED_URL",
+];
+const running = new Set();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/**
+ * Spawns `node server.js` (the real production entry) and waits for /healthz. `env` adds to a clean
+ * environment (no inherited database, Stripe or Mailchimp settings).
+ */
+export async function startServer({ name, port, env }) {
+  const base = { ...process.env };
+  for (const key of CLEARED) delete base[key];
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: {
+      ...base,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: process.env.REL_LOG_LEVEL || "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  const output = [];
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 400) output.shift();
+    if (process.env.REL_VERBOSE) process.stderr.write(`[${name}] ${chunk}`);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise((resolve) =>
+    child.on("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  let dead = null;
+  void exited.then((r) => (dead = r));
+  const url = `http://localhost:${port}`; // the Host must match the Origin (React Router CSRF check)
+  const started = now();
+  await waitFor(
+    `${name} /healthz`,
+    async () => {
+      if (dead) throw new Error(`${name} exited (${JSON.stringify(dead)}): ${output.join("").slice(-2000)}`);
+      const res = await fetch(`${url}/healthz`);
+      return res.ok;
+    },
+    { timeoutMs: 90_000, intervalMs: 100 },
+  ).catch((error) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
+  const server = {
+    name,
+    port,
+    url,
+    child,
+    bootMs: now() - started,
+    output,
+    /** kill -9: no graceful shutdown, no flush, no database close. */
+    async kill9() {
+      child.kill("SIGKILL");
+      return exited;
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+  return server;
+}
+
+// ---- HTTP client with a cookie jar ---------------------------------------------------------------
+/**
+ * A browser stand-in: keeps cookies, sends the site's Origin on state-changing requests and an
+ * X-Forwarded-For (the client IP the server believes when 127.0.0.1 is a trusted proxy).
+ */
+export class Client {
+  constructor({ origin, ip }) {
+    this.origin = origin; // PUBLIC_SITE_URL of the server(s)
+    this.ip = ip;
+    this.jar = new Map();
+  }
+  cookieHeader() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  keep(res) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      const key = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (/max-age=0/i.test(line) || value === "") this.jar.delete(key);
+      else this.jar.set(key, value);
+    }
+  }
+  async request(base, pathname, { method = "GET", json, form, headers = {}, ip } = {}) {
+    const h = { ...headers };
+    if (this.jar.size) h.cookie = this.cookieHeader();
+    if (method !== "GET") h.origin = this.origin;
+    const clientIp = ip ?? this.ip;
+    if (clientIp) h["x-forwarded-for"] = clientIp;
+    let body;
+    if (json !== undefined) {
+      h["content-type"] = "application/json";
+      body = JSON.stringify(json);
+    } else if (form !== undefined) {
+      h["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(form).toString();
+    }
+    const init = { method, headers: h, redirect: "manual" };
+    if (body !== undefined) init.body = body;
+    const res = await fetch(new URL(pathname, base), init);
+    this.keep(res);
+    const text = await res.text();
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, data };
+  }
+}
+
+/** Signs up through Better Auth and follows the verification link from /dev/mailbox.json (signs in). */
+export async function signUpVerified(client, base, email, password = "correct-horse-battery") {
+  const res = await client.request(base, "/api/auth/sign-up/email", {
+    method: "POST",
+    json: { email, password, name: email },
+  });
+  if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${res.text.slice(0, 300)}`);
+  const link = await waitFor(`verification mail for ${email}`, async () => {
+    const box = await client.request(base, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+    const mail = (box.data ?? []).find((m) => /verify/i.test(m.subject));
+    return mail?.text.match(/https?:\/\/\S+/)?.[0];
+  });
+  const u = new URL(link);
+  const verify = await client.request(base, u.pathname + u.search);
+  if (![200, 302].includes(verify.status)) throw new Error(`verify ${verify.status}`);
+  if (client.jar.size === 0) throw new Error("verification did not set a session cookie");
+  return { email, password };
+}
+
+export const leadBody = (email, i = 0) => ({ firstName: `Rel${i}`, email, phone: `+1555000${String(i).padStart(4, "0")}` });
+
+// ---- PostgreSQL -------------------------------------------------------------------------------
+/** Empties the test database like tests/integration/support/db.ts (schemas public, drizzle, pgboss). */
+export async function resetPostgres(url) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(
+    "drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema if exists public cascade; create schema public;",
+  );
+  await admin.end();
+}
+
+export async function pgQuery(url, text, params = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Hides the password of a connection string for printing. */
+export const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+
+// ---- report ---------------------------------------------------------------------------------
+export class Report {
+  constructor(name) {
+    this.name = name;
+    this.checks = [];
+    this.started = now();
+  }
+  pass(name, detail = {}) {
+    this.checks.push({ name, status: "passed", ...detail });
+    console.log(`  PASS ${name}${detail.figures ? `  ${JSON.stringify(detail.figures)}` : ""}`);
+  }
+  fail(name, error, detail = {}) {
+    this.checks.push({ name, status: "failed", error: String(error?.message ?? error), ...detail });
+    console.log(`  FAIL ${name}: ${error?.message ?? error}${detail.figures ? `  ${JSON.stringify(detail.figures)}` : ""}`);
+  }
+  skip(name, reason) {
+    this.checks.push({ name, status: "skipped", reason });
+    console.log(`  SKIP ${name}: ${reason}`);
+  }
+  /** Records one check per proven property: `ok` true = passed. */
+  check(name, ok, figures, message) {
+    if (ok) this.pass(name, { figures });
+    else this.fail(name, message ?? "condition not met", { figures });
+  }
+  write() {
+    const count = (s) => this.checks.filter((c) => c.status === s).length;
+    const summary = {
+      passed: count("passed"),
+      failed: count("failed"),
+      skipped: count("skipped"),
+      durationMs: Math.round(now() - this.started),
+      checks: this.checks,
+    };
+    mkdirSync(path.join(ROOT, "test-reports"), { recursive: true });
+    writeFileSync(path.join(ROOT, "test-reports", `${this.name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+    console.log(
+      `\n${this.name}: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped in ${secs(summary.durationMs)} -> test-reports/${this.name}.json`,
+    );
+    return summary;
+  }
+}
