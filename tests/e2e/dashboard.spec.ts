@@ -22,7 +22,11 @@ function fromOwnIp(ip: string, method: string, url: string, headers: Record<stri
         method,
         localAddress: ip,
         // A body without a declared length is refused (411) by the server's body limit.
-        headers: { host: base.host, ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }), ...headers },
+        headers: {
+          host: base.host,
+          ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }),
+          ...headers,
+        },
       },
       (res) => {
         let text = "";
