@@ -1,0 +1,300 @@
+// Throughput (issue 6): requests per second of the anonymous pages /, /apps and /packages served by
+// our server, against nginx serving the same bytes as static files, measured with wrk in the same
+// run; and the p99 latency of a signed-in dashboard page (/dashboard/billing) under 64 connections.
+// Targets: ours >= 25% of nginx's req/s per page; dashboard p99 <= 50 ms.
+//
+//   node bench/throughput.js                  builds if needed (BUILD_DIR), starts `node server.js`
+//                                             on a throw-away PGlite folder
+//   BENCH_URL=http://127.0.0.1:3000 node bench/throughput.js
+//                                             an already running server (BENCH_ORIGIN: its
+//                                             PUBLIC_SITE_URL origin when it differs)
+//   THROUGHPUT_SECONDS=10 THROUGHPUT_CONNECTIONS=64 THROUGHPUT_THREADS=2   wrk's -d, -c and -t
+//   WRK_BIN, NGINX_BIN: other binaries ("" = treat as missing); THROUGHPUT_OUT (/tmp/bench-results/throughput.json)
+//
+// Needs wrk and nginx on PATH (Debian: apt-get install -y wrk nginx); without them it prints why
+// and exits 0. nginx runs with worker_processes 1 to match our single Node process, access_log off,
+// daemon off, on a free port in 3600-3699. wrk sends no Accept-Encoding, so both servers send the
+// uncompressed HTML. wrk, nginx and our server share the machine's cores.
+import { spawn } from "node:child_process";
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  cookieHeader,
+  freePort,
+  freshIp,
+  loadAverage,
+  request,
+  signUpVerified,
+  sleep,
+  startServer,
+  table,
+} from "./lib/common.js";
+
+const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.THROUGHPUT_CONNECTIONS ?? 64);
+const THREADS = Number(process.env.THROUGHPUT_THREADS ?? 2);
+const PAGES = [
+  ["/", "index.html"],
+  ["/apps", "apps.html"],
+  ["/packages", "packages.html"],
+];
+const NGINX_TARGET = 0.25;
+const DASHBOARD_P99_TARGET_MS = 50;
+
+/** The executable's path on PATH (plus /usr/sbin, where Debian puts nginx), or "". */
+function which(cmd) {
+  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin"];
+  for (const dir of dirs.filter(Boolean)) {
+    try {
+      accessSync(path.join(dir, cmd), constants.X_OK);
+      return path.join(dir, cmd);
+    } catch {
+      /* not here */
+    }
+  }
+  return "";
+}
+// WRK_BIN / NGINX_BIN name other binaries ("" pretends they are missing).
+const wrkBin = process.env.WRK_BIN ?? which("wrk");
+const nginxBin = process.env.NGINX_BIN ?? which("nginx");
+if (!wrkBin || !nginxBin) {
+  console.log(
+    `bench/throughput.js skipped: ${[!wrkBin && "wrk", !nginxBin && "nginx"].filter(Boolean).join(" and ")} not found ` +
+      "(Debian: apt-get install -y wrk nginx).",
+  );
+  process.exit(0);
+}
+
+function toMs(value) {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(value);
+  if (!m) return NaN;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]];
+}
+
+/** Runs wrk and returns req/s, latency percentiles (ms), non-2xx/3xx answers and socket errors. */
+function wrk(url, headers = []) {
+  const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", ...headers.flatMap((h) => ["-H", h]), url];
+  return new Promise((resolve, reject) => {
+    const child = spawn(wrkBin, args);
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`wrk exited ${code}: ${out}`));
+      const lat = (p) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
+      const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      resolve({
+        rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+        requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
+        p50: lat(50),
+        p75: lat(75),
+        p90: lat(90),
+        p99: lat(99),
+        non2xx3xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+        socketErrors: sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
+        // wrk counts a request still unanswered after its 2 s default timeout as a timeout error.
+        socket: sock ? { connect: +sock[1], read: +sock[2], write: +sock[3], timeout: +sock[4] } : null,
+        raw: out,
+      });
+    });
+  });
+}
+
+async function startNginx(dir) {
+  const port = await freePort();
+  const conf = path.join(dir, "nginx.conf");
+  const locations = PAGES.map(([p, file]) => `    location = ${p} { try_files /${file} =404; }`).join("\n");
+  writeFileSync(
+    conf,
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { }
+  default_type text/html;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${path.join(dir, "html")};
+${locations}
+  }
+}
+`,
+  );
+  const child = spawn(nginxBin, ["-p", dir, "-c", conf], { stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr.on("data", (d) => (err += d));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${err}`);
+    try {
+      if ((await fetch(`${url}/`)).ok) {
+        return {
+          url,
+          stop: () => {
+            // SIGTERM: fast shutdown of master and worker (wrk has finished).
+            if (child.exitCode === null) child.kill("SIGTERM");
+            return exited;
+          },
+        };
+      }
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  // SIGTERM (fast shutdown), never SIGKILL: a killed master leaves its worker running.
+  child.kill("SIGTERM");
+  await exited;
+  const log = existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
+  throw new Error(`nginx did not start: ${err}${log}`);
+}
+
+const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
+
+const own = !process.env.BENCH_URL;
+const server = own
+  ? await startServer()
+  : { url: process.env.BENCH_URL, origin: process.env.BENCH_ORIGIN || process.env.BENCH_URL, stop: async () => {} };
+const dir = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
+// nginx's worker drops root to `nobody`, which must be able to read the copies.
+chmodSync(dir, 0o755);
+let nginx;
+const results = { pages: [], dashboard: null };
+try {
+  const before = await loadAverage();
+  console.log(
+    `bench/throughput.js: ours ${server.url} vs nginx (worker_processes 1, static copies), wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s; ` +
+      `${new Date().toISOString()}; load average ${before.loadavg.join(" ")} (${before.cpus} cores)`,
+  );
+  // The same bytes: each page's HTML fetched once (uncompressed, like wrk asks for it).
+  mkdirSync(path.join(dir, "html"));
+  for (const [p, file] of PAGES) {
+    const res = await request(server.url, { path: p, headers: { "accept-encoding": "identity" } });
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+    writeFileSync(path.join(dir, "html", file), res.raw);
+  }
+  nginx = await startNginx(dir);
+
+  for (const [p, file] of PAGES) {
+    const bytes = (await request(nginx.url, { path: p, headers: { "accept-encoding": "identity" } })).raw.length;
+    const ours = await wrk(server.url + p);
+    const theirs = await wrk(nginx.url + p);
+    results.pages.push({ page: p, file, bytes, ours, nginx: theirs, ratio: ours.rps / theirs.rps });
+  }
+
+  // A signed-in page: a fresh account (own source address), verified, with a started trial.
+  const user = await signUpVerified(server, { ip: freshIp() });
+  const host = new URL(server.origin).host;
+  const start = await request(server.url, {
+    method: "POST",
+    path: "/dashboard",
+    host,
+    headers: { cookie: user.cookie, origin: server.origin },
+    body: new URLSearchParams({ intent: "start-trial", plan: "starter" }),
+  });
+  const cookie = cookieHeader(start.setCookies, user.cookie);
+  const check = await request(server.url, { path: "/dashboard/billing", host, headers: { cookie } });
+  if (check.status !== 200) throw new Error(`/dashboard/billing answered ${check.status} with the session cookie`);
+  const dash = await wrk(`${server.url}/dashboard/billing`, [`Cookie: ${cookie}`, `Host: ${host}`]);
+  results.dashboard = { page: "/dashboard/billing", trialStart: start.status, ...dash };
+
+  const after = await loadAverage();
+  results.loadAverage = { before: before.loadavg, after: after.loadavg, cpus: after.cpus };
+
+  console.log("");
+  console.log(
+    table(
+      [
+        "page",
+        "bytes",
+        "ours req/s",
+        "nginx req/s",
+        "ours/nginx",
+        "target",
+        "ours p50/p99 ms",
+        "nginx p50/p99 ms",
+        "ours non-2xx/timeouts",
+      ],
+      results.pages.map((r) => [
+        r.page,
+        r.bytes,
+        f(r.ours.rps),
+        f(r.nginx.rps),
+        `${f(r.ratio * 100)}%`,
+        r.ratio >= NGINX_TARGET ? "met (>=25%)" : "MISSED (<25%)",
+        `${f(r.ours.p50)}/${f(r.ours.p99)}`,
+        `${f(r.nginx.p50, 2)}/${f(r.nginx.p99, 2)}`,
+        `${r.ours.non2xx3xx}/${r.ours.socket?.timeout ?? 0}${r.ours.socketErrors - (r.ours.socket?.timeout ?? 0) ? ` (+${r.ours.socketErrors - r.ours.socket.timeout} socket)` : ""}`,
+      ]),
+    ),
+  );
+  console.log("");
+  const d = results.dashboard;
+  console.log(
+    table(
+      ["signed-in page", "req/s", "p50 ms", "p75 ms", "p90 ms", "p99 ms", "target", "non-2xx/timeouts"],
+      [
+        [
+          d.page,
+          f(d.rps),
+          f(d.p50),
+          f(d.p75),
+          f(d.p90),
+          f(d.p99),
+          d.p99 <= DASHBOARD_P99_TARGET_MS ? "met (p99<=50ms)" : "MISSED (p99>50ms)",
+          `${d.non2xx3xx}/${d.socket?.timeout ?? 0}${d.socketErrors - (d.socket?.timeout ?? 0) ? ` (+${d.socketErrors - d.socket.timeout} socket)` : ""}`,
+        ],
+      ],
+    ),
+  );
+  console.log(
+    "\nwrk measures latency of answered requests only; timeouts (no answer within 2 s) are counted apart. " +
+      "Little's law: 64 connections at R req/s wait about 64/R s each.",
+  );
+  console.log(`\nload average before ${before.loadavg.join(" ")}, after ${after.loadavg.join(" ")}`);
+  const out = process.env.THROUGHPUT_OUT || "/tmp/bench-results/throughput.json";
+  mkdirSync(path.dirname(out), { recursive: true });
+  for (const r of results.pages) {
+    delete r.ours.raw;
+    delete r.nginx.raw;
+  }
+  delete results.dashboard.raw;
+  writeFileSync(
+    out,
+    JSON.stringify(
+      { at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, threads: THREADS, ...results },
+      null,
+      2,
+    ),
+  );
+  console.log(`wrote ${out}`);
+} finally {
+  await nginx?.stop();
+  await server.stop();
+  server.removeData?.();
+  rmSync(dir, { recursive: true, force: true });
+}
