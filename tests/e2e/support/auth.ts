@@ -37,11 +37,16 @@ export async function signUpVerified(
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? "correct-horse-battery";
   // From a source address of its own: sign-up is limited to 5 a minute per IP, and the browser's
-  // requests of every test (two workers at once) come from 127.0.0.1.
+  // requests of every test (two workers at once) come from 127.0.0.1. The browser's cookies go
+  // along, as they would from the page (a /ref attribution cookie, say).
+  const cookies = await page.context().cookies(siteOrigin());
   const res = await raw({
     method: "POST",
     path: "/api/auth/sign-up/email",
-    headers: { origin: siteOrigin() },
+    headers: {
+      origin: siteOrigin(),
+      ...(cookies.length ? { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } : {}),
+    },
     body: {
       email,
       password,
