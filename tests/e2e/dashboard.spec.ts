@@ -1,79 +1,9 @@
-import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
-import { latestMailLink, siteOrigin, uniqueEmail } from "./support/auth";
+import { signUpVerified, siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
 
 const SHOTS = process.env.DASH_SHOTS_DIR;
-
-/**
- * One HTTP request from a loopback address of its own (any 127.x.y.z on Linux). Sign-up is rate
- * limited per client IP (5 a minute) and this file signs up one account per test.
- */
-function fromOwnIp(ip: string, method: string, url: string, headers: Record<string, string>, body?: string) {
-  const base = new URL(String(test.info().project.use.baseURL));
-  const target = new URL(url, base);
-  return new Promise<{ status: number; setCookies: string[]; text: string }>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: base.port,
-        path: target.pathname + target.search,
-        method,
-        localAddress: ip,
-        // A body without a declared length is refused (411) by the server's body limit.
-        headers: {
-          host: base.host,
-          ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookies: res.headers["set-cookie"] ?? [], text }));
-      },
-    );
-    req.on("error", reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
-
-const byte = () => 1 + Math.floor(Math.random() * 253);
-
-/** Signs up and verifies a fresh account, and puts its session cookie into the page's context. */
-async function signUpVerified(page: Page, opts: { firstName?: string } = {}) {
-  const ip = `127.${byte()}.${byte()}.${byte()}`;
-  const email = uniqueEmail("dash");
-  const body = JSON.stringify({
-    email,
-    password: "correct-horse-battery",
-    name: opts.firstName ?? email,
-    firstName: opts.firstName,
-  });
-  const res = await fromOwnIp(
-    ip,
-    "POST",
-    "/api/auth/sign-up/email",
-    { origin: siteOrigin(), "content-type": "application/json" },
-    body,
-  );
-  expect(res.status, res.text).toBe(200);
-  const verify = await fromOwnIp(ip, "GET", await latestMailLink(page, email, /verify/i), {});
-  expect([200, 302]).toContain(verify.status);
-  const cookies = verify.setCookies
-    .map((c) => c.split(";")[0]!.trim())
-    .filter((pair) => !pair.endsWith("="))
-    .map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: siteOrigin() };
-    });
-  expect(cookies.length).toBeGreaterThan(0);
-  await page.context().addCookies(cookies);
-  return { email };
-}
 
 /** Starts the trial through the plain HTML form post (the no-JavaScript path of the chooser). */
 async function startTrialByForm(page: Page) {
