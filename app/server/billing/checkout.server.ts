@@ -24,8 +24,6 @@ import { log } from "../log.server";
 import { applySubscriptionEntitlement } from "./subscriptions.server";
 import { checkoutProvider } from "./provider.server";
 
-export { localCheckoutUrl, newLocalSessionId } from "./local-provider.server";
-
 /**
  * Checkout (DESIGN.md section 4): the browser says *what* it buys; the server computes the amount
  * from the catalogue, inserts a pending order, then asks the provider for a hosted session.
@@ -342,17 +340,26 @@ async function applyOrderEffects(tx: Db, order: OrderRow, opts: FulfilOptions) {
   }
 }
 
+export interface MoneyMovement {
+  userId: string;
+  orderId: string | null;
+  /** Cents, positive for both kinds. */
+  amount: number;
+  provider: string;
+  /** Unique per payment or refund: a second call with it changes nothing. */
+  providerRef: string;
+  currency?: string;
+}
+
 /**
- * Records money received once (unique provider reference) and accrues the referring affiliate's
- * commission in the same transaction. Returns false when this payment was already recorded.
+ * Writes one payment event once (unique provider reference) and lets the affiliate ledger consume
+ * it in the same transaction: a payment accrues the referrer's commission, a refund reverses it.
+ * Returns false when this event was already recorded.
  */
-export async function recordPayment(
-  tx: Db,
-  payment: { userId: string; orderId: string | null; amount: number; provider: string; providerRef: string; currency?: string },
-): Promise<boolean> {
+async function recordPaymentEvent(tx: Db, kind: "payment" | "refund", movement: MoneyMovement): Promise<boolean> {
   const [event] = await tx
     .insert(paymentEvents)
-    .values({ ...payment, kind: "payment", currency: payment.currency ?? "usd" })
+    .values({ ...movement, kind, currency: movement.currency ?? "usd" })
     .onConflictDoNothing({ target: paymentEvents.providerRef })
     .returning();
   if (!event) return false;
@@ -360,20 +367,11 @@ export async function recordPayment(
   return true;
 }
 
-/** Records a refund once and reverses the commission it carried. */
-export async function recordRefund(
-  tx: Db,
-  refund: { userId: string; orderId: string | null; amount: number; provider: string; providerRef: string; currency?: string },
-): Promise<boolean> {
-  const [event] = await tx
-    .insert(paymentEvents)
-    .values({ ...refund, kind: "refund", currency: refund.currency ?? "usd" })
-    .onConflictDoNothing({ target: paymentEvents.providerRef })
-    .returning();
-  if (!event) return false;
-  await accrueCommission(tx, event);
-  return true;
-}
+/** Money received, once, with the referrer's commission. */
+export const recordPayment = (tx: Db, payment: MoneyMovement) => recordPaymentEvent(tx, "payment", payment);
+
+/** Money returned, once, reversing the commission it carried. */
+export const recordRefund = (tx: Db, refund: MoneyMovement) => recordPaymentEvent(tx, "refund", refund);
 
 /** Records a declined payment on the owner's pending order; paid orders are never touched. */
 export async function declineOrder(db: Db, userId: string, sessionId: string): Promise<OrderRow | null> {

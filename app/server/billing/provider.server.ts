@@ -1,6 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { env } from "../env.server";
 import type { OrderRow } from "../db/schema";
-import { newLocalSessionId, localCheckoutUrl } from "./local-provider.server";
 
 /**
  * One interface for every payment provider (DESIGN.md section 4): create a hosted checkout
@@ -20,11 +20,15 @@ export interface CheckoutProvider {
   createSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>;
 }
 
+/**
+ * The built-in provider: its hosted page is /checkout/local/:sessionId on this server, and session
+ * ids are unguessable (192 random bits), in the shape payment providers use.
+ */
 export const localProvider: CheckoutProvider = {
   name: "local",
   async createSession() {
-    const sessionId = newLocalSessionId();
-    return { sessionId, url: localCheckoutUrl(sessionId) };
+    const sessionId = `cs_local_${randomBytes(24).toString("base64url")}`;
+    return { sessionId, url: `/checkout/local/${sessionId}` };
   },
 };
 
