@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
-import { AlertTriangle, PackageOpen, RefreshCw, Search } from "lucide-react";
-import { Form, Link, useRevalidator, useSubmit } from "react-router";
+import { PackageOpen, Search } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { AddonCard } from "~/components/dashboard/billing/AddonCard";
@@ -13,6 +13,7 @@ import {
   useCheckoutReturn,
   useRevalidateOnFocus,
 } from "~/components/dashboard/billing/checkout";
+import { LoadFailed } from "~/components/dashboard/billing/LoadFailed";
 import { EmptyState, PageHeader } from "~/components/dashboard/pages/common";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
@@ -58,7 +59,6 @@ export default function AddonsPage({ loaderData }: Route.ComponentProps) {
 
 function Marketplace({ filters, addons, owned, loadError }: Route.ComponentProps["loaderData"]) {
   const cart = useCart();
-  const { revalidate } = useRevalidator();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const { pending, run } = useCheckout(BILLING_ERRORS.checkout);
@@ -160,19 +160,7 @@ function Marketplace({ filters, addons, owned, loadError }: Route.ComponentProps
           </p>
 
           {loadError ? (
-            <div
-              role="alert"
-              className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-6"
-            >
-              <p className="flex items-center gap-2 font-semibold text-destructive">
-                <AlertTriangle className="size-5" aria-hidden="true" />
-                {BILLING_ERRORS.addons}
-              </p>
-              <Button type="button" variant="outline" onClick={() => void revalidate()}>
-                <RefreshCw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <LoadFailed message={BILLING_ERRORS.addons} />
           ) : shown.length === 0 ? (
             <EmptyState icon={<PackageOpen />} title={addons.length === 0 ? "No add-ons available yet" : "No add-ons match"}>
               <p className="max-w-md text-sm text-muted-foreground">

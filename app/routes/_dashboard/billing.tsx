@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { AlertTriangle, Check, CreditCard, Loader2, RefreshCw, XCircle } from "lucide-react";
+import { Check, CreditCard, Loader2, RefreshCw, XCircle } from "lucide-react";
 import { and, desc, eq } from "drizzle-orm";
 import { data, Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
@@ -15,6 +15,7 @@ import {
   useCheckoutReturn,
   useRevalidateOnFocus,
 } from "~/components/dashboard/billing/checkout";
+import { LoadFailed } from "~/components/dashboard/billing/LoadFailed";
 import { formatCount, formatDollars, PageHeader } from "~/components/dashboard/pages/common";
 import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
 import { Badge } from "~/components/ui/badge";
@@ -100,7 +101,6 @@ export async function action({ request }: Route.ActionArgs) {
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
   const { subscription, history, loadError } = loaderData;
   const result = useActionData<typeof action>();
-  const { revalidate } = useRevalidator();
   const { pending, run } = useCheckout(BILLING_ERRORS.checkout);
   useRevalidateOnFocus();
 
@@ -126,19 +126,7 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-6xl">
         <PageHeader title="Subscription & Billing" description="Your plan, billing and upgrade options." />
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-6"
-        >
-          <p className="flex items-center gap-2 font-semibold text-destructive">
-            <AlertTriangle className="size-5" aria-hidden="true" />
-            {BILLING_ERRORS.load}
-          </p>
-          <Button type="button" variant="outline" onClick={() => void revalidate()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={BILLING_ERRORS.load} />
       </div>
     );
   }
