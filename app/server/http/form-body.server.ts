@@ -10,6 +10,10 @@ export const formBodyGuard: MiddlewareFunction<Response> = async ({ request }, n
   if (request.method === "GET" || request.method === "HEAD" || new URL(request.url).pathname.startsWith("/api/")) {
     return next();
   }
+  // The common case: a urlencoded body always parses, so it is not read twice. Anything else
+  // (multipart, or not a form at all) is parsed once here to find out.
+  const mime = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mime === "application/x-www-form-urlencoded") return next();
   try {
     await request.clone().formData();
   } catch {
