@@ -154,11 +154,17 @@ export function createAuth(db: Db, secret: string) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Names go into PostgreSQL text: NUL, other control characters and unpaired surrogates are
-        // refused here for every path that writes them (the /auth form checks them too).
+        // Names go into PostgreSQL text: anything but a string, NUL, other control characters and
+        // unpaired surrogates are refused here for every path that writes them (the /auth form
+        // checks them too).
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
           for (const field of ["name", "firstName", "lastName", "companyName"]) {
             const value: unknown = ctx.body?.[field];
+            // Better Auth does not type-check additional fields: a number or an object would be
+            // stored as text.
+            if (value !== undefined && value !== null && typeof value !== "string") {
+              throw new APIError("BAD_REQUEST", { message: `${field}: Invalid input: expected text` });
+            }
             if (typeof value === "string" && !noControlChars(value)) {
               throw new APIError("BAD_REQUEST", { message: `${field}: ${INVALID_CHARACTERS}` });
             }
