@@ -1,24 +1,24 @@
 // Catalogue scale (issue 6): the /apps page's catalogue query as the catalogue grows. Fills a
 // throw-away database with CATALOGUE_APPS (100,000) apps, then runs the page's own query function
-// (listApps from app/server/catalogue/apps.server.ts, loaded from source through Vite's SSR loader,
-// so the SQL is exactly the page's) CATALOGUE_RUNS times per search type and prints p50/p99.
-// The /apps loader takes every match from listApps, counts them and slices the first 12 in
-// JavaScript, so "count" and "paging" cost what listApps costs.
-// For comparison it also times what a fix would run: a count(*) plus a LIMIT 12 page in SQL, and
-// both again with pg_trgm GIN indexes on name/description/industry. No app code is changed: the
-// indexes exist only in the throw-away database.
+// (searchApps from app/server/catalogue/apps.server.ts, loaded from source through Vite's SSR loader,
+// so the SQL, the migrations and the trigram indexes are exactly the page's) CATALOGUE_RUNS times per
+// search type and prints p50/p99. searchApps is what the /apps loader awaits: the first `show`
+// matches (LIMIT, by id) and a count(*) of all of them, run side by side. getApp is the reviews
+// dialog's lookup of an app beyond the page.
+// CATALOGUE_BEFORE=1 also times the query the loader ran before (every match fetched, then counted
+// and sliced in JavaScript), on the same database and indexes, for comparison.
 //
 //   node bench/catalogue-scale.js                               PGlite in a temp folder
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/catalogue-scale.js
 //                                 PGlite, then PostgreSQL in a database this script creates
 //                                 (bench_catalogue_<pid>) and drops; the URL's own database is
 //                                 only used to issue CREATE/DROP DATABASE
-//   CATALOGUE_APPS=100000 CATALOGUE_RUNS=20 CATALOGUE_ENGINES=pglite,postgres
+//   CATALOGUE_APPS=100000 CATALOGUE_RUNS=20 CATALOGUE_ENGINES=pglite,postgres CATALOGUE_BEFORE=1
 //   CATALOGUE_BUDGET_SECONDS=20: a search stops after this long once it has 5 timed runs
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, getTableColumns, sql } from "drizzle-orm";
 import pg from "pg";
 import { createServer } from "vite";
 import { fmt, loadAverage, summarise, table } from "./lib/common.js";
@@ -27,6 +27,7 @@ const TOTAL = Number(process.env.CATALOGUE_APPS ?? 100_000);
 const RUNS = Number(process.env.CATALOGUE_RUNS ?? 20);
 const BUDGET_S = Number(process.env.CATALOGUE_BUDGET_SECONDS ?? 20);
 const ENGINES = (process.env.CATALOGUE_ENGINES || "pglite,postgres").split(",");
+const BEFORE = process.env.CATALOGUE_BEFORE === "1";
 const PAGE_SIZE = 12;
 
 const vite = await createServer({
@@ -40,17 +41,19 @@ const vite = await createServer({
 });
 const load = (p) => vite.ssrLoadModule(p);
 const { openDatabase } = await load("/app/server/db/client.server.ts");
-const { listApps, getApp, escapeLike } = await load("/app/server/catalogue/apps.server.ts");
+const { searchApps, getApp, appsWhere } = await load("/app/server/catalogue/apps.server.ts");
 const { seedCatalogue } = await load("/app/server/catalogue/seed.server.ts");
 const schema = await load("/app/server/db/schema.ts");
 const { allApps } = await load("/app/catalogue/apps.ts");
 const { apps } = schema;
 
-/** Search types: what a visitor can ask the /apps page for. */
+/** Search types: what a visitor can ask the /apps page for (show = cards on the page). */
 const SEARCHES = [
   { name: "all (default /apps)", filters: {} },
+  { name: "all, show=1000 (the maximum)", filters: {}, show: 1000 },
   { name: "industry=Financial Services", filters: { industry: "Financial Services" } },
   { name: "q=ai (2 chars, very common)", filters: { q: "ai" } },
+  { name: "q=scheduler (word in names)", filters: { q: "scheduler" } },
   { name: "q=invoice (word)", filters: { q: "invoice" } },
   { name: "q=#54321 (one app)", filters: { q: "#54321" } },
   { name: "q=zzz-no-match", filters: { q: "zzz-no-match" } },
@@ -68,6 +71,7 @@ function generated(from, to) {
   return rows;
 }
 
+/** Inserts through the migrated schema, so the trigram indexes (fastupdate off) are maintained row by row. */
 async function fill(db) {
   const seeded = await seedCatalogue(db);
   const started = performance.now();
@@ -78,18 +82,6 @@ async function fill(db) {
   await db.execute(sql`analyze apps`);
   const [{ n }] = (await db.execute(sql`select count(*)::int as n from apps`)).rows;
   return { rows: n, seconds: (performance.now() - started) / 1000 };
-}
-
-/** The same WHERE as listApps, for the proposed count + LIMIT queries. */
-function where(filters) {
-  const conditions = [eq(apps.isActive, true)];
-  const q = filters.q?.trim();
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    conditions.push(or(ilike(apps.name, pattern), ilike(apps.description, pattern), ilike(apps.industry, pattern)));
-  }
-  if (filters.industry && filters.industry !== "All") conditions.push(eq(apps.industry, filters.industry));
-  return and(...conditions);
 }
 
 async function timeIt(fn) {
@@ -106,95 +98,94 @@ async function timeIt(fn) {
   return { ...summarise(times), rows };
 }
 
-/** listApps as the page runs it, and the proposed count(*) + first page. */
+/** The loader's query before issue 6: every match, counted and sliced in JavaScript. */
+const { isActive: _internal, ...publicColumns } = getTableColumns(apps);
+async function everyMatch(db, filters, show) {
+  const where = appsWhere(filters);
+  const rows = where ? await db.select(publicColumns).from(apps).where(where).orderBy(asc(apps.id)) : [];
+  return { apps: rows.slice(0, show), total: rows.length };
+}
+
 async function measure(db, label) {
   const out = [];
   for (const s of SEARCHES) {
-    const page = await timeIt(async () => (await listApps(db, s.filters)).length);
-    const paged = await timeIt(async () => {
-      const [count, first] = await Promise.all([
-        db
-          .select({ n: sql`count(*)::int` })
-          .from(apps)
-          .where(where(s.filters)),
-        db
-          .select({
-            id: apps.id,
-            name: apps.name,
-            description: apps.description,
-            industry: apps.industry,
-            features: apps.features,
-          })
-          .from(apps)
-          .where(where(s.filters))
-          .orderBy(asc(apps.id))
-          .limit(PAGE_SIZE),
-      ]);
-      if (first.length > PAGE_SIZE) throw new Error("LIMIT ignored");
-      return count[0].n;
+    const show = s.show ?? PAGE_SIZE;
+    const after = await timeIt(async () => {
+      const page = await searchApps(db, s.filters, show);
+      if (page.apps.length !== Math.min(show, page.total)) throw new Error(`${s.name}: page of ${page.apps.length}`);
+      return page.total;
     });
-    out.push({ variant: label, search: s.name, listApps: page, countPlusPage: paged });
+    const before = BEFORE ? await timeIt(async () => (await everyMatch(db, s.filters, show)).total) : null;
+    if (before && before.rows !== after.rows) throw new Error(`${s.name}: ${before.rows} matches before, ${after.rows} now`);
+    out.push({ engine: label, search: s.name, searchApps: after, before });
     console.log(
-      `  ${label.padEnd(18)} ${s.name.padEnd(30)} ${String(page.rows).padStart(6)} rows  listApps p50 ${fmt(page.p50)} ms (n=${page.n})  count+LIMIT p50 ${fmt(paged.p50)} ms`,
+      `  ${label.padEnd(9)} ${s.name.padEnd(30)} ${String(after.rows).padStart(6)} matches  searchApps p50 ${fmt(after.p50)} ms p99 ${fmt(after.p99)} ms (n=${after.n})` +
+        (before ? `  before: p50 ${fmt(before.p50)} ms (n=${before.n})` : ""),
     );
   }
   const byId = await timeIt(async () => ((await getApp(db, 54321)) ? 1 : 0));
-  out.push({ variant: label, search: "getApp(54321) (reviews dialog)", listApps: byId, countPlusPage: null });
+  out.push({ engine: label, search: "getApp(54321) (reviews dialog)", searchApps: byId, before: null });
   return out;
 }
 
-async function trigramIndexes(db) {
-  const t = performance.now();
-  await db.execute(sql`create extension if not exists pg_trgm`);
-  for (const col of ["name", "description", "industry"]) {
-    await db.execute(sql.raw(`create index if not exists bench_apps_${col}_trgm on apps using gin (${col} gin_trgm_ops)`));
-  }
-  await db.execute(sql`analyze apps`);
-  return (performance.now() - t) / 1000;
+/** EXPLAIN of the two statements searchApps sends, with the parameters inlined. */
+async function plan(db, filters) {
+  const where = appsWhere(filters);
+  const explain = async (query) => {
+    const q = query.toSQL();
+    const params = q.params.map((p) => (typeof p === "string" ? `'${p.replaceAll("'", "''")}'` : String(p)));
+    const text = q.sql.replace(/\$(\d+)/g, (_, i) => params[Number(i) - 1]);
+    const rows = (await db.execute(sql.raw(`explain ${text}`))).rows;
+    return rows.map((r) => String(Object.values(r)[0]).trim()).join(" / ");
+  };
+  const page = await explain(db.select({ id: apps.id }).from(apps).where(where).orderBy(asc(apps.id)).limit(PAGE_SIZE));
+  const count = await explain(
+    db
+      .select({ n: sql`count(*)` })
+      .from(apps)
+      .where(where),
+  );
+  return `page: ${page}\n    count: ${count}`;
 }
 
-async function plan(db, filters) {
-  const q = db.select({ id: apps.id }).from(apps).where(where(filters)).orderBy(asc(apps.id)).toSQL();
-  const params = q.params.map((p) => (typeof p === "string" ? `'${p.replaceAll("'", "''")}'` : String(p)));
-  const text = q.sql.replace(/\$(\d+)/g, (_, i) => params[Number(i) - 1]);
-  const rows = (await db.execute(sql.raw(`explain ${text}`))).rows;
-  return rows.map((r) => Object.values(r)[0]).join(" / ");
+async function notesFor(db, label) {
+  const out = [];
+  for (const filters of [{}, { q: "ai" }, { q: "invoice" }]) {
+    out.push(`${label} plan ${JSON.stringify(filters)}:\n    ${await plan(db, filters)}`);
+  }
+  const [size] = (
+    await db.execute(
+      sql`select pg_size_pretty(sum(pg_relation_size(indexrelid))) as s from pg_index where indrelid = 'apps'::regclass and indexrelid::regclass::text like '%trgm%'`,
+    )
+  ).rows;
+  out.push(`${label} trigram indexes: ${size.s}`);
+  return out;
 }
 
 const results = [];
 const notes = [];
 const avg = await loadAverage();
+const commit = await import("node:child_process").then(({ execSync }) =>
+  execSync("git rev-parse --short HEAD", { encoding: "utf8" }).trim(),
+);
 console.log(
-  `bench/catalogue-scale.js: ${TOTAL} apps, ${RUNS} runs per search (after 1 warm-up); ${new Date().toISOString()}; ` +
+  `bench/catalogue-scale.js: ${TOTAL} apps, ${RUNS} runs per search (after 1 warm-up); commit ${commit}; ${new Date().toISOString()}; ` +
     `load average ${avg.loadavg.join(" ")} (${avg.cpus} cores)`,
 );
 
 for (const engine of ENGINES) {
-  let db;
   if (engine === "pglite") {
     const dataDir = mkdtempSync(path.join(tmpdir(), "bench-catalogue-"));
     const opened = await openDatabase({ dataDir });
-    db = opened.db;
-    const filled = await fill(db);
-    console.log(`\n[pglite] ${filled.rows} apps inserted in ${filled.seconds.toFixed(1)} s (${dataDir})`);
-    results.push(...(await measure(db, "pglite")));
-    notes.push(`pglite plan q=invoice: ${await plan(db, { q: "invoice" })}`);
-    await opened.close();
-    // PGlite loads pg_trgm only when the instance is created with it: reopen the same folder.
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const client = new PGlite({ dataDir, extensions: { pg_trgm } });
-    await client.waitReady;
-    db = drizzle(client, { schema });
-    const built = await trigramIndexes(db);
-    console.log(
-      `[pglite] pg_trgm loaded (@electric-sql/pglite/contrib/pg_trgm); 3 GIN trigram indexes built in ${built.toFixed(1)} s`,
-    );
-    results.push(...(await measure(db, "pglite + pg_trgm")));
-    notes.push(`pglite+trgm plan q=invoice: ${await plan(db, { q: "invoice" })}`);
-    await client.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      const filled = await fill(opened.db);
+      console.log(`\n[pglite] ${filled.rows} apps inserted in ${filled.seconds.toFixed(1)} s (${dataDir})`);
+      results.push(...(await measure(opened.db, "pglite")));
+      notes.push(...(await notesFor(opened.db, "pglite")));
+    } finally {
+      await opened.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   } else if (engine === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) {
@@ -210,16 +201,15 @@ for (const engine of ENGINES) {
     dbUrl.pathname = `/${name}`;
     try {
       const opened = await openDatabase({ databaseUrl: dbUrl.href, dataDir: "" });
-      db = opened.db;
-      const filled = await fill(db);
-      console.log(`\n[postgres] ${filled.rows} apps inserted in ${filled.seconds.toFixed(1)} s (database ${name})`);
-      results.push(...(await measure(db, "postgres")));
-      notes.push(`postgres plan q=invoice: ${await plan(db, { q: "invoice" })}`);
-      const built = await trigramIndexes(db);
-      console.log(`[postgres] 3 GIN trigram indexes built in ${built.toFixed(1)} s`);
-      results.push(...(await measure(db, "postgres + pg_trgm")));
-      notes.push(`postgres+trgm plan q=invoice: ${await plan(db, { q: "invoice" })}`);
-      await opened.close();
+      try {
+        const filled = await fill(opened.db);
+        const [{ version }] = (await opened.db.execute(sql`select split_part(version(), ' ', 2) as version`)).rows;
+        console.log(`\n[postgres ${version}] ${filled.rows} apps inserted in ${filled.seconds.toFixed(1)} s (database ${name})`);
+        results.push(...(await measure(opened.db, "postgres")));
+        notes.push(...(await notesFor(opened.db, "postgres")));
+      } finally {
+        await opened.close();
+      }
     } finally {
       await admin.query(`drop database if exists ${name}`).catch((e) => console.log(`could not drop ${name}: ${e.message}`));
       await admin.end();
@@ -233,15 +223,14 @@ await vite.close();
 console.log("");
 console.log(
   table(
-    ["engine", "search", "rows", "listApps p50 ms", "p99 ms", "count+LIMIT 12 p50 ms", "p99 ms"],
+    ["engine", "search", "matches", "searchApps p50 ms", "p99 ms", ...(BEFORE ? ["before p50 ms", "p99 ms"] : [])],
     results.map((r) => [
-      r.variant,
+      r.engine,
       r.search,
-      r.listApps.rows,
-      fmt(r.listApps.p50),
-      fmt(r.listApps.p99),
-      r.countPlusPage ? fmt(r.countPlusPage.p50) : "-",
-      r.countPlusPage ? fmt(r.countPlusPage.p99) : "-",
+      r.searchApps.rows,
+      fmt(r.searchApps.p50),
+      fmt(r.searchApps.p99),
+      ...(BEFORE ? [r.before ? fmt(r.before.p50) : "-", r.before ? fmt(r.before.p99) : "-"] : []),
     ]),
   ),
 );
@@ -256,6 +245,7 @@ writeFileSync(
   JSON.stringify(
     {
       at: new Date().toISOString(),
+      commit,
       total: TOTAL,
       runs: RUNS,
       loadAverage: { before: avg.loadavg, after: after.loadavg },

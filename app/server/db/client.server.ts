@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -55,6 +56,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // PGlite's defaults start Postgres with -F (fsync off): a crash could lose committed rows.
     startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
     relaxedDurability: false,
+    // PGlite ships contrib extensions separately and loads only those named here; migration 0005
+    // creates pg_trgm for the catalogue search indexes.
+    extensions: { pg_trgm },
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -24,7 +24,16 @@ export const apps = pgTable(
     deliveryTime: text("delivery_time").notNull(),
     isActive: boolean("is_active").notNull().default(true),
   },
-  (t) => [index("apps_industry_idx").on(t.industry), index("apps_name_lower_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    index("apps_industry_idx").on(t.industry),
+    index("apps_name_lower_idx").on(sql`lower(${t.name})`),
+    // Trigram indexes serve the /apps search (ILIKE '%q%' on each column, searchApps), one per column so
+    // each ILIKE of the OR can use one. fastupdate off: the catalogue is read-mostly and PGlite has no
+    // autovacuum to merge a pending list, which every search would otherwise scan (ADR 0014).
+    index("apps_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("apps_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("apps_industry_trgm_idx").using("gin", t.industry.op("gin_trgm_ops")).with({ fastupdate: false }),
+  ],
 );
 
 export type AppRow = typeof apps.$inferSelect;
