@@ -1,5 +1,6 @@
 // Production and development HTTP server. Production imports the built bundle (build/server),
 // which already contains the Express app, the routes and the database layer.
+import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -29,10 +30,17 @@ if (DEV) {
     }
   });
 } else {
-  // Hashed assets never change under the same name: cache them for a year.
-  server.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   mod = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
+  // Static files are answered here, before the app's pipeline: same proxies believed (HSTS behind a
+  // TLS-terminating proxy) and the same security headers.
+  server.set("trust proxy", mod.app.get("trust proxy"));
+  const setHeaders = (res) => mod.staticFileSecurityHeaders(res);
+  // Hashed assets never change under the same name: cache them for a year.
+  server.use(
+    "/assets",
+    express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }),
+  );
+  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false, setHeaders }));
   server.use(mod.app);
 }
 
@@ -45,7 +53,11 @@ try {
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || "0.0.0.0";
-const listener = server.listen(port, host, () => {
+// Anonymous pages held by the page cache are answered before Express runs (its per-request work
+// costs more than sending a stored page); everything else goes through the whole pipeline.
+const listener = createServer((req, res) => {
+  if (!mod.servePageFromCache?.(req, res)) server(req, res);
+}).listen(port, host, () => {
   const address = listener.address();
   const shown = typeof address === "object" && address ? address.port : port;
   console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: "listening", url: `http://localhost:${shown}` }));

@@ -1,16 +1,22 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceRouterContext } from "~/lib/csp-nonce";
+import { pageCacheRouterContext, type PageCacheMark } from "~/lib/page-cache";
+import { createPageCache, type TrustProxy } from "~/server/http/page-cache.server";
 import { boot, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { originCheck } from "~/server/http/origin-check.server";
 import { bodyLimit } from "~/server/http/body-limit.server";
 import { database } from "~/server/db/client.server";
-import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "~/server/http/client-ip.server";
 import { env } from "~/server/env.server";
 
 export { boot, shutdown };
+// server.js serves the build's static files before this app runs: they get the same headers, and the
+// outer server believes the same proxies.
+export { staticFileSecurityHeaders } from "~/server/http/security-headers.server";
 // Tooling that drives the built server in-process (tests/fuzz, bench) reads the database through this.
 export { database } from "~/server/db/client.server";
 
@@ -22,11 +28,26 @@ app.set("trust proxy", env().TRUSTED_PROXY_LIST.length ? env().TRUSTED_PROXY_LIS
 app.use((req, _res, next) => {
   // Overwrite whatever the client sent: rate limits key on this header.
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  req.headers[PEER_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
   next();
 });
 app.use(securityHeaders);
 app.use(originCheck);
 app.use(bodyLimit);
+// Anonymous pages that opted in are served from memory (docs/decisions/0015): hits are answered by
+// servePageFromCache before Express runs; this middleware stores what the router renders. Off in
+// development, where every request must show the code as it is now.
+const pageCacheSeconds = env().NODE_ENV === "development" ? 0 : env().PAGE_CACHE_SECONDS;
+const pageCache =
+  pageCacheSeconds > 0
+    ? createPageCache({ ttlMs: pageCacheSeconds * 1000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 })
+    : null;
+if (pageCache) app.use(pageCache.capture);
+
+/** First look at every request (server.js): true when the page cache answered it. */
+export function servePageFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+  return pageCache ? pageCache.serve(req, res, app.get("trust proxy fn") as TrustProxy) : false;
+}
 
 app.get("/healthz", async (_req, res) => {
   const open = database();
@@ -48,6 +69,7 @@ app.use(
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
       context.set(cspNonceRouterContext, typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined);
+      context.set(pageCacheRouterContext, res.locals.pageCache as PageCacheMark | undefined);
       return context;
     },
   }),

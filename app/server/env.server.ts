@@ -42,6 +42,8 @@ const schema = z
     MAILCHIMP_API_URL: z.url().optional(),
     /** Comma-separated emails that get the operator role (/admin) when they sign in. */
     OPERATOR_EMAILS: z.string().optional(),
+    /** How long an anonymous page render is served from memory; 0 turns the page cache off. */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   })
   .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",

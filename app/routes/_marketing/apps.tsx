@@ -27,9 +27,13 @@ import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { useRootData } from "~/root";
 import { getUser } from "~/server/auth/session.server";
-import { getApp, listApps } from "~/server/catalogue/apps.server";
+import { getApp, searchApps } from "~/server/catalogue/apps.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/apps";
+import { pageCacheHandle } from "~/lib/page-cache";
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -42,15 +46,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseAppsQuery(new URL(request.url).searchParams);
   const database = db();
-  const [matches, user] = await Promise.all([listApps(database, { q: query.q, industry: query.industry }), getUser(request)]);
-  const reviewsApp =
-    query.reviews === null
-      ? null
-      : (matches.find((a) => a.id === query.reviews) ?? (await getApp(database, query.reviews)) ?? null);
-  // Only the cards on screen travel to the browser: the hydration data stays small.
+  // The page, its count and the reviewed app (which may lie beyond the page) are separate queries;
+  // only the cards on screen travel to the browser, so the hydration data stays small.
+  const [page, user, reviewsApp] = await Promise.all([
+    searchApps(database, { q: query.q, industry: query.industry }, query.show),
+    getUser(request),
+    query.reviews === null ? null : getApp(database, query.reviews).then((app) => app ?? null),
+  ]);
   return {
-    apps: matches.slice(0, query.show),
-    total: matches.length,
+    apps: page.apps,
+    total: page.total,
     filters: { q: query.q, industry: query.industry },
     reviewsApp,
     signedIn: user !== null,

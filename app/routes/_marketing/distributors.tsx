@@ -9,6 +9,7 @@ import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/distributors";
+import { pageCacheHandle } from "~/lib/page-cache";
 
 const SETUP = formatDollars(DISTRIBUTOR_PROGRAM.setupFee);
 const MONTHLY = formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee);
@@ -16,6 +17,9 @@ const TRIAL = `${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`;
 /** Signed out, every call to action signs in first and comes back here (the form needs an account). */
 const SIGN_IN_HREF = "/auth?next=/distributors";
 const FORM_ID = "join";
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

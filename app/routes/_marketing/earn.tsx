@@ -6,10 +6,14 @@ import { PageHero } from "~/components/marketing/PageHero";
 import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/earn";
+import { pageCacheHandle } from "~/lib/page-cache";
 
 const COMMISSION = `${Math.round(AFFILIATE_COMMISSION_RATE * 100)}%`;
 const SETUP = formatDollars(DISTRIBUTOR_PROGRAM.setupFee);
 const MONTHLY = formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee);
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -10,6 +10,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/goals";
+import { pageCacheHandle } from "~/lib/page-cache";
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -7,10 +7,14 @@ import { BUTTON, cx, ExternalLink, SectionHeading } from "~/components/marketing
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
+import { pageCacheHandle } from "~/lib/page-cache";
 
 const HOME_TITLE = "AI is the Future — Is Your Business Ready?";
 const HOME_DESCRIPTION =
   "Ready-made AI automation apps for small and mid-size businesses: chatbots, booking, CRM and follow-ups. 10,000+ businesses automated, deployment in under 24 hours, 24/7 support.";
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: HOME_TITLE, description: HOME_DESCRIPTION, path: "/" });

@@ -6,6 +6,10 @@ import { BUTTON, cx, ExternalLink, SectionHeading } from "~/components/marketing
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/how-it-works";
+import { pageCacheHandle } from "~/lib/page-cache";
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -11,6 +11,10 @@ import { seo } from "~/lib/seo";
 import { handleCallbackRequest, MAX_CALLBACK_BODY_BYTES } from "~/server/leads/http.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/live-training";
+import { pageCacheHandle } from "~/lib/page-cache";
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

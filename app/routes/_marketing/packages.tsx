@@ -15,6 +15,10 @@ import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { getUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/packages";
+import { pageCacheHandle } from "~/lib/page-cache";
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData?.flow === "onboarding"

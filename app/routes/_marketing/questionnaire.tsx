@@ -19,6 +19,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/questionnaire";
+import { pageCacheHandle } from "~/lib/page-cache";
+
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+export const handle = pageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

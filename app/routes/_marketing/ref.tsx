@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { data } from "react-router";
 import { seo } from "~/lib/seo";
 import { recordReferralVisit } from "~/server/affiliates/referral.server";
-import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import Home from "./home";

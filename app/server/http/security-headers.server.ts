@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { env } from "../env.server";
 
@@ -7,14 +8,20 @@ import { env } from "../env.server";
  * styles, plus the inline bootstrap React Router writes for hydration (by a per-response nonce);
  * frames only from the configured webinar origin.
  */
-export function contentSecurityPolicy(nonce?: string): string {
+export function contentSecurityPolicy(scripts: { nonce?: string; hashes?: string[] } = {}): string {
   const e = env();
+  const { nonce, hashes } = scripts;
   const frameSrc = e.WEBINAR_ORIGIN ? `'self' ${e.WEBINAR_ORIGIN}` : "'self'";
   return [
     "default-src 'self'",
     // React Router's hydration bootstrap is inline: it carries this response's nonce
-    // (app/entry.server.tsx), so no other inline script can run.
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self' 'unsafe-inline'",
+    // (app/entry.server.tsx), or, in a stored page, is named by its hash (page-cache.server.ts), so
+    // no other inline script can run.
+    nonce
+      ? `script-src 'self' 'nonce-${nonce}'`
+      : hashes
+        ? `script-src 'self' ${hashes.join(" ")}`.trimEnd()
+        : "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
@@ -23,19 +30,47 @@ export function contentSecurityPolicy(nonce?: string): string {
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // Without JavaScript, the packages and distributor forms post here and are redirected to the
+    // provider's hosted checkout; Chrome applies form-action to that redirect too.
+    e.STRIPE_ENABLED ? "form-action 'self' https://checkout.stripe.com" : "form-action 'self'",
   ].join("; ");
+}
+
+/** The headers every response carries besides its CSP; HSTS only over https. */
+const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+];
+const HSTS = ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const;
+
+/** The (lower-case) names of every header setSecurityHeaders sets. */
+export const SECURITY_HEADER_NAMES: readonly string[] = [
+  "content-security-policy",
+  HSTS[0],
+  ...STATIC_SECURITY_HEADERS.map(([name]) => name),
+].map((name) => name.toLowerCase());
+
+/** Sets the security headers on a plain Node response (the page cache's hit path has no Express). */
+export function setSecurityHeaders(res: ServerResponse, csp: string, secure: boolean) {
+  res.setHeader("Content-Security-Policy", csp);
+  for (const [name, value] of STATIC_SECURITY_HEADERS) res.setHeader(name, value);
+  if (secure) res.setHeader(HSTS[0], HSTS[1]);
+}
+
+/**
+ * express.static's setHeaders hook (server.js): files from the build folder are sent before the
+ * application's pipeline runs, so they get the same headers here; their CSP allows no inline script.
+ */
+export function staticFileSecurityHeaders(res: Response) {
+  setSecurityHeaders(res, contentSecurityPolicy({ hashes: [] }), res.req.secure);
 }
 
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   // Vite's dev server injects its own inline scripts (HMR, React refresh), which carry no nonce.
   const nonce = env().NODE_ENV === "development" ? undefined : randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  setSecurityHeaders(res, contentSecurityPolicy({ nonce }), req.secure);
   next();
 }

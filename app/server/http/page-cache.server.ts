@@ -1,0 +1,275 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { LRUCache } from "lru-cache";
+import type { PageCacheMark } from "~/lib/page-cache";
+import { log } from "../log.server";
+import { contentSecurityPolicy, SECURITY_HEADER_NAMES, setSecurityHeaders } from "./security-headers.server";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Rendered-page cache for anonymous visitors (docs/decisions/0015-rendered-page-cache.md).
+ *
+ * A GET without a session cookie for a route that opted in (`handle = pageCacheHandle`) is
+ * rendered once, stored with its gzip and brotli forms, and served from memory to every later
+ * anonymous request for the same host and URL until it is `ttlMs` old. After that the first
+ * request re-renders while the others keep getting the stored copy, so an expiry never sends a
+ * burst of renders. Signed-in requests, other methods, non-200 answers and answers that set a
+ * cookie are never stored or served from here.
+ *
+ * Two halves: `serve` answers hits on the bare Node request before Express sees it (Express's
+ * per-request work alone costs more than sending the page), and `capture`, an Express middleware
+ * placed after the security headers, stores what the router rendered for a miss.
+ *
+ * The stored HTML carries no CSP nonce: a nonce must be unique per response, so the copy's nonce
+ * attributes are removed and its inline scripts are allowed by their SHA-256 hashes instead.
+ */
+export interface PageCacheOptions {
+  ttlMs: number;
+  /** Total bytes kept (every encoding counted); the least recently used entries go first. */
+  maxBytes: number;
+  /** Larger documents are not stored. */
+  maxEntryBytes: number;
+  now?: () => number;
+}
+
+type Encoding = "br" | "gzip" | "identity";
+
+interface Entry {
+  storedAt: number;
+  /** When a request began re-rendering this expired entry; null when none is. */
+  refreshingSince: number | null;
+  headers: [string, string | number | string[]][];
+  csp: string;
+  etag: string;
+  bodies: Record<Encoding, Buffer>;
+}
+
+/** Decides whether a proxy's X-Forwarded-Proto is believed: Express's compiled `trust proxy`. */
+export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/** A stuck re-render (a request that never finished) stops holding the stale copy after this. */
+const REFRESH_TIMEOUT_MS = 10_000;
+
+/** Response headers that belong to one response, not to the stored page (serve sets its own). */
+const PER_RESPONSE_HEADERS = new Set([
+  ...SECURITY_HEADER_NAMES,
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "etag",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+  "set-cookie",
+  "x-page-cache",
+]);
+
+/** Better Auth's cookies (`better-auth.*`, `__Secure-better-auth.*`): a session may exist. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\./;
+
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
+
+/**
+ * Whether an Accept-Encoding header accepts `coding` (RFC 9110 12.5.3): listed by name or by `*`
+ * with a weight above zero; an explicit `coding;q=0` refuses it even when `*` is accepted.
+ */
+export function acceptsEncoding(header: string | undefined, coding: "br" | "gzip"): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.split(",")) {
+    const [rawName = "", ...params] = part.split(";");
+    const name = rawName.trim().toLowerCase();
+    if (name !== coding && name !== "*") continue;
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    if (name === coding) return weight > 0;
+    wildcard = weight > 0;
+  }
+  return wildcard;
+}
+
+/** RFC 9110 13.1.2: If-None-Match is `*` or a list that holds this entity tag (weak comparison). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/**
+ * The stored form of a rendered document: the nonce attributes removed, and the CSP that allows
+ * exactly its inline scripts by hash. Null when the nonce cannot be removed cleanly.
+ */
+export function withoutNonce(html: string, nonce: string | undefined): { html: string; csp: string } | null {
+  let out = html;
+  if (nonce) {
+    out = out.split(` nonce="${nonce}"`).join("");
+    if (out.includes(nonce)) return null;
+  }
+  const hashes = new Set<string>();
+  for (const match of out.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", content = ""] = match;
+    if (/\bsrc\s*=/i.test(attributes) || content === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return { html: out, csp: contentSecurityPolicy({ hashes: [...hashes] }) };
+}
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  return null;
+}
+
+function cacheKey(host: string | undefined, url: string | undefined): string {
+  return `${host ?? ""} ${url ?? ""}`;
+}
+
+/** Same rule as Express's `req.protocol`: TLS, or the first X-Forwarded-Proto of a trusted proxy. */
+function isSecure(req: IncomingMessage, trustProxy: TrustProxy): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  if (!trustProxy(req.socket.remoteAddress, 0)) return false;
+  const header = req.headers["x-forwarded-proto"];
+  const proto = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
+  return proto === "https";
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const entries = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (e) => e.bodies.identity.length + e.bodies.gzip.length + e.bodies.br.length,
+  });
+
+  async function store(key: string, body: Buffer, headers: OutgoingHttpHeaders, nonce: string | undefined) {
+    const cleaned = withoutNonce(body.toString("utf8"), nonce);
+    if (!cleaned) return;
+    const identity = Buffer.from(cleaned.html, "utf8");
+    const [gz, br] = await Promise.all([
+      gzipAsync(identity, { level: 9 }),
+      brotliAsync(identity, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+    ]);
+    const kept: Entry["headers"] = [];
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) kept.push([name, value]);
+    }
+    entries.set(key, {
+      storedAt: now(),
+      refreshingSince: null,
+      headers: kept,
+      csp: cleaned.csp,
+      etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+      bodies: { identity, gzip: gz, br },
+    });
+  }
+
+  /**
+   * Answers the request from the cache when it can (true), on the bare Node request: nothing but
+   * the method, the cookie header and the URL decide it. False = let the application handle it.
+   */
+  function serve(req: IncomingMessage, res: ServerResponse, trustProxy: TrustProxy): boolean {
+    if ((req.method !== "GET" && req.method !== "HEAD") || hasSessionCookie(req.headers.cookie)) return false;
+    const entry = entries.get(cacheKey(req.headers.host, req.url));
+    if (!entry) return false;
+    const at = now();
+    const fresh = at - entry.storedAt < options.ttlMs;
+    const beingRefreshed = entry.refreshingSince !== null && at - entry.refreshingSince < REFRESH_TIMEOUT_MS;
+    if (!fresh && !beingRefreshed && req.method === "GET") {
+      // This request renders the replacement; concurrent ones keep getting the stored copy.
+      entry.refreshingSince = at;
+      return false;
+    }
+    // Our preference among what the client accepts (browsers list gzip before br at equal weight).
+    const acceptEncoding = req.headers["accept-encoding"];
+    const encoding: Encoding = acceptsEncoding(acceptEncoding, "br")
+      ? "br"
+      : acceptsEncoding(acceptEncoding, "gzip")
+        ? "gzip"
+        : "identity";
+    const etag = `${entry.etag.slice(0, -1)}-${encoding}"`;
+    setSecurityHeaders(res, entry.csp, isSecure(req, trustProxy));
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", etag);
+    res.setHeader("X-Page-Cache", "hit");
+    if (matchesIfNoneMatch(req.headers["if-none-match"], etag)) {
+      res.statusCode = 304;
+      res.end();
+      return true;
+    }
+    const body = entry.bodies[encoding];
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+    return true;
+  }
+
+  /** Express middleware: keeps the body of an anonymous GET and stores it if it finishes cacheable. */
+  function capture(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== "GET" || hasSessionCookie(req.headers.cookie)) return next();
+    const key = cacheKey(req.headers.host, req.originalUrl);
+    const mark: PageCacheMark = { cacheable: false };
+    res.locals.pageCache = mark;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflow = false;
+    const keep = (chunk: unknown, encoding: unknown) => {
+      if (overflow) return;
+      const buffer = toBuffer(chunk, encoding);
+      if (!buffer) return;
+      size += buffer.length;
+      if (size > options.maxEntryBytes) {
+        overflow = true;
+        chunks.length = 0;
+      } else chunks.push(buffer);
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      keep(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response["write"];
+    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      if (typeof chunk !== "function") keep(chunk, rest[0]);
+      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    } as Response["end"];
+
+    res.once("finish", () => {
+      const stale = entries.peek(key);
+      const storable =
+        mark.cacheable &&
+        !overflow &&
+        res.statusCode === 200 &&
+        res.getHeader("set-cookie") === undefined &&
+        /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
+      if (!storable) {
+        // The next request tries again; until then concurrent ones keep the stored copy.
+        if (stale) stale.refreshingSince = null;
+        return;
+      }
+      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
+      store(key, Buffer.concat(chunks), res.getHeaders(), nonce).catch((error: unknown) => {
+        if (stale) stale.refreshingSince = null;
+        log.error("page cache store failed", { url: req.originalUrl, error: String(error) });
+      });
+    });
+    next();
+  }
+
+  return { serve, capture, size: () => entries.size, clear: () => entries.clear() };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

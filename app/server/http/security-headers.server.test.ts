@@ -1,0 +1,27 @@
+import { describe, expect, it, vi } from "vitest";
+import { contentSecurityPolicy } from "./security-headers.server";
+
+const settings = { STRIPE_ENABLED: false, WEBINAR_ORIGIN: undefined as string | undefined };
+vi.mock("../env.server", () => ({ env: () => settings }));
+
+const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
+
+describe("contentSecurityPolicy", () => {
+  it("allows inline scripts only by nonce or by hash, and frames only from the webinar origin", () => {
+    settings.WEBINAR_ORIGIN = "https://webinar.example";
+    expect(directive(contentSecurityPolicy({ nonce: "abc" }), "script-src")).toBe("script-src 'self' 'nonce-abc'");
+    expect(directive(contentSecurityPolicy({ hashes: ["'sha256-x'"] }), "script-src")).toBe("script-src 'self' 'sha256-x'");
+    expect(directive(contentSecurityPolicy({ hashes: [] }), "script-src")).toBe("script-src 'self'");
+    expect(directive(contentSecurityPolicy({ nonce: "abc" }), "frame-src")).toBe("frame-src 'self' https://webinar.example");
+    expect(contentSecurityPolicy({ nonce: "abc" })).toContain("object-src 'none'");
+  });
+
+  it("lets no-JavaScript checkout forms be redirected to Stripe's hosted page only when Stripe is on", () => {
+    settings.STRIPE_ENABLED = false;
+    expect(directive(contentSecurityPolicy({ nonce: "n" }), "form-action")).toBe("form-action 'self'");
+    settings.STRIPE_ENABLED = true;
+    expect(directive(contentSecurityPolicy({ nonce: "n" }), "form-action")).toBe(
+      "form-action 'self' https://checkout.stripe.com",
+    );
+  });
+});
