@@ -34,6 +34,8 @@ if (databaseUrl) {
   close = () => pool.end();
 } else {
   const { PGlite } = await import("@electric-sql/pglite");
+  // The migrations create pg_trgm (the /apps search indexes): PGlite must load it, as the server does.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
@@ -42,6 +44,7 @@ if (databaseUrl) {
     dataDir,
     startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
     relaxedDurability: false,
+    extensions: { pg_trgm },
   });
   await client.waitReady;
   await migrate(drizzle(client), { migrationsFolder });

@@ -3,7 +3,10 @@ import { funnelMultiplier, GOALS, TIMELINES } from "./goals";
 import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS } from "./plans";
 import {
   findQuickPickPlan,
+  formatCount,
   formatDollars,
+  formatShortDollars,
+  formatWholeDollars,
   multiplierBadge,
   quoteAddons,
   quoteApp,
@@ -160,5 +163,16 @@ describe("subscription quotes (spec section 9)", () => {
   });
   it("distributor: $997 setup plus $199 a month with a 7-day trial", () => {
     expect(quoteDistributor()).toEqual({ amount: 19900, setupFee: 99700, isSubscription: true, trialDays: 7 });
+  });
+});
+
+describe("money and count formats", () => {
+  it("formats whole dollars, short dollars and counts the way the pages show them", () => {
+    expect(formatDollars(129_900)).toBe("$1,299");
+    expect(formatDollars(1_250)).toBe("$12.50");
+    expect(formatWholeDollars(123_456)).toBe("$1,235");
+    expect(formatShortDollars(1_250)).toBe("$12.5");
+    expect(formatShortDollars(4_900)).toBe("$49");
+    expect(formatCount(1_234_567)).toBe("1,234,567");
   });
 });

@@ -19,6 +19,23 @@ export const RUSH_MULTIPLIER = 1.5;
 // Constructing a formatter per call costs about a millisecond; a catalogue page formats hundreds.
 const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const centsDollars = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const upToCentsDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const grouped = new Intl.NumberFormat("en-US");
+
+/** "$1,234" (rounded to whole dollars). */
+export function formatWholeDollars(cents: number): string {
+  return `$${wholeDollars.format(cents / 100)}`;
+}
+
+/** "$12.5", "$1,234" (cents only when there are some, without a trailing zero). */
+export function formatShortDollars(cents: number): string {
+  return `$${upToCentsDollars.format(cents / 100)}`;
+}
+
+/** "12,345". */
+export function formatCount(n: number): string {
+  return grouped.format(n);
+}
 
 export function formatDollars(cents: number): string {
   const dollars = cents / 100;

@@ -71,9 +71,7 @@ export function trialProgressPercent(activatedAt: Date, endsAt: Date, now: Date)
 }
 
 /** Whole-dollar display of a cents amount: 350000 -> '$3,500'. */
-export function formatDollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-}
+export { formatShortDollars as formatDollars } from "./pricing";
 
 /** Percentage saved against the original price (30 for the member plans), 0 for the free plan. */
 export function discountPercent(plan: TrialPlan): number {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BUDGETS, PREFERRED_TIMES, PROJECT_TYPES, TIMEFRAMES } from "~/catalogue/callback";
 import { queryRows, setDatabase } from "~/server/db/client.server";
 import { leads, rateLimit } from "~/server/db/schema";
-import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { LEAD_DELIVERY_QUEUE_OPTIONS, startJobs, stopJobs } from "~/server/jobs/queue.server";
 import { handleCallbackRequest, MAX_CALLBACK_BODY_BYTES } from "~/server/leads/http.server";
 import { LEAD_LIMITS, retryLead, submitLead } from "~/server/leads/leads.server";

@@ -5,4 +5,4 @@ const dateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "shor
 export const formatMoney = (cents: number) => money.format(cents / 100);
 /** An ISO timestamp as a UTC calendar date (same on server and browser). */
 export const formatDay = (iso: string) => dateFmt.format(new Date(iso));
-export const formatCount = (n: number) => n.toLocaleString("en-US");
+export { formatCount } from "~/catalogue/pricing";

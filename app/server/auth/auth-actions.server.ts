@@ -3,7 +3,8 @@ import { z } from "zod";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { AUTH_TEXT } from "~/components/auth/messages";
 import { env } from "../env.server";
-import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { CLIENT_IP_HEADER } from "../http/client-ip.server";
+import { auth } from "./auth.server";
 import { safeNext } from "./session.server";
 
 const MIN_PASSWORD = 8;

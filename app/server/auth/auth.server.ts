@@ -12,9 +12,7 @@ import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { log } from "../log.server";
 import { sendMail } from "../mail/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
-
-/** Header the HTTP server sets from the socket (or the trusted proxy chain); clients cannot supply it. */
-export const CLIENT_IP_HEADER = "x-client-ip";
+import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 
 /** Per account: at most this many failed sign-ins per hour, from any number of IPs. */
 export const ACCOUNT_FAILURE_LIMIT = 100;

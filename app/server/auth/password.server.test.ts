@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, parseHash, verifyPassword } from "./password.server";
+import { hashPassword, parseHash, passwordHashing, verifyPassword } from "./password.server";
 
 // scrypt at N = 2^17 takes ~0.3 s a hash on an idle core; a loaded CI machine is far slower.
 describe("password hashing", { timeout: 30_000 }, () => {
@@ -26,5 +26,23 @@ describe("password hashing", { timeout: 30_000 }, () => {
     expect(await verifyPassword({ hash: "not-a-hash", password: "a" })).toBe(false);
     expect(await verifyPassword({ hash: "scrypt$2$1$1$AAAA$AAAA", password: "a" })).toBe(false);
     expect(parseHash("bcrypt$10$x")).toBeNull();
+  });
+
+  it("runs at most passwordHashing.concurrency hashes at once; the others wait their turn", async () => {
+    const burst = passwordHashing.concurrency + 2;
+    let most = 0;
+    let waited = 0;
+    const sampler = setInterval(() => {
+      most = Math.max(most, passwordHashing.activeCount);
+      waited = Math.max(waited, passwordHashing.pendingCount);
+    }, 5);
+    try {
+      const hashes = await Promise.all(Array.from({ length: burst }, (_, i) => hashPassword(`password-${i}`)));
+      expect(new Set(hashes).size).toBe(burst);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(most).toBe(passwordHashing.concurrency);
+    expect(waited).toBeGreaterThan(0);
   });
 });

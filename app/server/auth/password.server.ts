@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import pLimit from "p-limit";
 
 /**
  * Password hashing at OWASP ASVS 5 Appendix C strength: scrypt with N = 2^17, r = 8, p = 1
@@ -8,9 +9,22 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
  */
 export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
+/**
+ * At most this many hashes at once: one fewer than libuv's threads (4 unless UV_THREADPOOL_SIZE says
+ * otherwise), so gzip and file reads always find a free thread. libuv's queue is first come, first
+ * served: unbounded, a burst of sign-ups queued dozens of ~0.4 s hashes ahead of every page's gzip,
+ * and pages took seconds (bench/RESULTS.md, load). Further hashes wait here instead. Fewer (one per
+ * core) kept pages fast but let sign-ups in a burst wait past a minute.
+ */
+const THREADPOOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const passwordHashing = pLimit(Math.max(1, THREADPOOL_SIZE - 1));
+
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize("NFKC"), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return passwordHashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password.normalize("NFKC"), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

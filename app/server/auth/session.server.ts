@@ -11,8 +11,26 @@ export interface SessionUser {
   companyName: string | null;
 }
 
-/** The signed-in user of this request, or null. Reads the session from the database every time. */
-export async function getUser(request: Request): Promise<SessionUser | null> {
+/**
+ * One session lookup per request: a document request runs the layout's and the page's loaders (each
+ * starts with requireUser) on the same Request object. Loaders that run after an action get a new
+ * Request, so a sign-out in the action is seen by them.
+ */
+const sessionOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request, or null. Reads the session from the database once per request. */
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let pending = sessionOfRequest.get(request);
+  if (!pending) {
+    pending = readUser(request);
+    sessionOfRequest.set(request, pending);
+    // A failed lookup is not remembered: the next caller asks the database again.
+    pending.catch(() => sessionOfRequest.delete(request));
+  }
+  return pending;
+}
+
+async function readUser(request: Request): Promise<SessionUser | null> {
   const result = await auth().api.getSession({ headers: request.headers });
   if (!result) return null;
   const u = result.user as typeof result.user & {
@@ -46,7 +64,10 @@ export function pagePath(requestUrl: string): string {
   const url = new URL(requestUrl);
   url.searchParams.delete("_routes");
   let path = url.pathname;
-  if (path === "/_root.data") path = "/";
+  // React Router 8 names an index route's data `/_.data` (`/dashboard/_.data`); 7 named the root's
+  // `/_root.data`.
+  if (path === "/_root.data" || path === "/_.data") path = "/";
+  else if (path.endsWith("/_.data")) path = path.slice(0, -"/_.data".length);
   else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
   return path + url.search;
 }

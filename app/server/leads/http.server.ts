@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from "../auth/auth.server";
+import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 import { getUser } from "../auth/session.server";
 import { db } from "../db/client.server";
 import { log } from "../log.server";

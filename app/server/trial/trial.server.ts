@@ -17,6 +17,10 @@ export interface TrialStatus {
 
 /** The user's trial_access row, created on first use with trial_started false and a zero access count. */
 export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAccessRow> {
+  // Read first: the row exists on every visit but the first, and an insert (even one that does
+  // nothing) is a write transaction on every dashboard page load.
+  const [existing] = await db.select().from(trialAccess).where(eq(trialAccess.userId, userId));
+  if (existing) return existing;
   await db.insert(trialAccess).values({ userId }).onConflictDoNothing({ target: trialAccess.userId });
   const [row] = await db.select().from(trialAccess).where(eq(trialAccess.userId, userId));
   if (!row) throw new Error("trial_access row missing after insert");

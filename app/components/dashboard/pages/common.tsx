@@ -76,9 +76,7 @@ export function EmptyState({ icon, title, children }: { icon: React.ReactNode; t
   );
 }
 
-export const formatDollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 0 })}`;
-
-export const formatCount = (n: number) => n.toLocaleString("en-US");
+export { formatWholeDollars as formatDollars, formatCount } from "~/catalogue/pricing";
 
 /** 10000 -> "10K", 1000000 -> "1M". */
 export const shortCount = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}K` : String(n));
