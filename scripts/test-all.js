@@ -13,8 +13,10 @@ const FUZZ_JSON = "test-reports/fuzz.json";
 // PostgreSQL (skipped without it): tests/reliability/.
 const DURABILITY_JSON = "test-reports/durability.json";
 const CLUSTER_JSON = "test-reports/cluster.json";
+// HSTS and Secure cookies behind a TLS-terminating proxy (tests/reliability/https.js; needs openssl).
+const HTTPS_JSON = "test-reports/https.json";
 // A previous run's reports must not be counted as this run's.
-for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON]) rmSync(f, { force: true });
+for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON]) rmSync(f, { force: true });
 
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
@@ -26,6 +28,7 @@ const steps = [
   ["fuzz", "node", ["tests/fuzz/fuzz.js"]],
   ["durability", "node", ["tests/reliability/durability.js"]],
   ["cluster", "node", ["tests/reliability/cluster.js"]],
+  ["https", "node", ["tests/reliability/https.js"]],
   ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
 ];
 
@@ -39,7 +42,7 @@ function counts() {
     failed += v.numFailedTests ?? 0;
     skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   }
-  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON]) {
+  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON]) {
     if (!existsSync(file)) continue;
     const r = JSON.parse(readFileSync(file, "utf8"));
     passed += r.passed ?? 0;

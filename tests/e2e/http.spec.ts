@@ -1,7 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { signUpVerified } from "./support/auth";
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 
@@ -19,7 +21,11 @@ test("every response carries the security headers", async ({ request }) => {
     expect(h["content-security-policy"], url).toContain("frame-ancestors 'none'");
     expect(h["content-security-policy"], url).toContain("base-uri 'self'");
     expect(h["content-security-policy"], url).toMatch(/frame-src 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
-    expect(h["content-security-policy"], url).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
+    // A fresh render carries a per-response nonce; a page served from the page cache names its
+    // inline scripts by hash instead (docs/decisions/0015).
+    expect(h["content-security-policy"], url).toMatch(
+      /script-src 'self' ('nonce-[A-Za-z0-9+/=]{24}'|('sha256-[A-Za-z0-9+/=]{44}' ?)+);/,
+    );
     expect(h["content-security-policy"], url).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(h["x-content-type-options"], url).toBe("nosniff");
     expect(h["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
@@ -175,8 +181,9 @@ test("the CSP nonce is new on every response, every inline script carries it, an
   page,
   request,
 }) => {
-  const first = await request.get("/");
-  const second = await request.get("/");
+  // /auth is never served from the page cache: every response is a fresh render.
+  const first = await request.get("/auth");
+  const second = await request.get("/auth");
   const nonce = nonceOf(first.headers()["content-security-policy"]);
   expect(nonce).toBeTruthy();
   expect(nonceOf(second.headers()["content-security-policy"])).not.toBe(nonce);
@@ -193,4 +200,75 @@ test("the CSP nonce is new on every response, every inline script carries it, an
     await expect(page.locator("html[data-hydrated]"), url).toBeAttached();
   }
   expect(violations).toEqual([]);
+});
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** Asks until the page cache answers (it stores a render a moment after sending it). */
+async function cachedResponse(request: APIRequestContext, url: string, headers: Record<string, string> = {}) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const res = await request.get(url, { headers });
+    if (res.headers()["x-page-cache"] === "hit") return res;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} was never served from the page cache`);
+}
+
+test("anonymous pages come from the page cache: no nonce, inline scripts allowed by hash, and they hydrate without a CSP violation", async ({
+  page,
+  request,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  for (const url of ["/?from=page-cache-test", "/apps?q=crm", "/packages?mode=monthly"]) {
+    const res = await cachedResponse(request, url);
+    const csp = res.headers()["content-security-policy"]!;
+    expect(csp, url).not.toContain("nonce");
+    expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const html = await res.text();
+    expect(html, url).not.toContain("nonce=");
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attrs, body]) => !/\bsrc=/.test(attrs!) && body,
+    );
+    expect(inline.length, url).toBeGreaterThan(0);
+    for (const [, , body] of inline) expect(csp, url).toContain(sha256(body!));
+
+    const response = await page.goto(url);
+    expect(response?.headers()["x-page-cache"], url).toBe("hit");
+    await expect(page.locator("html[data-hydrated]"), url).toBeAttached();
+  }
+  expect(violations).toEqual([]);
+});
+
+test("the page cache serves brotli, gzip and 304s, and never a signed-in visitor or a page that did not opt in", async ({
+  page,
+  request,
+}) => {
+  const url = "/apps?industry=Healthcare";
+  const br = await cachedResponse(request, url, { "Accept-Encoding": "gzip, deflate, br" });
+  expect(br.headers()["content-encoding"]).toBe("br");
+  const gz = await cachedResponse(request, url, { "Accept-Encoding": "gzip" });
+  expect(gz.headers()["content-encoding"]).toBe("gzip");
+  expect(await gz.text()).toBe(await br.text());
+  const etag = gz.headers()["etag"]!;
+  const notModified = await request.get(url, { headers: { "Accept-Encoding": "gzip", "If-None-Match": etag } });
+  expect(notModified.status()).toBe(304);
+
+  // /auth and /dashboard never opted in.
+  for (const other of ["/auth", "/auth?mode=signup"]) {
+    await request.get(other);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await request.get(other)).headers()["x-page-cache"], other).toBeUndefined();
+  }
+
+  // Signed in, the same URL is rendered for this visitor: never the anonymous copy.
+  await signUpVerified(page);
+  const signedIn = await page.request.get(url);
+  expect(signedIn.headers()["x-page-cache"]).toBeUndefined();
+  expect(signedIn.headers()["content-security-policy"]).toMatch(/'nonce-/);
+  // The loader data in the document is this visitor's (the anonymous copy says false).
+  expect(await signedIn.text()).toContain('\\"signedIn\\",true');
+  expect(await gz.text()).toContain('\\"signedIn\\",false');
 });

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { devMailboxEnabled, mailboxRows } from "~/server/mail/mail.server";
+import { devMailboxEnabled, isLoopbackClient, mailboxRows } from "~/server/mail/mail.server";
 import type { Route } from "./+types/mailbox";
 
 /**
@@ -7,7 +7,7 @@ import type { Route } from "./+types/mailbox";
  * non-public install (see devMailboxEnabled); elsewhere it is a 404. /dev/mailbox.json answers JSON.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!devMailboxEnabled()) throw data("Not Found", { status: 404 });
+  if (!devMailboxEnabled() || !isLoopbackClient(request)) throw data("Not Found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to");
   return { mails: await mailboxRows(to) };
 }

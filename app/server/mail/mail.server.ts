@@ -3,6 +3,7 @@ import { db, type Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { env } from "../env.server";
 import { log } from "../log.server";
+import { PEER_IP_HEADER } from "../http/client-ip.server";
 
 export interface OutgoingMail {
   to: string;
@@ -50,7 +51,9 @@ export async function sendMail(db: Db, mail: OutgoingMail): Promise<void> {
 
 /**
  * The local dev mailbox is readable only when no SMTP server is configured and the site is not
- * public: outside production, or served on localhost (a fresh clone's `npm start`).
+ * public: outside production, or served on localhost (a fresh clone's `npm start`). It shows
+ * sign-in and reset links, and the server listens on every interface: a production build also
+ * answers it only to a client on this machine (see isLoopbackClient).
  */
 export function devMailboxEnabled(): boolean {
   const e = env();
@@ -58,6 +61,17 @@ export function devMailboxEnabled(): boolean {
   if (e.NODE_ENV !== "production") return true;
   const host = new URL(e.PUBLIC_SITE_URL).hostname;
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+}
+
+/**
+ * The connection came from this machine (the socket's peer, which the HTTP server puts in
+ * PEER_IP_HEADER). A proxy on this machine counts as this machine: behind one, the site has a public
+ * address and the mailbox is off anyway (devMailboxEnabled).
+ */
+export function isLoopbackClient(request: Request): boolean {
+  if (env().NODE_ENV !== "production") return true;
+  const ip = request.headers.get(PEER_IP_HEADER) ?? "";
+  return ip === "::1" || /^(::ffff:)?127\./.test(ip);
 }
 
 export async function listOutbox(db: Db, limit = 50) {
