@@ -1,8 +1,9 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { CspNonceContext, cspNonceRouterContext } from "~/lib/csp-nonce";
+import { pageCacheRouterContext, routeOptsIntoPageCache } from "~/lib/page-cache";
+import { hydrateAfterPaint } from "~/server/http/hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -10,7 +11,8 @@ export const streamTimeout = 5_000;
  * Document rendering. Differences from React Router's default entry:
  * - every inline script carries the request's CSP nonce (the policy has no 'unsafe-inline');
  * - the whole document is rendered before the first byte is sent (onAllReady): our loaders hold
- *   no deferred data, and one buffer compresses far better than many small streamed chunks.
+ *   no deferred data, and one buffer compresses far better than many small streamed chunks;
+ * - the page's JavaScript loads after the first paint (hydrateAfterPaint, docs/decisions/0016).
  */
 export default function handleRequest(
   request: Request,
@@ -23,6 +25,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(cspNonceRouterContext);
+  // The page cache (when it is capturing this request) may store the document only if the page
+  // opted in; what it may store is decided by the route, not by the URL.
+  const cacheMark = loadContext.get(pageCacheRouterContext);
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  if (cacheMark && leaf) cacheMark.cacheable = routeOptsIntoPageCache(routerContext.routeModules[leaf.route.id]?.handle);
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -33,16 +40,22 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const html = hydrateAfterPaint(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(document);
         },
         onShellError(error: unknown) {
           reject(error);

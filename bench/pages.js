@@ -1,5 +1,7 @@
 // Prints, for /, /apps and /packages: the initial JS and CSS the page loads (raw and gzip bytes),
-// and Lighthouse mobile scores measured with the system Chromium.
+// and Lighthouse mobile scores (and the metrics behind the performance score) measured with the
+// system Chromium; then every route's JS as a document load brings it (the entry plus the route
+// chain's modules and imports, from React Router's client manifest).
 //
 //   npm run bench                     builds if needed, starts a server on a temp data folder
 //   BENCH_URL=http://host:port npm run bench   measures an already running server
@@ -59,7 +61,9 @@ function initialAssets(html) {
   const css = new Set();
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) js.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(m[1]);
-  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?"([^"]+\.js)"/g)) js.add(m[1]);
+  // The boot script adds the preloads itself after the first paint (docs/decisions/0016).
+  for (const m of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const href of JSON.parse(m[1])) js.add(href);
   for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) css.add(m[1]);
   return { js: [...js], css: [...css] };
 }
@@ -76,6 +80,46 @@ async function sizeOf(base, urls) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n) => `${Math.round(n)} ms`.padStart(7);
+const metricRows = [];
+
+/**
+ * Every route's JS on a document load: the client entry and, for the route and each of its
+ * parents, its module and imports (React Router's client manifest, found through the page's
+ * modulepreload of /assets/manifest-*.js). Layouts and resource routes are listed too.
+ */
+async function printRouteJs(base) {
+  const html = await (await fetch(new URL("/", base))).text();
+  const manifestUrl = /\/assets\/manifest-[\w-]+\.js/.exec(html)?.[0];
+  if (!manifestUrl) {
+    console.log("\n(no client manifest found: route JS not listed)");
+    return;
+  }
+  const text = await (await fetch(new URL(manifestUrl, base))).text();
+  const manifest = JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
+  const sizes = new Map();
+  const gzipOf = async (url) => {
+    if (!sizes.has(url))
+      sizes.set(url, gzipSync(Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer()), { level: 9 }).length);
+    return sizes.get(url);
+  };
+  const rows = [];
+  for (const route of Object.values(manifest.routes)) {
+    if (!route.hasDefaultExport) continue;
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports, manifestUrl]);
+    for (let r = route; r; r = manifest.routes[r.parentId]) {
+      if (r.module) files.add(r.module);
+      for (const i of r.imports ?? []) files.add(i);
+    }
+    let gzip = 0;
+    for (const f of files) gzip += await gzipOf(f);
+    rows.push([route.id, files.size, gzip]);
+  }
+  rows.sort((a, b) => b[2] - a[2]);
+  console.log("\nEvery route's JS on a document load (entry + manifest + the route chain's modules and imports)");
+  console.log("route                                 | files | JS gzip");
+  for (const [id, files, gzip] of rows) console.log(`${id.padEnd(37)} | ${String(files).padStart(5)} | ${kb(gzip).padStart(8)}`);
+}
 
 async function lighthouseScores(url) {
   const { default: lighthouse } = await import("lighthouse");
@@ -85,11 +129,23 @@ async function lighthouseScores(url) {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", formFactor: "mobile" });
     const c = result.lhr.categories;
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
+    const metric = (k) => result.lhr.audits[k]?.numericValue ?? NaN;
     return {
       performance: score("performance"),
       accessibility: score("accessibility"),
       "best-practices": score("best-practices"),
       seo: score("seo"),
+      metrics: {
+        fcp: metric("first-contentful-paint"),
+        lcp: metric("largest-contentful-paint"),
+        tbt: metric("total-blocking-time"),
+        cls: metric("cumulative-layout-shift"),
+        si: metric("speed-index"),
+      },
+      // Audits that cost points, for the reader who wants to improve the score.
+      failing: Object.values(result.lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "numeric")
+        .map((a) => a.id),
     };
   } finally {
     await chrome.kill();
@@ -110,6 +166,10 @@ try {
       try {
         const s = await lighthouseScores(new URL(p, server.url).href);
         lh = `${s.performance}/${s.accessibility}/${s["best-practices"]}/${s.seo}`;
+        const m = s.metrics;
+        metricRows.push(
+          `${p.padEnd(11)} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3).padStart(6)} | ${ms(m.si)} | ${s.failing.join(", ") || "-"}`,
+        );
       } catch (error) {
         lh = `failed: ${error instanceof Error ? error.message : error}`;
       }
@@ -118,6 +178,12 @@ try {
       `${p.padEnd(11)} | ${String(js.files).padStart(8)} | ${kb(js.raw).padStart(9)} | ${kb(js.gzip).padStart(8)} | ${kb(css.raw).padStart(8)} | ${kb(css.gzip).padStart(8)} | ${lh}`,
     );
   }
+  if (metricRows.length) {
+    console.log("\nLighthouse mobile metrics (simulated slow 4G, 4x CPU slowdown)");
+    console.log("page        |     FCP |     LCP |     TBT |    CLS |      SI | audits below 0.9");
+    for (const row of metricRows) console.log(row);
+  }
+  await printRouteJs(server.url);
 } finally {
   server.stop();
 }

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { hydrateAfterPaint } from "./hydrate-after-paint.server";
+
+// The shape React Router 8 renders (trimmed): hoisted preloads in <head>, the boot module in <body>.
+const boot = `;
+import * as route0 from "/assets/root-A.js";
+import * as route1 from "/assets/home-B.js";
+  window.__reactRouterManifest = { "entry": { "module": "/assets/entry.client-C.js", "imports": ["/assets/jsx-D.js"] } };
+  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};
+
+import("/assets/entry.client-C.js");`;
+const html =
+  '<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-C.js" nonce="N"/><link rel="modulepreload" href="/assets/jsx-D.js" nonce="N"/>' +
+  '<link rel="icon" href="/favicon.svg"/></head><body><main>Hello</main>' +
+  '<script nonce="N">window.__reactRouterContext = {};</script>' +
+  `<script nonce="N" type="module" async="">${boot}</script>` +
+  '<script nonce="N">window.__reactRouterContext.streamController.close();</script></body></html>';
+
+const moduleScript = (doc: string) => /<script nonce="N" type="module" async="">([\s\S]*?)<\/script>/.exec(doc)?.[1] ?? "";
+
+describe("hydrateAfterPaint", () => {
+  const out = hydrateAfterPaint(html);
+
+  it("takes the module preloads out of <head> and leaves the other links", () => {
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>');
+    expect(out).toContain('<link rel="icon" href="/favicon.svg"/>');
+  });
+
+  it("keeps one boot module with no static import, waiting for a painted frame before loading anything", () => {
+    const script = moduleScript(out);
+    expect(script).not.toMatch(/^\s*import \*/m);
+    const wait = script.indexOf("requestAnimationFrame");
+    expect(wait).toBeGreaterThan(-1);
+    expect(script.indexOf('import("/assets/root-A.js")')).toBeGreaterThan(wait);
+    expect(script.indexOf('"/assets/jsx-D.js"')).toBeGreaterThan(wait);
+    expect(script).toContain('const route0 = await import("/assets/root-A.js");');
+    expect(script).toContain('const route1 = await import("/assets/home-B.js");');
+    expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
+    expect(script.trimEnd().endsWith('setTimeout(r, 0)); import("/assets/entry.client-C.js");')).toBe(true);
+    // The other inline scripts and the page itself are untouched.
+    expect(out).toContain('<script nonce="N">window.__reactRouterContext = {};</script>');
+    expect(out).toContain("<main>Hello</main>");
+  });
+
+  it("is valid JavaScript that binds each route module and re-adds the preloads after the frame", async () => {
+    const events: string[] = [];
+    const modules: Record<string, unknown> = {};
+    const fakeImport = (url: string) => {
+      events.push(`import ${url}`);
+      return Promise.resolve({ url });
+    };
+    const document = {
+      hidden: false,
+      head: { appendChild: (l: { href: string }) => events.push(`preload ${l.href}`) },
+      createElement: () => ({}),
+    };
+    const requestAnimationFrame = (cb: () => void) => {
+      events.push("frame");
+      cb();
+    };
+    const window: Record<string, unknown> = {};
+    const body = moduleScript(out).replace(/\bimport\(/g, "fakeImport(");
+    const run = new Function(
+      "fakeImport",
+      "document",
+      "requestAnimationFrame",
+      "window",
+      `return (async () => {${body}})();`,
+    ) as (...args: unknown[]) => Promise<void>;
+    await run(fakeImport, document, requestAnimationFrame, window);
+    // The global React Router's client reads the route modules from.
+    Object.assign(modules, window["__reactRouterRouteModules"]);
+    expect(events).toEqual([
+      "frame",
+      "preload /assets/entry.client-C.js",
+      "preload /assets/jsx-D.js",
+      "import /assets/root-A.js",
+      "import /assets/home-B.js",
+      "import /assets/entry.client-C.js",
+    ]);
+    expect(modules).toEqual({ root: { url: "/assets/root-A.js" }, "routes/home": { url: "/assets/home-B.js" } });
+  });
+
+  it("leaves a document it does not recognise unchanged", () => {
+    const noBoot = html.replace("__reactRouterRouteModules", "somethingElse");
+    expect(hydrateAfterPaint(noBoot)).toBe(noBoot);
+    const otherImport = html.replace('import("/assets/entry.client-C.js");', 'import { x } from "/y.js";');
+    expect(hydrateAfterPaint(otherImport)).toBe(otherImport);
+    expect(hydrateAfterPaint("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
+  });
+});
