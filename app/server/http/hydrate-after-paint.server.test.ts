@@ -38,15 +38,17 @@ describe("hydrateAfterPaint", () => {
     expect(script).toContain('const route0 = await import("/assets/root-A.js");');
     expect(script).toContain('const route1 = await import("/assets/home-B.js");');
     expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
-    expect(script.trimEnd().endsWith('setTimeout(r, 0)); import("/assets/entry.client-C.js");')).toBe(true);
+    expect(script.trimEnd().endsWith('await __rrNextTask(); import("/assets/entry.client-C.js");')).toBe(true);
+    // Yields do not use timers: a paused test clock (or a throttled background tab) would stall them.
+    expect(script).not.toContain("setTimeout");
     // The other inline scripts and the page itself are untouched.
     expect(out).toContain('<script nonce="N">window.__reactRouterContext = {};</script>');
     expect(out).toContain("<main>Hello</main>");
   });
 
-  it("is valid JavaScript that binds each route module and re-adds the preloads after the frame", async () => {
+  /** Runs the rewritten boot script with fake browser globals; resolves when it has finished. */
+  async function runBoot(opts: { frames: boolean; paintEntry: boolean }) {
     const events: string[] = [];
-    const modules: Record<string, unknown> = {};
     const fakeImport = (url: string) => {
       events.push(`import ${url}`);
       return Promise.resolve({ url });
@@ -56,31 +58,54 @@ describe("hydrateAfterPaint", () => {
       head: { appendChild: (l: { href: string }) => events.push(`preload ${l.href}`) },
       createElement: () => ({}),
     };
+    // A paused test clock never runs animation frames.
     const requestAnimationFrame = (cb: () => void) => {
+      if (!opts.frames) return;
       events.push("frame");
       cb();
     };
+    class PerformanceObserver {
+      constructor(private readonly cb: (list: unknown, observer: PerformanceObserver) => void) {}
+      observe(options: { type: string; buffered: boolean }) {
+        if (opts.paintEntry && options.type === "paint" && options.buffered) {
+          events.push("paint entry");
+          this.cb({}, this);
+        }
+      }
+      disconnect() {}
+    }
     const window: Record<string, unknown> = {};
     const body = moduleScript(out).replace(/\bimport\(/g, "fakeImport(");
     const run = new Function(
       "fakeImport",
       "document",
       "requestAnimationFrame",
+      "PerformanceObserver",
       "window",
       `return (async () => {${body}})();`,
     ) as (...args: unknown[]) => Promise<void>;
-    await run(fakeImport, document, requestAnimationFrame, window);
+    await run(fakeImport, document, requestAnimationFrame, PerformanceObserver, window);
+    return { events, modules: window["__reactRouterRouteModules"] };
+  }
+
+  const loads = [
+    "preload /assets/entry.client-C.js",
+    "preload /assets/jsx-D.js",
+    "import /assets/root-A.js",
+    "import /assets/home-B.js",
+    "import /assets/entry.client-C.js",
+  ];
+
+  it("is valid JavaScript that binds each route module and re-adds the preloads after the frame", async () => {
+    const { events, modules } = await runBoot({ frames: true, paintEntry: false });
+    expect(events).toEqual(["frame", ...loads]);
     // The global React Router's client reads the route modules from.
-    Object.assign(modules, window["__reactRouterRouteModules"]);
-    expect(events).toEqual([
-      "frame",
-      "preload /assets/entry.client-C.js",
-      "preload /assets/jsx-D.js",
-      "import /assets/root-A.js",
-      "import /assets/home-B.js",
-      "import /assets/entry.client-C.js",
-    ]);
     expect(modules).toEqual({ root: { url: "/assets/root-A.js" }, "routes/home": { url: "/assets/home-B.js" } });
+  });
+
+  it("starts on the first-contentful-paint entry when no frame runs (a paused test clock)", async () => {
+    const { events } = await runBoot({ frames: false, paintEntry: true });
+    expect(events).toEqual(["paint entry", ...loads]);
   });
 
   it("leaves a document it does not recognise unchanged", () => {

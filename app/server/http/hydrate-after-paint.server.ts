@@ -22,12 +22,25 @@ const STATIC_IMPORT = /^\s*import \* as (\w+) from ("[^"]+");\s*$/gm;
 const SIDE_EFFECT_IMPORT = /^\s*;?\s*import ("[^"]+");\s*$/gm;
 
 /**
- * Waits for a frame to be painted (a task after requestAnimationFrame runs after that frame); a
- * hidden tab paints nothing and starts at once.
+ * A macrotask yield through MessageChannel, not setTimeout: timers are clamped in background tabs and
+ * are what test clocks (Playwright's page.clock) pause, which would keep a page from hydrating.
  */
-const AFTER_PAINT = "await new Promise((r) => (document.hidden ? r() : requestAnimationFrame(() => setTimeout(r, 0))));";
+const NEXT_TASK_FN =
+  "const __rrNextTask = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });";
+const NEXT_TASK = "await __rrNextTask();";
 
-const NEXT_TASK = "await new Promise((r) => setTimeout(r, 0));";
+/**
+ * Waits for the first paint: the first-contentful-paint entry (buffered, so one that already
+ * happened counts) or a frame (a task after requestAnimationFrame runs after that frame is
+ * painted), whichever comes first; a hidden tab paints nothing and starts at once.
+ */
+const AFTER_PAINT = `await new Promise((r) => {
+  if (document.hidden) return r();
+  const go = () => __rrNextTask().then(r);
+  try { new PerformanceObserver((_l, o) => { o.disconnect(); go(); }).observe({ type: "paint", buffered: true }); } catch {}
+  requestAnimationFrame(go);
+});`;
+
 const ENTRY_IMPORT = /(?<![\w.])import\(("[^"]+")\);\s*$/;
 
 export function hydrateAfterPaint(html: string): string {
@@ -50,6 +63,7 @@ export function hydrateAfterPaint(html: string): string {
 
   const preloads = [...html.matchAll(PRELOAD_LINK)].map(([, href]) => href!);
   const boot = [
+    NEXT_TASK_FN,
     AFTER_PAINT,
     `for (const href of ${JSON.stringify(preloads)}) document.head.appendChild(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     // One module graph per task (the preloads above already fetch them all in parallel): evaluated
