@@ -12,8 +12,10 @@ describe("contentSecurityPolicy", () => {
     expect(directive(contentSecurityPolicy({ nonce: "abc" }), "script-src")).toBe("script-src 'self' 'nonce-abc'");
     expect(directive(contentSecurityPolicy({ hashes: ["'sha256-x'"] }), "script-src")).toBe("script-src 'self' 'sha256-x'");
     expect(directive(contentSecurityPolicy({ hashes: [] }), "script-src")).toBe("script-src 'self'");
-    expect(directive(contentSecurityPolicy({ nonce: "abc" }), "frame-src")).toBe("frame-src 'self' https://webinar.example");
+    expect(directive(contentSecurityPolicy({ nonce: "abc" }), "frame-src")).toBe("frame-src https://webinar.example");
     expect(contentSecurityPolicy({ nonce: "abc" })).toContain("object-src 'none'");
+    settings.WEBINAR_ORIGIN = undefined;
+    expect(directive(contentSecurityPolicy({ nonce: "abc" }), "frame-src")).toBe("frame-src 'none'");
   });
 
   it("lets no-JavaScript checkout forms be redirected to Stripe's hosted page only when Stripe is on", () => {

@@ -11,7 +11,8 @@ import { env } from "../env.server";
 export function contentSecurityPolicy(scripts: { nonce?: string; hashes?: string[] } = {}): string {
   const e = env();
   const { nonce, hashes } = scripts;
-  const frameSrc = e.WEBINAR_ORIGIN ? `'self' ${e.WEBINAR_ORIGIN}` : "'self'";
+  // Our own pages are never framed (frame-ancestors 'none'), so only the webinar origin is allowed.
+  const frameSrc = e.WEBINAR_ORIGIN ?? "'none'";
   return [
     "default-src 'self'",
     // React Router's hydration bootstrap is inline: it carries this response's nonce
