@@ -31,7 +31,8 @@ export function Ticker() {
     <section
       aria-label="Sample AI market tickers"
       data-testid="ticker"
-      className="fixed inset-x-0 top-16 z-30 overflow-hidden border-b border-white/10 bg-slate-900 py-1.5 text-xs"
+      // h-8: with the 64 px bar above, exactly the 96 px (pt-24) the layout leaves above the page.
+      className="fixed inset-x-0 top-16 z-30 flex h-8 items-center overflow-hidden border-b border-white/10 bg-slate-900 text-xs"
     >
       <div className="animate-ticker flex w-max">
         <div className="flex">{items}</div>
