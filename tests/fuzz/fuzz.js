@@ -7,11 +7,15 @@
 // A second, smaller phase sends well-formed requests whose free text is hostile (SQL, markup, NUL,
 // lone surrogates): those may be stored, but must never produce a 5xx.
 //
-// Usage: npm run build && node tests/fuzz/fuzz.js   (FUZZ_CASES, FUZZ_SEED, BUILD_DIR)
+// Usage: npm run build && node tests/fuzz/fuzz.js   (FUZZ_CASES, FUZZ_SEED, BUILD_DIR, FUZZ_SHARDS)
+// The routes are split over FUZZ_SHARDS processes (default: one per core, at most 2), each with its
+// own in-process server and PGlite folder; each route's cases come from a generator seeded by the
+// seed and the route's name, so a route gets the same cases whichever shard runs it.
 // Writes test-reports/fuzz.json ({ passed, failed, routes }) for the `npm test` summary.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -19,9 +23,59 @@ const CASES = Number(process.env.FUZZ_CASES ?? 1000);
 const HOSTILE_CASES = Math.max(20, Math.round(CASES / 20));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
+const SHARDS = Math.max(1, Number(process.env.FUZZ_SHARDS ?? Math.min(2, availableParallelism())));
+/** Set in a shard process: which of the SHARDS it is. */
+const SHARD = process.env.FUZZ_SHARD === undefined ? null : Number(process.env.FUZZ_SHARD);
+const REPORT = process.env.FUZZ_REPORT ?? "test-reports/fuzz.json";
+
+// ---- coordinator: runs the shards and merges their reports ----------------------------------
+if (SHARD === null && SHARDS > 1) {
+  const reports = Array.from({ length: SHARDS }, (_, k) => `test-reports/fuzz-shard-${k}.json`);
+  const codes = await Promise.all(
+    reports.map(
+      (report, k) =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, [process.argv[1]], {
+            stdio: "inherit",
+            env: { ...process.env, FUZZ_SHARD: String(k), FUZZ_SHARDS: String(SHARDS), FUZZ_REPORT: report },
+          });
+          child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+        }),
+    ),
+  );
+  const merged = { passed: 0, failed: 0, seed: SEED, cases: CASES, shards: SHARDS, summary: [], failures: [] };
+  for (const report of reports) {
+    try {
+      const r = JSON.parse(readFileSync(report, "utf8"));
+      merged.passed += r.passed;
+      merged.failed += r.failed;
+      merged.summary.push(...r.summary);
+      merged.failures.push(...r.failures);
+    } catch (error) {
+      merged.failed += 1;
+      merged.failures.push({ route: `(shard report ${report})`, error: String(error) });
+    }
+    rmSync(report, { force: true });
+  }
+  mkdirSync("test-reports", { recursive: true });
+  writeFileSync(REPORT, JSON.stringify(merged, null, 2));
+  const requests = merged.summary.reduce((n, s) => n + s.cases, 0);
+  console.log(
+    `\nfuzz: ${merged.summary.length} routes in ${SHARDS} processes, ${requests} requests, ${merged.failures.length} failures (seed ${SEED})`,
+  );
+  process.exit(codes.some((c) => c !== 0) || merged.failed > 0 ? 1 : 0);
+}
+/** In a shard, whether this shard runs the route at this place in the list of all routes. */
+const mine = (_route, index) => SHARD === null || index % SHARDS === SHARD;
 
 // ---- deterministic randomness ---------------------------------------------------------------
 let state = SEED >>> 0;
+/** Each route's cases come from the seed and its name (FNV-1a), not from the routes before it. */
+function reseed(name) {
+  let h = (0x811c9dc5 ^ SEED) >>> 0;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619) >>> 0;
+  state = h;
+}
 function rand() {
   state = (state + 0x6d2b79f5) >>> 0;
   let t = state;
@@ -585,7 +639,9 @@ try {
     await send({ method: "GET", url: page });
   }
 
-  for (const route of routes({ sessionId })) {
+  const postRoutes = routes({ sessionId });
+  for (const route of postRoutes.filter(mine)) {
+    reseed(route.name);
     const before = await snapshot();
     const started = Date.now();
     const statuses = new Map();
@@ -615,7 +671,8 @@ try {
     );
   }
 
-  for (const pathname of GET_ROUTES) {
+  for (const pathname of GET_ROUTES.filter((route, i) => mine(route, postRoutes.length + i))) {
+    reseed(`GET ${pathname}`);
     const before = await snapshot();
     const statuses = new Map();
     const cases = pathname.startsWith("/api/") ? CASES : PAGE_CASES;
@@ -643,7 +700,7 @@ const routesFailed = new Set(failures.map((f) => f.route.replace(" (hostile text
 const passed = summary.filter((s) => !routesFailed.has(s.route)).length;
 mkdirSync("test-reports", { recursive: true });
 writeFileSync(
-  "test-reports/fuzz.json",
+  REPORT,
   JSON.stringify({ passed, failed: routesFailed.size, seed: SEED, cases: CASES, summary, failures }, null, 2),
 );
 if (failures.length > 0) {
@@ -652,5 +709,7 @@ if (failures.length > 0) {
   exitCode = 1;
 }
 const requests = summary.reduce((n, s) => n + s.cases, 0);
-console.log(`\nfuzz: ${summary.length} routes, ${requests} requests, ${failures.length} failures (seed ${SEED})`);
+console.log(
+  `\nfuzz${SHARD === null ? "" : ` shard ${SHARD + 1}/${SHARDS}`}: ${summary.length} routes, ${requests} requests, ${failures.length} failures (seed ${SEED})`,
+);
 process.exit(exitCode);
