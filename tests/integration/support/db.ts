@@ -9,7 +9,8 @@ export const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 /**
  * A migrated, empty database for one test file. On PostgreSQL the public and drizzle schemas are
- * dropped first so every file starts from nothing (files run one at a time, see vitest.config.ts).
+ * dropped first so every file starts from nothing (on PostgreSQL files run one at a time, see
+ * vitest.config.ts).
  */
 export async function freshDatabase(): Promise<Database & { cleanup(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
