@@ -53,11 +53,14 @@ export const SECURITY_HEADER_NAMES: readonly string[] = [
   ...STATIC_SECURITY_HEADERS.map(([name]) => name),
 ].map((name) => name.toLowerCase());
 
-/** Sets the security headers on a plain Node response (the page cache's hit path has no Express). */
+/** The security headers of a response with this CSP, as name/value pairs. */
+export function securityHeaderPairs(csp: string, secure: boolean): (readonly [string, string])[] {
+  return [["Content-Security-Policy", csp], ...STATIC_SECURITY_HEADERS, ...(secure ? [HSTS] : [])];
+}
+
+/** Sets the security headers on a plain Node response. */
 export function setSecurityHeaders(res: ServerResponse, csp: string, secure: boolean) {
-  res.setHeader("Content-Security-Policy", csp);
-  for (const [name, value] of STATIC_SECURITY_HEADERS) res.setHeader(name, value);
-  if (secure) res.setHeader(HSTS[0], HSTS[1]);
+  for (const [name, value] of securityHeaderPairs(csp, secure)) res.setHeader(name, value);
 }
 
 /**
