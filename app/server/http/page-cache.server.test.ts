@@ -173,6 +173,17 @@ describe("createPageCache", () => {
     expect(t.renders.length).toBe(rendersAfterStore);
   });
 
+  it("stores a URL on its second render: a URL asked for once is only rendered", async () => {
+    const t = await start();
+    await t.get("/once?q=1");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.cache.size()).toBe(0);
+    expect((await t.get("/once?q=1")).headers.get("x-page-cache")).toBeNull();
+    await t.stored("/once?q=1");
+    expect(t.cache.size()).toBe(1);
+    expect(t.renders.filter((r) => r === "/once?q=1")).toHaveLength(2);
+  });
+
   it("never serves or stores a request that carries a session cookie", async () => {
     const t = await start();
     await t.get("/b");
@@ -195,8 +206,11 @@ describe("createPageCache", () => {
 
   it("stores nothing that did not opt in, set a cookie, failed, or is too large", async () => {
     const optOut = await start({ cacheable: (p) => p !== "/private" });
-    await optOut.get("/private");
-    await optOut.get("/big");
+    // Twice each: a URL is stored on its second render.
+    for (let i = 0; i < 2; i++) {
+      await optOut.get("/private");
+      await optOut.get("/big");
+    }
     await new Promise((r) => setTimeout(r, 100));
     expect((await optOut.get("/private")).headers.get("x-page-cache")).toBeNull();
     expect((await optOut.get("/big")).headers.get("x-page-cache")).toBeNull();
@@ -205,11 +219,13 @@ describe("createPageCache", () => {
 
     const cookie = await start({ setCookie: true });
     await cookie.get("/d");
+    await cookie.get("/d");
     await new Promise((r) => setTimeout(r, 100));
     expect(cookie.cache.size()).toBe(0);
     await new Promise<void>((resolve) => server!.close(() => resolve()));
 
     const failing = await start({ status: 500 });
+    await failing.get("/e");
     await failing.get("/e");
     await new Promise((r) => setTimeout(r, 100));
     expect(failing.cache.size()).toBe(0);

@@ -195,6 +195,16 @@ export function createPageCache(options: PageCacheOptions) {
     sizeCalculation: (e) => e.bodies.identity.length + e.bodies.gzip.length + e.bodies.br.length,
   });
 
+  /**
+   * Admission: a URL is stored on its second storable render, not its first. Query strings are
+   * free to invent, and each stored page costs a brotli-11 compression (about 65 ms of CPU for
+   * /apps) and cache space that would evict the pages people actually share; a URL asked for once
+   * is only rendered. Bounded like the cache: a flood of new URLs forgets older first sightings.
+   */
+  const seenOnce = new LRUCache<string, true>({ max: 10_000 });
+  /** Keys being compressed now: concurrent misses of a cold page store it once, not once each. */
+  const storing = new Set<string>();
+
   async function store(key: string, body: Buffer, headers: OutgoingHttpHeaders, nonce: string | undefined) {
     const cleaned = withoutNonce(body.toString("utf8"), nonce);
     if (!cleaned) return;
@@ -293,11 +303,20 @@ export function createPageCache(options: PageCacheOptions) {
         if (stale) stale.refreshingSince = null;
         return;
       }
+      if (!stale && !seenOnce.has(key)) {
+        seenOnce.set(key, true);
+        return;
+      }
+      if (storing.has(key)) return;
+      storing.add(key);
+      seenOnce.delete(key);
       const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
-      store(key, Buffer.concat(chunks), res.getHeaders(), nonce).catch((error: unknown) => {
-        if (stale) stale.refreshingSince = null;
-        log.error("page cache store failed", { url: req.originalUrl, error: String(error) });
-      });
+      store(key, Buffer.concat(chunks), res.getHeaders(), nonce)
+        .catch((error: unknown) => {
+          if (stale) stale.refreshingSince = null;
+          log.error("page cache store failed", { url: req.originalUrl, error: String(error) });
+        })
+        .finally(() => storing.delete(key));
     });
     next();
   }
