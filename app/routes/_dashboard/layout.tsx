@@ -23,12 +23,12 @@ export const meta: Route.MetaFunction = () => [{ title: "AI Dashboard" }, { name
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const status = await recordDashboardVisit(db(), user.id);
+  const [status, settings] = await Promise.all([recordDashboardVisit(db(), user.id), getSettings(db(), user.id)]);
   const plan = new URL(request.url).searchParams.get("plan");
   return {
     email: user.email,
     // The toggle's cookie wins; without one, the default saved on the settings page applies.
-    sidebarOpen: readSidebarOpen(request.headers.get("Cookie"), !(await getSettings(db(), user.id)).sidebarCollapsed),
+    sidebarOpen: readSidebarOpen(request.headers.get("Cookie"), !settings.sidebarCollapsed),
     overlay: status.overlay,
     preselectedPlan: isTrialPlanId(plan) ? plan : null,
   };

@@ -15,6 +15,8 @@ export interface SubscriptionSummary {
   currentPeriodEnd: string | null;
   reachLimit: number | null;
   trialEndsAt: string | null;
+  /** The active row ends with its period instead of renewing. */
+  cancelAtPeriodEnd: boolean;
 }
 
 export function planNameOf(row: { planName: string | null; planType: string | null } | undefined): string {
@@ -41,5 +43,6 @@ export async function getSubscriptionSummary(db: Db, userId: string): Promise<Su
     currentPeriodEnd: active?.currentPeriodEnd?.toISOString() ?? null,
     reachLimit: active?.reachLimit ?? null,
     trialEndsAt: trial?.trialStarted && trial.trialEndsAt ? trial.trialEndsAt.toISOString() : null,
+    cancelAtPeriodEnd: Boolean(active?.cancelAtPeriodEnd),
   };
 }

@@ -29,9 +29,10 @@ export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAc
 
 export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
   // A billing or scaling plan (user_subscriptions), or another paid subscription order (monthly app
-  // or package, distributor); plans and tiers are judged by their subscription row alone.
-  const paidSubscriptionOrder = await db
-    .select({ id: orders.id })
+  // or package, distributor); plans and tiers are judged by their subscription row alone. One
+  // round trip: this runs on every dashboard page load.
+  const paidSubscriptionOrder = db
+    .select({ one: sql`1` })
     .from(orders)
     .where(
       and(
@@ -40,15 +41,15 @@ export async function hasActiveSubscription(db: Db, userId: string): Promise<boo
         eq(orders.status, "paid"),
         notInArray(orders.kind, ["plan", "scaling"]),
       ),
-    )
-    .limit(1);
-  if (paidSubscriptionOrder.length > 0) return true;
-  const rows = await db
-    .select({ id: userSubscriptions.id })
+    );
+  const activePlan = db
+    .select({ one: sql`1` })
     .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
-    .limit(1);
-  return rows.length > 0;
+    .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow));
+  const [row] = await db
+    .select({ active: sql<boolean>`exists (${paidSubscriptionOrder}) or exists (${activePlan})` })
+    .from(sql`(select 1) as one`);
+  return Boolean(row?.active);
 }
 
 /** The gate for one user, creating the trial record when it is missing. */
@@ -65,9 +66,11 @@ export async function getTrialStatus(db: Db, userId: string, now = new Date()): 
  * once per document or navigation load, not on revalidations after an action.
  */
 export async function recordDashboardVisit(db: Db, userId: string, now = new Date()): Promise<TrialStatus> {
-  const status = await getTrialStatus(db, userId, now);
-  // Every visit is part of the account's own activity (charted on /dashboard/analytics).
-  await db.insert(activityEvents).values({ userId, kind: "dashboard_visit", createdAt: now });
+  const [status] = await Promise.all([
+    getTrialStatus(db, userId, now),
+    // Every visit is part of the account's own activity (charted on /dashboard/analytics).
+    db.insert(activityEvents).values({ userId, kind: "dashboard_visit", createdAt: now }),
+  ]);
   if (status.active || status.trial.trialStarted) return status;
   const [trial] = await db
     .update(trialAccess)
