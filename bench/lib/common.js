@@ -45,7 +45,9 @@ export async function startServer({ dataDir = mkdtempSync(path.join(tmpdir(), "b
   ensureBuild();
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS || "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -53,7 +55,8 @@ export async function startServer({ dataDir = mkdtempSync(path.join(tmpdir(), "b
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
+      // BENCH_DATABASE_URL: an (empty) PostgreSQL database instead of the PGlite folder.
+      DATABASE_URL: process.env.BENCH_DATABASE_URL || "",
       PUBLIC_SITE_URL: origin,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "error",
       SMTP_URL: "",
