@@ -1,5 +1,10 @@
 // Production and development HTTP server. Production imports the built bundle (build/server),
 // which already contains the Express app, the routes and the database layer.
+//
+// WEB_CONCURRENCY=N (production, with DATABASE_URL) runs N worker processes on the one port
+// (node:cluster), so signed-in pages, which render per request, use every core
+// (docs/decisions/0018-worker-processes.md).
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,77 +16,170 @@ const DEV = process.argv.includes("--dev") || process.env.NODE_ENV === "developm
 process.env.NODE_ENV ??= DEV ? "development" : "production";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
-const server = express();
-server.disable("x-powered-by");
-server.use(compression());
+const logLine = (level, msg, fields = {}) =>
+  (level === "error" ? console.error : console.log)(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }));
 
-let mod;
-if (DEV) {
-  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  server.use(vite.middlewares);
-  mod = await vite.ssrLoadModule("./server/app.ts");
-  server.use(async (req, res, next) => {
-    try {
-      const fresh = await vite.ssrLoadModule("./server/app.ts");
-      return fresh.app(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) vite.ssrFixStacktrace(error);
-      next(error);
-    }
+const workers = cluster.isPrimary ? workerCount(process.env.WEB_CONCURRENCY) : 1;
+if (workers > 1) await runPrimary(workers);
+else await runServer();
+
+/** WEB_CONCURRENCY, checked like the rest of the configuration: a bad value stops the server. */
+function workerCount(raw) {
+  if (raw === undefined || raw.trim() === "") return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    console.error(`Invalid configuration:\n  WEB_CONCURRENCY: expected a whole number from 1 to 64, got "${raw}"`);
+    process.exit(1);
+  }
+  if (n > 1 && DEV) return 1;
+  if (n > 1 && !process.env.DATABASE_URL) {
+    // PGlite is a database inside one process: a second process could not open its folder.
+    logLine("warn", "WEB_CONCURRENCY > 1 needs DATABASE_URL (PostgreSQL); serving with one process", { requested: n });
+    return 1;
+  }
+  return n;
+}
+
+/** Starts one worker; true once it listens, false if it exits first. */
+function fork() {
+  return new Promise((resolve) => {
+    const worker = cluster.fork();
+    worker.once("listening", () => {
+      worker.listenedOnce = true;
+      resolve(true);
+    });
+    worker.once("exit", () => resolve(false));
   });
-} else {
-  mod = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
-  // Static files are answered here, before the app's pipeline: same proxies believed (HSTS behind a
-  // TLS-terminating proxy) and the same security headers.
-  server.set("trust proxy", mod.app.get("trust proxy"));
-  const setHeaders = (res) => mod.staticFileSecurityHeaders(res);
-  // Hashed assets never change under the same name: cache them for a year.
-  server.use(
-    "/assets",
-    express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }),
-  );
-  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false, setHeaders }));
-  server.use(mod.app);
 }
 
-try {
-  await mod.boot();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST || "0.0.0.0";
-// Anonymous pages held by the page cache are answered before Express runs (its per-request work
-// costs more than sending a stored page); everything else goes through the whole pipeline.
-const listener = createServer((req, res) => {
-  if (!mod.servePageFromCache?.(req, res)) server(req, res);
-}).listen(port, host, () => {
-  const address = listener.address();
-  const shown = typeof address === "object" && address ? address.port : port;
-  console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: "listening", url: `http://localhost:${shown}` }));
-});
-
-let stopping = false;
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: "shutting down", signal }));
-  // Stop accepting connections, let in-flight requests finish, then close the database so PGlite
-  // flushes and releases the data folder.
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  listener.close(async () => {
-    try {
-      await mod.shutdown();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
+/**
+ * The primary process: starts the workers, replaces one that dies, and on SIGTERM/SIGINT stops them
+ * all (each finishes its requests and closes its database pool) before it exits.
+ */
+async function runPrimary(count) {
+  let stopping = false;
+  let started = false;
+  const recentExits = [];
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    logLine("error", "worker exited", { pid: worker.process.pid, code, signal });
+    // A worker that never listened during the first start is reported by that start below.
+    if (!started && !worker.listenedOnce) return;
+    const at = Date.now();
+    recentExits.push(at);
+    while (recentExits.length && recentExits[0] < at - 60_000) recentExits.shift();
+    if (recentExits.length > 5) {
+      // Crashing in a loop (a bad deploy, a database gone): exit so the supervisor sees it.
+      logLine("error", "workers keep exiting: stopping", { exitsInLastMinute: recentExits.length });
+      void stopAll(1);
+      return;
     }
+    setTimeout(() => {
+      if (!stopping) void fork();
+    }, 1000);
   });
-  listener.closeIdleConnections?.();
+
+  async function stopAll(exitCode) {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter(Boolean);
+    const gone = alive.map((w) => new Promise((resolve) => (w.isDead() ? resolve() : w.once("exit", resolve))));
+    for (const w of alive) w.process.kill("SIGTERM");
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await Promise.all(gone);
+    process.exit(exitCode);
+  }
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, () => {
+      logLine("info", "shutting down", { signal, workers: count });
+      void stopAll(0);
+    });
+  }
+
+  // The first worker migrates and seeds the database alone; the others boot on a ready schema.
+  if (!(await fork()) || !(await Promise.all(Array.from({ length: count - 1 }, fork))).every(Boolean)) {
+    logLine("error", "a worker failed to start");
+    await stopAll(1);
+    return;
+  }
+  started = true;
+  logLine("info", "workers started", { workers: count, pids: Object.values(cluster.workers ?? {}).map((w) => w?.process.pid) });
 }
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));
+
+async function runServer() {
+  const server = express();
+  server.disable("x-powered-by");
+  server.use(compression());
+
+  let mod;
+  if (DEV) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    server.use(vite.middlewares);
+    mod = await vite.ssrLoadModule("./server/app.ts");
+    server.use(async (req, res, next) => {
+      try {
+        const fresh = await vite.ssrLoadModule("./server/app.ts");
+        return fresh.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    mod = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
+    // Static files are answered here, before the app's pipeline: same proxies believed (HSTS behind a
+    // TLS-terminating proxy) and the same security headers.
+    server.set("trust proxy", mod.app.get("trust proxy"));
+    const setHeaders = (res) => mod.staticFileSecurityHeaders(res);
+    // Hashed assets never change under the same name: cache them for a year.
+    server.use(
+      "/assets",
+      express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }),
+    );
+    server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false, setHeaders }));
+    server.use(mod.app);
+  }
+
+  try {
+    await mod.boot();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST || "0.0.0.0";
+  // Anonymous pages held by the page cache are answered before Express runs (its per-request work
+  // costs more than sending a stored page); everything else goes through the whole pipeline.
+  const listener = createServer((req, res) => {
+    if (!mod.servePageFromCache?.(req, res)) server(req, res);
+  }).listen(port, host, () => {
+    const address = listener.address();
+    const shown = typeof address === "object" && address ? address.port : port;
+    logLine("info", "listening", { url: `http://localhost:${shown}`, ...(cluster.isWorker ? { pid: process.pid } : {}) });
+  });
+
+  let stopping = false;
+  async function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    logLine("info", "shutting down", { signal });
+    // Stop accepting connections, let in-flight requests finish, then close the database so PGlite
+    // flushes and releases the data folder.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    listener.close(async () => {
+      try {
+        await mod.shutdown();
+        process.exit(0);
+      } catch (error) {
+        console.error(error);
+        process.exit(1);
+      }
+    });
+    listener.closeIdleConnections?.();
+  }
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

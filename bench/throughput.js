@@ -12,7 +12,8 @@
 //   WRK_BIN, NGINX_BIN: other binaries ("" = treat as missing); THROUGHPUT_OUT (/tmp/bench-results/throughput.json)
 //
 // Needs wrk and nginx on PATH (Debian: apt-get install -y wrk nginx); without them it prints why
-// and exits 0. nginx runs with worker_processes 1 to match our single Node process, access_log off,
+// and exits 0. nginx runs as many worker processes as our server (1, or WEB_CONCURRENCY when the server
+// runs workers on PostgreSQL: BENCH_DATABASE_URL), access_log off,
 // daemon off, on a free port in 3600-3699. wrk sends no Accept-Encoding, so both servers send the
 // uncompressed HTML. wrk, nginx and our server share the machine's cores.
 import { spawn } from "node:child_process";
@@ -112,6 +113,10 @@ function wrk(url, headers = []) {
   });
 }
 
+/** Our server's process count (server.js runs WEB_CONCURRENCY workers only on PostgreSQL); nginx gets as many. */
+const PROCESSES =
+  process.env.BENCH_URL || !process.env.BENCH_DATABASE_URL ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY) || 1);
+
 async function startNginx(dir) {
   const port = await freePort();
   const conf = path.join(dir, "nginx.conf");
@@ -119,7 +124,7 @@ async function startNginx(dir) {
   writeFileSync(
     conf,
     `daemon off;
-worker_processes 1;
+worker_processes ${PROCESSES};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
@@ -187,7 +192,7 @@ const results = { pages: [], dashboard: null };
 try {
   const before = await loadAverage();
   console.log(
-    `bench/throughput.js: ours ${server.url} vs nginx (worker_processes 1, static copies), wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s; ` +
+    `bench/throughput.js: ours ${server.url} (${PROCESSES} process${PROCESSES > 1 ? "es" : ""}) vs nginx (worker_processes ${PROCESSES}, static copies), wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s; ` +
       `${new Date().toISOString()}; load average ${before.loadavg.join(" ")} (${before.cpus} cores)`,
   );
   // The same bytes: each page's HTML fetched once (uncompressed, like wrk asks for it).

@@ -5,14 +5,16 @@
 //   (b) the per-IP sign-in rate limit is shared: 11 wrong sign-ins alternating -> the 11th is 429;
 //   (c) 30 leads are each delivered to (fake) Mailchimp exactly once although both run workers;
 //   (d) the same signed checkout.session.completed event delivered to BOTH instances concurrently,
-//       several times, fulfils each order once (SQL: one payment_events row, orders.status paid).
+//       several times, fulfils each order once (SQL: one payment_events row, orders.status paid);
+//   (e) one server with WEB_CONCURRENCY=2 runs two worker processes on one port: a worker killed with
+//       SIGKILL is replaced and sessions keep working; SIGTERM stops the primary and every worker.
 // Needs PostgreSQL: without TEST_DATABASE_URL it prints 'skipped: needs PostgreSQL'. The database
 // named there is emptied (schemas public, drizzle, pgboss dropped) first.
 //
 // Usage: BUILD_DIR=/tmp/build TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/rel_b node tests/reliability/cluster.js
 // Env: REL_LEADS (30), REL_ORDERS (3), REL_WEBHOOK_ROUNDS (3), REL_VERBOSE=1 (server logs).
 // Writes test-reports/cluster.json ({ passed, failed, skipped, checks }).
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import path from "node:path";
 import { Stripe } from "stripe";
@@ -292,6 +294,49 @@ try {
     });
   });
 
+  await step("(e) WEB_CONCURRENCY=2: a killed worker is replaced, SIGTERM stops every worker", async (name) => {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const C = await startServer({
+      name: "C",
+      port,
+      env: { ...common, PUBLIC_SITE_URL: url, WEB_CONCURRENCY: "2", MAILCHIMP_API_URL: `${mailchimp.url}/via-c` },
+    });
+    servers.push(C);
+    await waitFor("C: workers started", () => C.output.join("").includes('"workers started"'));
+    const first = childPids(C.child.pid);
+    const client = new Client({ origin: url, ip: "10.60.0.1" });
+    const email = `rel-cluster-workers-${run}@example.com`;
+    await signUpVerified(client, url, email);
+    const signedIn = async () => {
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await client.request(url, "/dashboard/billing");
+        answers.push(res.status === 200 && res.text.includes(email));
+      }
+      return answers.every(Boolean);
+    };
+    const before = await signedIn();
+    const killed = first[0];
+    process.kill(killed, "SIGKILL");
+    const replaced = await waitFor("C: the killed worker replaced", () => {
+      const live = childPids(C.child.pid);
+      return live.length === 2 && !live.includes(killed) ? live : undefined;
+    });
+    const after = await signedIn();
+    const exit = await C.stop();
+    const leftAlive = [...first, ...replaced].filter((pid) => existsSync(`/proc/${pid}`));
+    report.check(name, first.length === 2 && before && after && exit.code === 0 && leftAlive.length === 0, {
+      workersAtStart: first.length,
+      killed,
+      replacedBy: replaced.filter((p) => !first.includes(p)),
+      before,
+      after,
+      exit,
+      leftAlive,
+    });
+  });
+
   report.checks.push({
     name: "figures",
     status: "info",
@@ -317,6 +362,23 @@ async function step(name, fn) {
   } catch (error) {
     report.fail(name, error, { serverLogs: servers.map((s) => `${s.name}: ${s.output.join("").slice(-1500)}`) });
   }
+}
+
+/** Live child processes of `pid` (the primary's workers), from /proc. */
+function childPids(pid) {
+  const out = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name: state, ppid, ...; a zombie (Z) is already gone.
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(ppid) === pid && state !== "Z") out.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return out;
 }
 
 function countBy(list) {

@@ -70,6 +70,7 @@ const CLEARED = [
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
   "WEBINAR_EMBED_URL",
+  "WEB_CONCURRENCY",
 ];
 const running = new Set();
 process.on("exit", () => {
