@@ -23,7 +23,7 @@ describe(`onboarding (${engine})`, () => {
     await database.cleanup();
   });
 
-  it("records step 1 (account created) on the first visit; the other 7 start open", async () => {
+  it("step 1 (account created) starts completed, the other 7 open, and reading writes nothing", async () => {
     const id = await newUser();
     const state = await getOnboarding(database.db, id);
     expect(state.steps).toHaveLength(8);
@@ -31,7 +31,7 @@ describe(`onboarding (${engine})`, () => {
     expect(state.callScheduledAt).toBeNull();
     await getOnboarding(database.db, id);
     const rows = await database.db.select().from(onboardingProgress).where(eq(onboardingProgress.userId, id));
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(0);
   });
 
   it("saves a completed step (idempotent) and refuses unknown steps", async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   buildSteps,
   isOnboardingStepId,
@@ -15,14 +15,19 @@ export interface OnboardingState {
   callScheduledAt: Date | null;
 }
 
-/** The user's steps and call time. Step 1 (account created) is recorded on the first visit if missing. */
+/**
+ * The user's steps and call time. Step 1 (account created) is complete for everyone who can ask: it
+ * is derived, not stored, so showing the page writes nothing (a GET never changes state).
+ */
 export async function getOnboarding(db: Db, userId: string): Promise<OnboardingState> {
-  await db.insert(onboardingProgress).values({ userId, stepId: SIGNUP_STEP_ID }).onConflictDoNothing();
   const [rows, profiles] = await Promise.all([
     db.select({ stepId: onboardingProgress.stepId }).from(onboardingProgress).where(eq(onboardingProgress.userId, userId)),
     db.select({ at: userProfiles.onboardingCallScheduledAt }).from(userProfiles).where(eq(userProfiles.userId, userId)),
   ]);
-  return { steps: buildSteps(rows.map((r) => r.stepId)), callScheduledAt: profiles[0]?.at ?? null };
+  return {
+    steps: buildSteps([SIGNUP_STEP_ID, ...rows.map((r) => r.stepId)]),
+    callScheduledAt: profiles[0]?.at ?? null,
+  };
 }
 
 export type CompleteStepResult = { ok: true } | { ok: false; message: string };
@@ -49,13 +54,4 @@ export async function scheduleOnboardingCall(db: Db, userId: string, now = new D
     await tx.insert(activityEvents).values({ userId, kind: "onboarding_call_scheduled", createdAt: now });
   });
   return { ok: true, at };
-}
-
-/** Whether this user has completed a step (used by tests and callers that need a single flag). */
-export async function isStepCompleted(db: Db, userId: string, stepId: string): Promise<boolean> {
-  const rows = await db
-    .select({ stepId: onboardingProgress.stepId })
-    .from(onboardingProgress)
-    .where(and(eq(onboardingProgress.userId, userId), eq(onboardingProgress.stepId, stepId)));
-  return rows.length > 0;
 }
