@@ -1,6 +1,8 @@
-// Load test (issue 6): anonymous visitors, sign-ups with trial starts and checkouts, all at once,
-// against the production server; prints per-route-group latency, throughput, errors and a
-// zero-lost-writes check, and writes the figures as JSON.
+// Load test (issue 6, checklist item 31): anonymous visitors, sign-ups with trial starts, checkouts
+// and callback-form leads, all at once, against the production server; prints per-route-group
+// latency, throughput, errors (5xx apart) and a zero-lost-writes check (every acknowledged trial,
+// payment and lead stored; no lead stored twice; no order fulfilled twice), and writes the figures
+// as JSON.
 //
 //   node bench/load.js                        builds if needed (BUILD_DIR), starts `node server.js`
 //                                             on a throw-away PGlite folder, runs 60 s
@@ -10,7 +12,8 @@
 //                                             must be given as BENCH_ORIGIN when it differs); the
 //                                             lost-writes check then re-posts start-trial (409 = kept)
 //
-// Knobs: LOAD_VISITORS (200), LOAD_SIGNUPS (50), LOAD_CHECKOUTS (20) concurrent simulated users;
+// Knobs: LOAD_VISITORS (200), LOAD_SIGNUPS (50), LOAD_CHECKOUTS (20), LOAD_LEADS (20) concurrent
+// simulated users (twice the issue's peak: LOAD_VISITORS=400 LOAD_SIGNUPS=100 LOAD_CHECKOUTS=40 LOAD_LEADS=40);
 // LOAD_THINK_MS (500): mean pause between one user's requests (uniform 0..2x; 0 = closed loop,
 // i.e. a saturation test); LOAD_DASHBOARD_PAGES (8): dashboard pages a new user views before the
 // worker starts over with another new user; BENCH_ACCEPT_ENCODING ("gzip, br"; "identity" asks
@@ -42,6 +45,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const VISITORS = Number(process.env.LOAD_VISITORS ?? 200);
 const SIGNUPS = Number(process.env.LOAD_SIGNUPS ?? 50);
 const CHECKOUTS = Number(process.env.LOAD_CHECKOUTS ?? 20);
+const LEADS = Number(process.env.LOAD_LEADS ?? 20);
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 500);
 const DASHBOARD_PAGES = Number(process.env.LOAD_DASHBOARD_PAGES ?? 8);
 // bench/results/ is not gitignored (bench/out/ is): by default the JSON goes to /tmp.
@@ -112,7 +116,7 @@ const host = new URL(server.origin).host;
 const before = await loadAverage();
 console.log(
   `bench/load.js against ${server.url} (${new Date().toISOString()}), ${SECONDS} s: ${VISITORS} visitors, ` +
-    `${SIGNUPS} sign-up users, ${CHECKOUTS} checkout users, think ${THINK_MS} ms, ` +
+    `${SIGNUPS} sign-up users, ${CHECKOUTS} checkout users, ${LEADS} lead submitters, think ${THINK_MS} ms, ` +
     `Accept-Encoding ${process.env.BENCH_ACCEPT_ENCODING || "gzip, br"}; load average ${before.loadavg.join(" ")} (${before.cpus} cores)`,
 );
 
@@ -125,6 +129,7 @@ const trialFailures = [];
 const paid = []; // { email, sessionId }: payment answered 302 to the success page
 const signupFailures = [];
 let signupsDone = 0;
+const leadsAcknowledged = []; // emails whose callback request answered 200
 
 async function visitor() {
   const ip = freshIp();
@@ -229,8 +234,34 @@ async function checkoutUser(index) {
   }
 }
 
+/** A visitor who reads a page, then asks for a callback (the public lead form), again and again. */
+async function leadUser(index) {
+  await sleep(index * 100 + Math.random() * 500);
+  let n = 0;
+  while (running()) {
+    // Each submission from an address of its own: the form allows 5 per address per 10 minutes.
+    const ip = freshIp();
+    const [p, group] = anonymousPage();
+    record(group, await request(server.url, { path: p, ip, host, headers: { accept: "text/html" } }));
+    await think();
+    const email = uniqueEmail(`lead${index}-${n++}`);
+    const res = await request(server.url, {
+      method: "POST",
+      path: "/api/callback",
+      ip,
+      host,
+      headers: { origin: server.origin, accept: "application/json" },
+      body: { firstName: "Load", email, phone: "+15550001234" },
+    });
+    record("POST /api/callback", res);
+    if (res.status === 200) leadsAcknowledged.push(email);
+    await think();
+  }
+}
+
 await Promise.all([
   ...Array.from({ length: VISITORS }, () => visitor()),
+  ...Array.from({ length: LEADS }, (_, i) => leadUser(i)),
   ...Array.from({ length: SIGNUPS }, (_, i) => signupUser(i)),
   ...Array.from({ length: CHECKOUTS }, (_, i) => checkoutUser(i)),
 ]);
@@ -238,7 +269,17 @@ const elapsed = (performance.now() - started) / 1000;
 const after = await loadAverage();
 
 // ---- zero lost writes ------------------------------------------------------------------------
-const lost = { method: "", trialsChecked: 0, trialsMissing: [], ordersChecked: 0, ordersNotPaid: [] };
+const lost = {
+  method: "",
+  trialsChecked: 0,
+  trialsMissing: [],
+  ordersChecked: 0,
+  ordersNotPaid: [],
+  ordersFulfilledTwice: [],
+  leadsChecked: 0,
+  leadsMissing: [],
+  leadsStoredTwice: [],
+};
 if (own) {
   // Stop the server (it closes PGlite cleanly), then open its data folder through the same bundle.
   const exit = await server.stop();
@@ -267,17 +308,32 @@ if (own) {
   );
   lost.ordersChecked = paid.length;
   lost.ordersNotPaid = paid.filter((p) => !paidIds.has(p.sessionId)).map((p) => p.sessionId);
+  // Fulfilment is one payment event per paid order, whatever raced (checklist item 18).
+  lost.ordersFulfilledTwice = (
+    await rows(
+      `select o.provider_session_id as id, count(p.order_id)::int as n from orders o
+         left join payment_events p on p.order_id = o.id and p.kind = 'payment' where o.status = 'paid'
+        group by o.provider_session_id having count(p.order_id) <> 1`,
+    )
+  ).map((r) => `${r.id} (${r.n} payment events)`);
+  const storedLeads = new Map(
+    (await rows(`select lower(email) as email, count(*)::int as n from leads group by 1`)).map((r) => [r.email, r.n]),
+  );
+  lost.leadsChecked = leadsAcknowledged.length;
+  lost.leadsMissing = leadsAcknowledged.filter((e) => !storedLeads.has(e.toLowerCase()));
+  lost.leadsStoredTwice = leadsAcknowledged.filter((e) => (storedLeads.get(e.toLowerCase()) ?? 0) > 1);
   const [counts] = await rows(
     `select (select count(*) from "user")::int as users, (select count(*) from orders)::int as orders,
             (select count(*) from orders where status = 'paid')::int as paid_orders,
-            (select count(*) from trial_access where trial_started)::int as trials`,
+            (select count(*) from trial_access where trial_started)::int as trials,
+            (select count(*) from leads)::int as leads`,
   );
   lost.databaseCounts = counts;
   await mod.shutdown();
   server.removeData();
 } else {
   // No database access: a second start-trial must be refused with 409 (trial already used).
-  lost.method = "second start-trial per user must answer 409 (BENCH_URL mode; orders not checked)";
+  lost.method = "second start-trial per user must answer 409 (BENCH_URL mode; orders and leads not checked)";
   lost.trialsChecked = trials.length;
   for (const t of trials) {
     const res = await request(server.url, {
@@ -302,6 +358,10 @@ const groupRows = [...groups.entries()]
   });
 const allTimes = summarise([...groups.values()].flatMap((g) => g.times));
 const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+const serverErrors = [...groups.values()].reduce(
+  (a, g) => a + [...g.statuses.entries()].filter(([st]) => st >= 500).reduce((x, [, n]) => x + n, 0),
+  0,
+);
 
 console.log("");
 console.log(
@@ -323,17 +383,26 @@ console.log(
   ),
 );
 console.log("");
-console.log(`elapsed ${elapsed.toFixed(1)} s, ${total} requests, ${(total / elapsed).toFixed(1)} req/s, ${errorCount} errors`);
+console.log(
+  `elapsed ${elapsed.toFixed(1)} s, ${total} requests, ${(total / elapsed).toFixed(1)} req/s, ${errorCount} errors ` +
+    `(${serverErrors} answered 5xx)`,
+);
 for (const [k, n] of errors) console.log(`  error: ${k} x${n}`);
 console.log(
   `users: ${signupsDone} signed up and verified (${signupFailures.length} failed), ${trials.length} trials started ` +
-    `(${trialFailures.length} refused), ${paid.length} checkouts paid`,
+    `(${trialFailures.length} refused), ${paid.length} checkouts paid, ${leadsAcknowledged.length} leads acknowledged`,
 );
 if (signupFailures.length) console.log(`  sign-up failures (first 5): ${signupFailures.slice(0, 5).join(" | ")}`);
-const lostCount = lost.trialsMissing.length + lost.ordersNotPaid.length;
+const lostCount = lost.trialsMissing.length + lost.ordersNotPaid.length + lost.leadsMissing.length;
+const twiceCount = lost.ordersFulfilledTwice.length + lost.leadsStoredTwice.length;
 console.log(
   `lost writes: ${lostCount === 0 ? "none" : lostCount} - ${lost.trialsChecked} acknowledged trial starts checked ` +
-    `(${lost.trialsMissing.length} missing), ${lost.ordersChecked} acknowledged payments checked (${lost.ordersNotPaid.length} not paid); ${lost.method}`,
+    `(${lost.trialsMissing.length} missing), ${lost.ordersChecked} acknowledged payments checked (${lost.ordersNotPaid.length} not paid), ` +
+    `${lost.leadsChecked} acknowledged leads checked (${lost.leadsMissing.length} missing); ${lost.method}`,
+);
+console.log(
+  `written twice: ${twiceCount === 0 ? "none" : twiceCount} - ${lost.ordersFulfilledTwice.length} paid orders without exactly one payment event, ` +
+    `${lost.leadsStoredTwice.length} acknowledged leads stored more than once`,
 );
 if (lost.databaseCounts) console.log(`  database: ${JSON.stringify(lost.databaseCounts)}`);
 console.log(`load average before ${before.loadavg.join(" ")}, after ${after.loadavg.join(" ")} (${after.cpus} cores)`);
@@ -351,6 +420,7 @@ writeFileSync(
         visitors: VISITORS,
         signups: SIGNUPS,
         checkouts: CHECKOUTS,
+        leads: LEADS,
         thinkMs: THINK_MS,
         dashboardPages: DASHBOARD_PAGES,
       },
@@ -359,6 +429,7 @@ writeFileSync(
       totalRequests: total,
       requestsPerSecond: total / elapsed,
       errors: Object.fromEntries(errors),
+      serverErrors,
       errorSamples,
       latencyMs: { all: allTimes, groups: groupRows },
       users: {
@@ -367,6 +438,7 @@ writeFileSync(
         trialsStarted: trials.length,
         trialStartsRefused: trialFailures,
         checkoutsPaid: paid.length,
+        leadsAcknowledged: leadsAcknowledged.length,
       },
       lostWrites: lost,
     },
@@ -376,4 +448,4 @@ writeFileSync(
 );
 console.log(`wrote ${OUT}`);
 if (!own) await server.stop();
-process.exit(lostCount === 0 ? 0 : 1);
+process.exit(lostCount === 0 && twiceCount === 0 && serverErrors === 0 ? 0 : 1);
