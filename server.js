@@ -97,7 +97,8 @@ async function runPrimary(count) {
     });
   }
 
-  // The first worker migrates and seeds the database alone; the others boot on a ready schema.
+  // The first worker boots alone (migrations, seeds): concurrent boots are safe too (advisory lock,
+  // upserts), but this way a bad configuration or an unreachable database fails once, not N times.
   if (!(await fork()) || !(await Promise.all(Array.from({ length: count - 1 }, fork))).every(Boolean)) {
     logLine("error", "a worker failed to start");
     await stopAll(1);

@@ -100,12 +100,20 @@ const common = {
 const servers = [];
 let proxy;
 try {
-  // A first (it creates the schema), then B on the migrated database.
-  for (const name of ["A", "B"]) {
-    const port = await freePort();
-    const via = `via-${name.toLowerCase()}`;
-    servers.push(await startServer({ name, port, env: { ...common, MAILCHIMP_API_URL: `${mailchimp.url}/${via}` } }));
-  }
+  // Both at once on the empty database, as a deploy of two replicas would: the migrations' advisory
+  // lock, the seeds' upserts and the shared generated secret must make that safe.
+  const ports = [await freePort(), await freePort()];
+  servers.push(
+    ...(await Promise.all(
+      ["A", "B"].map((name, i) =>
+        startServer({
+          name,
+          port: ports[i],
+          env: { ...common, MAILCHIMP_API_URL: `${mailchimp.url}/via-${name.toLowerCase()}` },
+        }),
+      ),
+    )),
+  );
   const [A, B] = servers;
   console.log(`  instances A :${A.port} (boot ${secs(A.bootMs)}), B :${B.port} (boot ${secs(B.bootMs)}); proxy ${site}`);
   proxy = await startProxy(proxyPort, servers);

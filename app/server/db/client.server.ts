@@ -36,15 +36,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    // Several instances may boot at once against one server; the advisory lock serialises migrations.
-    const client = await pool.connect();
-    try {
-      await client.query("select pg_advisory_lock(727274)");
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query("select pg_advisory_unlock(727274)").catch(() => {});
-      client.release();
-    }
+    await whileSetupLocked(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
     return { db, kind: "postgres", close: () => pool.end() };
   }
 
@@ -64,6 +56,24 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return { db, kind: "pglite", close: () => client.close() };
+}
+
+/**
+ * Runs one-time setup (migrations, the job queue's install) while holding a PostgreSQL session
+ * advisory lock on a connection of its own: instances booting at once take turns. Each waiter then
+ * starts its work in a new transaction, which sees what the holder created; pg-boss's own
+ * transaction-level lock does not (a waiter's cached "schema missing" survives the wait, and its
+ * CREATE SCHEMA IF NOT EXISTS fails with a duplicate key: seen with two replicas starting together).
+ */
+export async function whileSetupLocked<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(727274)");
+    return await fn();
+  } finally {
+    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+    client.release();
+  }
 }
 
 let current: Database | undefined;

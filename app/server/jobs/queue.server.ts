@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
-import { type Database, type Db, queryRows } from "../db/client.server";
+import { type Database, type Db, queryRows, whileSetupLocked } from "../db/client.server";
 import { deliverLead } from "../leads/delivery.server";
 import { log } from "../log.server";
 
@@ -67,10 +67,17 @@ interface LeadJobData {
 
 /** pg-boss's view of the app's database: the PGlite client itself, or the pg pool. */
 function bossDatabase(database: Database): BossDb {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === "pglite") return fromPglite(client as PGlite);
-  const pool = client as pg.Pool;
+  if (database.kind === "pglite") return fromPglite(driverClient(database) as PGlite);
+  const pool = postgresPool(database);
   return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
+}
+
+function driverClient(database: Database): unknown {
+  return (database.db as unknown as { $client: unknown }).$client;
+}
+
+function postgresPool(database: Database): pg.Pool {
+  return driverClient(database) as pg.Pool;
 }
 
 /** Starts pg-boss, the lead-delivery queue and its worker, and the pending-lead sweeper. Idempotent. */
@@ -85,7 +92,9 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
       schedule: false,
     });
     boss.on("error", (error) => log.error("job queue error", { error: error instanceof Error ? error.message : String(error) }));
-    await boss.start();
+    // The first start installs the pgboss schema: on PostgreSQL, one instance at a time.
+    if (database.kind === "postgres") await whileSetupLocked(postgresPool(database), () => boss.start());
+    else await boss.start();
     let concurrency: number;
     try {
       concurrency = await setUpLeadDelivery(boss, database, options);
