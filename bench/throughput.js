@@ -32,6 +32,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   cookieHeader,
+  cpuSeconds,
   freePort,
   freshIp,
   loadAverage,
@@ -224,8 +225,18 @@ try {
   const cookie = cookieHeader(start.setCookies, user.cookie);
   const check = await request(server.url, { path: "/dashboard/billing", host, headers: { cookie } });
   if (check.status !== 200) throw new Error(`/dashboard/billing answered ${check.status} with the session cookie`);
+  const cpuBefore = server.pid ? await cpuSeconds(server.pid) : null;
   const dash = await wrk(`${server.url}/dashboard/billing`, [`Cookie: ${cookie}`, `Host: ${host}`]);
-  results.dashboard = { page: "/dashboard/billing", trialStart: start.status, ...dash };
+  const cpuAfter = cpuBefore ? await cpuSeconds(server.pid) : null;
+  // CPU per answered request: what one dashboard page costs the server and PostgreSQL (0 on PGlite,
+  // which runs inside the server process).
+  const cpuMsPerRequest = cpuAfter
+    ? {
+        server: ((cpuAfter.server - cpuBefore.server) * 1000) / dash.requests,
+        postgres: ((cpuAfter.postgres - cpuBefore.postgres) * 1000) / dash.requests,
+      }
+    : null;
+  results.dashboard = { page: "/dashboard/billing", trialStart: start.status, cpuMsPerRequest, ...dash };
 
   const after = await loadAverage();
   results.loadAverage = { before: before.loadavg, after: after.loadavg, cpus: after.cpus };
@@ -276,6 +287,11 @@ try {
       ],
     ),
   );
+  if (d.cpuMsPerRequest) {
+    console.log(
+      `CPU per dashboard request: server ${f(d.cpuMsPerRequest.server, 2)} ms, PostgreSQL ${f(d.cpuMsPerRequest.postgres, 2)} ms (/proc)`,
+    );
+  }
   console.log(
     "\nwrk measures latency of answered requests only; timeouts (no answer within 2 s) are counted apart. " +
       "Little's law: 64 connections at R req/s wait about 64/R s each.",

@@ -290,3 +290,36 @@ export async function loadAverage() {
   const { loadavg, cpus } = await import("node:os");
   return { loadavg: loadavg().map((x) => Number(x.toFixed(2))), cpus: cpus().length };
 }
+
+/**
+ * CPU seconds (user + system) used so far by the server (`pid` and its children, the workers of
+ * WEB_CONCURRENCY) and by PostgreSQL's processes on this machine, read from /proc (Linux; null
+ * elsewhere). Two readings around a run give the CPU each side spent per request.
+ */
+export async function cpuSeconds(pid) {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  let entries;
+  try {
+    entries = readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  let server = 0;
+  let postgres = 0;
+  for (const entry of entries) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    // Fields after the command name: state ppid ... utime (12th) stime (13th).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    if (Number(entry) === pid || Number(fields[1]) === pid) server += seconds;
+    else if (comm.startsWith("postgres")) postgres += seconds;
+  }
+  return { server, postgres };
+}
