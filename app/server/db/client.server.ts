@@ -60,10 +60,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 
 /**
  * Runs one-time setup (migrations, the job queue's install) while holding a PostgreSQL session
- * advisory lock on a connection of its own: instances booting at once take turns. Each waiter then
- * starts its work in a new transaction, which sees what the holder created; pg-boss's own
- * transaction-level lock does not (a waiter's cached "schema missing" survives the wait, and its
- * CREATE SCHEMA IF NOT EXISTS fails with a duplicate key: seen with two replicas starting together).
+ * advisory lock on a connection of its own: instances booting at once take turns, and each waiter
+ * starts after the holder finished, so it finds the work done. pg-boss's own lock is taken inside
+ * its install transaction, and that was not enough: with two replicas starting together, the
+ * waiter's CREATE SCHEMA IF NOT EXISTS pgboss still failed with a duplicate key after the wait.
  */
 export async function whileSetupLocked<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
