@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { cspNonceRouterContext } from "~/lib/csp-nonce";
 import { pageCacheRouterContext, type PageCacheMark } from "~/lib/page-cache";
-import { createPageCache, type TrustProxy } from "~/server/http/page-cache.server";
+import { createPageCache, routesOptedIn, type TrustProxy } from "~/server/http/page-cache.server";
 import { boot, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { originCheck } from "~/server/http/origin-check.server";
@@ -41,13 +41,22 @@ app.use(bodyLimit);
 const pageCacheSeconds = env().NODE_ENV === "development" ? 0 : env().PAGE_CACHE_SECONDS;
 const pageCache =
   pageCacheSeconds > 0
-    ? createPageCache({ ttlMs: pageCacheSeconds * 1000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 })
+    ? createPageCache({
+        ttlMs: pageCacheSeconds * 1000,
+        maxBytes: 64 * 1024 * 1024,
+        maxEntryBytes: 2 * 1024 * 1024,
+        mayStore: routesOptedIn(serverBuild),
+      })
     : null;
 if (pageCache) app.use(pageCache.capture);
 
-/** First look at every request (server.js): true when the page cache answered it. */
-export function servePageFromCache(req: IncomingMessage, res: ServerResponse): boolean {
-  return pageCache ? pageCache.serve(req, res, app.get("trust proxy fn") as TrustProxy) : false;
+/**
+ * First look at every request (server.js): the page cache answers it, or `next` (Express) does, at
+ * once or after another request's first render of the same page.
+ */
+export function servePageFromCache(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (pageCache) pageCache.serve(req, res, app.get("trust proxy fn") as TrustProxy, next);
+  else next();
 }
 
 app.get("/healthz", async (_req, res) => {

@@ -5,7 +5,14 @@ import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PageCacheMark } from "~/lib/page-cache";
-import { acceptsEncoding, createPageCache, hasSessionCookie, matchesIfNoneMatch, withoutNonce } from "./page-cache.server";
+import {
+  acceptsEncoding,
+  createPageCache,
+  hasSessionCookie,
+  matchesIfNoneMatch,
+  routesOptedIn,
+  withoutNonce,
+} from "./page-cache.server";
 
 describe("Accept-Encoding and If-None-Match", () => {
   it("accepts a coding listed by name or by * with a weight above zero", () => {
@@ -81,9 +88,22 @@ describe("createPageCache", () => {
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
   /** A stand-in application: one page per path, rendered with a nonce, counting its renders. */
-  async function start(opts: { cacheable?: (path: string) => boolean; setCookie?: boolean; status?: number } = {}) {
+  async function start(
+    opts: {
+      cacheable?: (path: string) => boolean;
+      mayStore?: (url: string) => boolean;
+      setCookie?: boolean;
+      status?: number;
+    } = {},
+  ) {
     let clock = 1_000_000;
-    const cache = createPageCache({ ttlMs: 60_000, maxBytes: 1_000_000, maxEntryBytes: 50_000, now: () => clock });
+    const cache = createPageCache({
+      ttlMs: 60_000,
+      maxBytes: 1_000_000,
+      maxEntryBytes: 50_000,
+      mayStore: opts.mayStore ?? ((url) => (opts.cacheable ? opts.cacheable(url.split("?")[0]!) : true)),
+      now: () => clock,
+    });
     const renders: string[] = [];
     let release: (() => void) | null = null;
     let holdNext = false;
@@ -110,7 +130,12 @@ describe("createPageCache", () => {
       res.end(`<script nonce="${res.locals.cspNonce}">window.n = ${renders.length};</script></body></html>`);
     });
     server = createServer((req, res) => {
-      if (!cache.serve(req, res, () => false)) app(req, res);
+      cache.serve(
+        req,
+        res,
+        () => false,
+        () => app(req, res),
+      );
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -134,6 +159,12 @@ describe("createPageCache", () => {
       advance: (ms: number) => (clock += ms),
       hold: () => (holdNext = true),
       release: () => release?.(),
+      /** Resolves once `path` has been rendered `count` times (a held render counts when it starts). */
+      rendered: async (path: string, count: number) => {
+        for (let i = 0; i < 400 && renders.filter((r) => r === path).length < count; i++)
+          await new Promise((r) => setTimeout(r, 5));
+        expect(renders.filter((r) => r === path)).toHaveLength(count);
+      },
     };
   }
 
@@ -264,5 +295,95 @@ describe("createPageCache", () => {
     expect(renderOf(latest.body)).toBe(fresh);
     expect(latest.headers.get("x-page-cache")).toBe("hit");
     expect(rendersOfF()).toBe(before + 1);
+  });
+
+  it("concurrent misses of a page no entry holds render it once; the others get the stored copy", async () => {
+    const t = await start();
+    t.hold();
+    const first = t.get("/g?x=1");
+    await t.rendered("/g?x=1", 1);
+    const others = Array.from({ length: 5 }, () => t.get("/g?x=1"));
+    // They wait: nothing else renders while the first render is held.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.renders.filter((r) => r === "/g?x=1")).toHaveLength(1);
+    t.release();
+    const answers = await Promise.all(others);
+    expect((await first).headers.get("x-page-cache")).toBeNull();
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.headers.get("x-page-cache")).toBe("hit");
+      expect(renderOf(a.body)).toBe(renderOf((await first).body));
+      expect(a.body.toString()).not.toContain("nonce");
+    }
+    // The waiting requests counted as the second sighting: the page is stored after one render.
+    expect(t.renders.filter((r) => r === "/g?x=1")).toHaveLength(1);
+    expect(t.cache.size()).toBe(1);
+  });
+
+  it("requests waiting for a render that is not stored render for themselves, all at once", async () => {
+    const t = await start({ setCookie: true });
+    t.hold();
+    const first = t.get("/h");
+    await t.rendered("/h", 1);
+    const others = Array.from({ length: 3 }, () => t.get("/h"));
+    await new Promise((r) => setTimeout(r, 50));
+    t.release();
+    const answers = await Promise.all([first, ...others]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.every((a) => a.headers.get("x-page-cache") === null)).toBe(true);
+    expect(t.renders.filter((r) => r === "/h")).toHaveLength(4);
+    expect(t.cache.size()).toBe(0);
+  });
+
+  it("never holds a request for a URL whose route did not opt in, nor a signed-in one", async () => {
+    const t = await start({ mayStore: (url) => !url.startsWith("/private") });
+    t.hold();
+    const held = t.get("/private");
+    await t.rendered("/private", 1);
+    // Answered while the first render of the same URL is still held.
+    expect((await t.get("/private")).status).toBe(200);
+    t.release();
+    await held;
+
+    t.hold();
+    const heldPublic = t.get("/public");
+    await t.rendered("/public", 1);
+    expect((await t.get("/public", { cookie: "better-auth.session_token=abc" })).status).toBe(200);
+    t.release();
+    await heldPublic;
+  });
+});
+
+/** A route of a server build's manifest, as React Router's Vite plugin writes it. */
+const route = (id: string, extra: Record<string, unknown>, handle?: unknown) => ({
+  id,
+  ...extra,
+  module: { default: () => null, handle },
+});
+
+describe("routesOptedIn", () => {
+  const build = {
+    basename: undefined,
+    routes: {
+      root: route("root", { path: "" }),
+      layout: route("layout", { parentId: "root" }),
+      home: route("home", { parentId: "layout", index: true }, { pageCache: true }),
+      apps: route("apps", { parentId: "layout", path: "apps" }, { pageCache: true }),
+      ref: route("ref", { parentId: "layout", path: "ref/:username" }),
+      dashboard: route("dashboard", { parentId: "root", path: "dashboard" }, { pageCache: true }),
+      billing: route("billing", { parentId: "dashboard", path: "billing" }),
+      notFound: route("notFound", { parentId: "root", path: "*" }),
+    },
+  } as unknown as Parameters<typeof routesOptedIn>[0];
+
+  it("follows the deepest matched route's handle, whatever the query string", () => {
+    const optedIn = routesOptedIn(build);
+    expect(optedIn("/")).toBe(true);
+    expect(optedIn("/apps?q=crm&view=list")).toBe(true);
+    expect(optedIn("/ref/someone")).toBe(false);
+    // The layout above opted in; the page itself did not.
+    expect(optedIn("/dashboard/billing")).toBe(false);
+    expect(optedIn("/dashboard")).toBe(true);
+    expect(optedIn("/assets/entry-abc.js")).toBe(false);
   });
 });

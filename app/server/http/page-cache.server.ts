@@ -5,7 +5,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
-import type { PageCacheMark } from "~/lib/page-cache";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { routeOptsIntoPageCache, type PageCacheMark } from "~/lib/page-cache";
 import { log } from "../log.server";
 import { contentSecurityPolicy, SECURITY_HEADER_NAMES, securityHeaderPairs } from "./security-headers.server";
 
@@ -35,6 +36,12 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** Larger documents are not stored. */
   maxEntryBytes: number;
+  /**
+   * Whether a URL's route opted in, known before it renders (the same rule the render applies).
+   * Concurrent anonymous GETs of such a URL that no entry holds yet wait for one render of it
+   * instead of each rendering it. Without it, every miss renders.
+   */
+  mayStore?: (url: string) => boolean;
   now?: () => number;
 }
 
@@ -59,8 +66,19 @@ interface Entry {
 /** Decides whether a proxy's X-Forwarded-Proto is believed: Express's compiled `trust proxy`. */
 export type TrustProxy = (address: string | undefined, hop: number) => boolean;
 
-/** A stuck re-render (a request that never finished) stops holding the stale copy after this. */
+/**
+ * A stuck re-render (a request that never finished) stops holding the stale copy after this, and a
+ * request waiting for another's first render of a page renders it itself.
+ */
 const REFRESH_TIMEOUT_MS = 10_000;
+
+/** A request waiting for the render of a page no entry holds yet. */
+interface Waiter {
+  req: IncomingMessage;
+  res: ServerResponse;
+  fallback: () => void;
+  timer: NodeJS.Timeout;
+}
 
 /** Response headers that belong to one response, not to the stored page (serve sets its own). */
 const PER_RESPONSE_HEADERS = new Set([
@@ -188,6 +206,35 @@ function wireHeaders(entry: Entry, encoding: Encoding, secure: boolean, notModif
   return wire;
 }
 
+/**
+ * The `mayStore` of a React Router build: whether the deepest route a URL matches opted in, the
+ * rule entry.server.tsx applies to a render, known here before the render. Paths are remembered
+ * (bounded): matching costs more than a cache hit.
+ */
+export function routesOptedIn(build: Pick<ServerBuild, "routes" | "basename">): (url: string) => boolean {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((r) => r.parentId === parentId)
+      .map((r) =>
+        r.index
+          ? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive }
+          : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tree(r.id) },
+      );
+  const routeObjects = tree(undefined);
+  const known = new LRUCache<string, boolean>({ max: 1_000 });
+  return (url) => {
+    const pathname = url.split(/[?#]/, 1)[0] ?? "/";
+    let optedIn = known.get(pathname);
+    if (optedIn === undefined) {
+      const leaf = matchRoutes(routeObjects, pathname, build.basename)?.at(-1);
+      optedIn = leaf?.route.id !== undefined && routeOptsIntoPageCache(build.routes[leaf.route.id]?.module.handle);
+      known.set(pathname, optedIn);
+    }
+    return optedIn;
+  };
+}
+
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const entries = new LRUCache<string, Entry>({
@@ -203,7 +250,14 @@ export function createPageCache(options: PageCacheOptions) {
    */
   const seenOnce = new LRUCache<string, true>({ max: 10_000 });
   /** Keys being compressed now: concurrent misses of a cold page store it once, not once each. */
-  const storing = new Set<string>();
+  const storing = new Map<string, Promise<void>>();
+  /**
+   * Pages no entry holds, being rendered by one anonymous GET (the key is present), with the
+   * requests for the same URL that arrived meanwhile. Without this, a burst of visitors on a cold
+   * cache (a deploy, a restart) renders a popular page once per visitor: 400 at once kept the
+   * slowest waiting for tens of seconds (bench/cold-burst.js).
+   */
+  const waiting = new Map<string, Waiter[]>();
 
   async function store(key: string, body: Buffer, headers: OutgoingHttpHeaders, nonce: string | undefined) {
     const cleaned = withoutNonce(body.toString("utf8"), nonce);
@@ -231,13 +285,21 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /**
-   * Answers the request from the cache when it can (true), on the bare Node request: nothing but
-   * the method, the cookie header and the URL decide it. False = let the application handle it.
+   * Answers the request from the cache when it can, on the bare Node request: nothing but the
+   * method, the cookie header and the URL decide it. Otherwise calls `fallback` (the application
+   * renders), at once or, when another request is rendering the same page for the first time,
+   * once that render has been stored.
    */
-  function serve(req: IncomingMessage, res: ServerResponse, trustProxy: TrustProxy): boolean {
+  function serve(req: IncomingMessage, res: ServerResponse, trustProxy: TrustProxy, fallback: () => void): void {
+    if (!answer(req, res, trustProxy, fallback)) fallback();
+  }
+
+  /** Sends the stored page (true); false when the request is not this cache's to answer now. */
+  function answer(req: IncomingMessage, res: ServerResponse, trustProxy: TrustProxy, fallback?: () => void): boolean {
     if ((req.method !== "GET" && req.method !== "HEAD") || hasSessionCookie(req.headers.cookie)) return false;
-    const entry = entries.get(cacheKey(req.headers.host, req.url));
-    if (!entry) return false;
+    const key = cacheKey(req.headers.host, req.url);
+    const entry = entries.get(key);
+    if (!entry) return fallback !== undefined && req.method === "GET" && awaitFirstRender(key, req, res, trustProxy, fallback);
     const at = now();
     const fresh = at - entry.storedAt < options.ttlMs;
     const beingRefreshed = entry.refreshingSince !== null && at - entry.refreshingSince < REFRESH_TIMEOUT_MS;
@@ -258,6 +320,51 @@ export function createPageCache(options: PageCacheOptions) {
       else res.end(entry.bodies[encoding]);
     }
     return true;
+  }
+
+  /**
+   * A miss of a page that may be stored: the first request renders it (false), later ones wait for
+   * that render (true) and are then answered from the stored copy, or render themselves when it
+   * was not stored (another status, a cookie) or took longer than REFRESH_TIMEOUT_MS.
+   */
+  function awaitFirstRender(
+    key: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    trustProxy: TrustProxy,
+    fallback: () => void,
+  ): boolean {
+    if (!options.mayStore?.(req.url ?? "/")) return false;
+    const queue = waiting.get(key);
+    if (!queue) {
+      waiting.set(key, []);
+      // 'close' follows 'finish' (when capture starts the store) and also ends an aborted render.
+      res.once("close", () => void settle(key, trustProxy));
+      return false;
+    }
+    const waiter: Waiter = {
+      req,
+      res,
+      fallback,
+      timer: setTimeout(() => {
+        queue.splice(queue.indexOf(waiter), 1);
+        fallback();
+      }, REFRESH_TIMEOUT_MS),
+    };
+    queue.push(waiter);
+    return true;
+  }
+
+  async function settle(key: string, trustProxy: TrustProxy) {
+    await storing.get(key);
+    const queue = waiting.get(key) ?? [];
+    waiting.delete(key);
+    for (const { req, res, fallback, timer } of queue) {
+      clearTimeout(timer);
+      if (res.destroyed) continue;
+      // Not stored: each renders for itself at once (no second round of waiting).
+      if (!answer(req, res, trustProxy)) fallback();
+    }
   }
 
   /** Express middleware: keeps the body of an anonymous GET and stores it if it finishes cacheable. */
@@ -303,20 +410,23 @@ export function createPageCache(options: PageCacheOptions) {
         if (stale) stale.refreshingSince = null;
         return;
       }
-      if (!stale && !seenOnce.has(key)) {
+      // Requests waiting for this render asked for the URL too: that is a second sighting.
+      if (!stale && !seenOnce.has(key) && !waiting.get(key)?.length) {
         seenOnce.set(key, true);
         return;
       }
       if (storing.has(key)) return;
-      storing.add(key);
       seenOnce.delete(key);
       const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
-      store(key, Buffer.concat(chunks), res.getHeaders(), nonce)
-        .catch((error: unknown) => {
-          if (stale) stale.refreshingSince = null;
-          log.error("page cache store failed", { url: req.originalUrl, error: String(error) });
-        })
-        .finally(() => storing.delete(key));
+      storing.set(
+        key,
+        store(key, Buffer.concat(chunks), res.getHeaders(), nonce)
+          .catch((error: unknown) => {
+            if (stale) stale.refreshingSince = null;
+            log.error("page cache store failed", { url: req.originalUrl, error: String(error) });
+          })
+          .finally(() => storing.delete(key)),
+      );
     });
     next();
   }
