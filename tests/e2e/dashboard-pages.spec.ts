@@ -227,22 +227,23 @@ test("signed out, every page redirects to /auth", async ({ browser }) => {
   await context.close();
 });
 
-test("every page has its heading and no axe violations, at 1280 and 390 px", async ({ page }) => {
-  test.setTimeout(120_000);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const { path, heading } of PAGES) {
-      await gotoHydrated(page, path);
+// One test a page (not one for all eight): on a slow machine the whole sweep neared its timeout, and in
+// this serial file one failure re-runs every test.
+for (const { path: pagePath, heading } of PAGES) {
+  test(`${pagePath} has its heading and no axe violations, at 1280 and 390 px`, async ({ page }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, pagePath);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page).toHaveTitle(/AI Dashboard/);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
       // No horizontal scrolling at phone width.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      expect(overflow, `${pagePath} at ${width}px`).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
       if (process.env.SCREENSHOTS) {
-        await page.screenshot({ path: `${process.env.SCREENSHOTS}/${path.split("/").pop()}-${width}.png`, fullPage: true });
+        await page.screenshot({ path: `${process.env.SCREENSHOTS}/${pagePath.split("/").pop()}-${width}.png`, fullPage: true });
       }
     }
-  }
-});
+  });
+}
