@@ -39,6 +39,7 @@ import {
   summarise,
   table,
   uniqueEmail,
+  watchAcceptQueue,
 } from "./lib/common.js";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -83,9 +84,17 @@ const groups = new Map(); // group -> { times: [], statuses: Map }
 const errors = new Map(); // "group status" -> count
 const errorSamples = [];
 let total = 0;
+/** The slowest answers (other than sign-up, slow by design), with when they were asked, to tell a burst from a steady state. */
+const slowest = [];
+let runStarted = 0;
 
 function record(group, res, expected = (s) => s >= 200 && s < 400) {
   total += 1;
+  if (group !== "auth: sign-up" && (slowest.length < 8 || res.ms > slowest[slowest.length - 1].ms)) {
+    slowest.push({ group, ms: res.ms, askedAt: (performance.now() - res.ms - runStarted) / 1000 });
+    slowest.sort((a, b) => b.ms - a.ms);
+    slowest.length = Math.min(slowest.length, 8);
+  }
   let g = groups.get(group);
   if (!g) groups.set(group, (g = { times: [], statuses: new Map() }));
   g.times.push(res.ms);
@@ -114,6 +123,7 @@ const server = own
   : { url: process.env.BENCH_URL, origin: process.env.BENCH_ORIGIN || process.env.BENCH_URL, stop: async () => {} };
 const host = new URL(server.origin).host;
 const before = await loadAverage();
+const acceptQueue = watchAcceptQueue(Number(new URL(server.url).port));
 console.log(
   `bench/load.js against ${server.url} (${new Date().toISOString()}), ${SECONDS} s: ${VISITORS} visitors, ` +
     `${SIGNUPS} sign-up users, ${CHECKOUTS} checkout users, ${LEADS} lead submitters, think ${THINK_MS} ms, ` +
@@ -121,6 +131,7 @@ console.log(
 );
 
 const started = performance.now();
+runStarted = started;
 const deadline = started + SECONDS * 1000;
 const running = () => performance.now() < deadline;
 
@@ -266,6 +277,7 @@ await Promise.all([
   ...Array.from({ length: CHECKOUTS }, (_, i) => checkoutUser(i)),
 ]);
 const elapsed = (performance.now() - started) / 1000;
+const acceptQueueMax = acceptQueue.stop();
 const after = await loadAverage();
 
 // ---- zero lost writes ------------------------------------------------------------------------
@@ -281,13 +293,15 @@ const lost = {
   leadsStoredTwice: [],
 };
 if (own) {
-  // Stop the server (it closes PGlite cleanly), then open its data folder through the same bundle.
+  // Stop the server (it closes PGlite cleanly), then open its database through the same bundle: the
+  // data folder, or the PostgreSQL database it ran on (BENCH_DATABASE_URL).
   const exit = await server.stop();
-  lost.method = `server stopped (${exit.signal ?? `exit ${exit.code}`}); data folder opened with the bundle's boot()/database()`;
+  const store = process.env.BENCH_DATABASE_URL ? "PostgreSQL database" : "data folder";
+  lost.method = `server stopped (${exit.signal ?? `exit ${exit.code}`}); ${store} opened with the bundle's boot()/database()`;
   Object.assign(process.env, {
     NODE_ENV: "production",
     DATA_DIR: server.dataDir,
-    DATABASE_URL: "",
+    DATABASE_URL: process.env.BENCH_DATABASE_URL || "",
     PUBLIC_SITE_URL: server.origin,
     LOG_LEVEL: "error",
   });
@@ -389,6 +403,12 @@ console.log(
 );
 for (const [k, n] of errors) console.log(`  error: ${k} x${n}`);
 console.log(
+  `accept queue: at most ${acceptQueueMax ?? "(not measured)"} connections waiting to be accepted (sampled every 0.5 s)`,
+);
+console.log(
+  `slowest answers but sign-up's: ${slowest.map((r) => `${r.group} asked at ${r.askedAt.toFixed(1)} s took ${fmt(r.ms)} ms`).join("; ")}`,
+);
+console.log(
   `users: ${signupsDone} signed up and verified (${signupFailures.length} failed), ${trials.length} trials started ` +
     `(${trialFailures.length} refused), ${paid.length} checkouts paid, ${leadsAcknowledged.length} leads acknowledged`,
 );
@@ -428,6 +448,8 @@ writeFileSync(
       elapsedSeconds: elapsed,
       totalRequests: total,
       requestsPerSecond: total / elapsed,
+      acceptQueueMax,
+      slowest,
       errors: Object.fromEntries(errors),
       serverErrors,
       errorSamples,

@@ -323,3 +323,38 @@ export async function cpuSeconds(pid) {
   }
   return { server, postgres };
 }
+
+/**
+ * The largest accept queue of the TCP listener on `port` seen while it runs: connections the kernel
+ * has completed that the server has not accepted yet (/proc/net/tcp, Linux; null elsewhere). Since
+ * libuv 1.45 a Node process accepts one connection per event-loop turn, so a saturated server
+ * leaves new connections waiting here while it answers its open ones (bench/RESULTS.md).
+ */
+export function watchAcceptQueue(port, everyMs = 500) {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  let max = null;
+  const sample = async () => {
+    const { readFile } = await import("node:fs/promises");
+    for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+      let text;
+      try {
+        text = await readFile(file, "utf8");
+      } catch {
+        continue;
+      }
+      for (const line of text.split("\n").slice(1)) {
+        const f = line.trim().split(/\s+/);
+        if (f[3] !== "0A" || !f[1]?.endsWith(`:${hexPort}`)) continue;
+        const waiting = parseInt(f[4].split(":")[1], 16);
+        max = Math.max(max ?? 0, waiting);
+      }
+    }
+  };
+  const timer = setInterval(() => void sample(), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return max;
+    },
+  };
+}
