@@ -348,6 +348,7 @@ export function createPageCache(options: PageCacheOptions) {
       fallback,
       timer: setTimeout(() => {
         queue.splice(queue.indexOf(waiter), 1);
+        log.warn("page cache: a first render took too long, the waiting request renders", { url: req.url });
         fallback();
       }, REFRESH_TIMEOUT_MS),
     };
