@@ -115,6 +115,16 @@ async function runServer() {
 
   let mod;
   if (DEV) {
+    // Vite loads the app's react-router with the "development" export condition; @react-router/express,
+    // which Node loads itself, must get that same copy, or React Router's RouterContextProvider
+    // instance check fails and every page answers 500.
+    if (!import.meta.resolve("react-router").includes("/dist/development/")) {
+      console.error(
+        "Development mode needs Node's development export condition: run `npm run dev` " +
+          "(node --conditions=development server.js --dev).",
+      );
+      process.exit(1);
+    }
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     server.use(vite.middlewares);
     mod = await vite.ssrLoadModule("./server/app.ts");
