@@ -164,8 +164,7 @@ async function runServer() {
   // Anonymous pages held by the page cache are answered before Express runs (its per-request work
   // costs more than sending a stored page); everything else goes through the whole pipeline.
   const listener = createServer((req, res) => {
-    if (mod.servePageFromCache) mod.servePageFromCache(req, res, () => server(req, res));
-    else server(req, res);
+    mod.servePageFromCache(req, res, () => server(req, res));
   }).listen(port, host, () => {
     const address = listener.address();
     const shown = typeof address === "object" && address ? address.port : port;

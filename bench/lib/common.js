@@ -3,7 +3,8 @@
 // can bind each simulated user to a loopback source address of its own, sign-up + verification
 // through the dev mailbox, and latency statistics.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -297,7 +298,6 @@ export async function loadAverage() {
  * elsewhere). Two readings around a run give the CPU each side spent per request.
  */
 export async function cpuSeconds(pid) {
-  const { readdirSync, readFileSync } = await import("node:fs");
   let entries;
   try {
     entries = readdirSync("/proc").filter((e) => /^\d+$/.test(e));
@@ -334,7 +334,6 @@ export function watchAcceptQueue(port, everyMs = 500) {
   const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
   let max = null;
   const sample = async () => {
-    const { readFile } = await import("node:fs/promises");
     for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
       let text;
       try {
