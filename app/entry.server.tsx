@@ -2,8 +2,10 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { CspNonceContext, cspNonceRouterContext } from "~/lib/csp-nonce";
+import { IslandsDocumentContext, routeWantsIslands } from "~/lib/islands";
 import { pageCacheRouterContext, routeOptsIntoPageCache } from "~/lib/page-cache";
 import { hydrateAfterPaint } from "~/server/http/hydrate-after-paint.server";
+import { islandsBoot } from "~/server/http/islands.server";
 
 export const streamTimeout = 5_000;
 
@@ -12,7 +14,8 @@ export const streamTimeout = 5_000;
  * - every inline script carries the request's CSP nonce (the policy has no 'unsafe-inline');
  * - the whole document is rendered before the first byte is sent (onAllReady): our loaders hold
  *   no deferred data, and one buffer compresses far better than many small streamed chunks;
- * - the page's JavaScript loads after the first paint (hydrateAfterPaint, docs/decisions/0016).
+ * - the page's JavaScript loads after the first paint (hydrateAfterPaint, docs/decisions/0016);
+ * - a page whose route asks for islands loads only its widgets' script, not React Router (0019).
  */
 export default function handleRequest(
   request: Request,
@@ -29,13 +32,18 @@ export default function handleRequest(
   // opted in; what it may store is decided by the route, not by the URL.
   const cacheMark = loadContext.get(pageCacheRouterContext);
   const leaf = routerContext.staticHandlerContext.matches.at(-1);
-  if (cacheMark && leaf) cacheMark.cacheable = routeOptsIntoPageCache(routerContext.routeModules[leaf.route.id]?.handle);
+  const leafHandle = leaf ? routerContext.routeModules[leaf.route.id]?.handle : undefined;
+  if (cacheMark) cacheMark.cacheable = routeOptsIntoPageCache(leafHandle);
+  // An error page is rendered by error boundaries React Router must hydrate: islands only on success.
+  const bootScript = responseStatusCode === 200 && routeWantsIslands(leafHandle) ? islandsBoot() : null;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandsDocumentContext.Provider value={bootScript ? { bootScript } : null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandsDocumentContext.Provider>
       </CspNonceContext.Provider>,
       {
         nonce,

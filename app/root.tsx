@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CspNonceContext } from "./lib/csp-nonce";
+import { useIslandsDocument } from "./lib/islands";
 import { env, publicEnv } from "./server/env.server";
 import { formBodyGuard } from "./server/http/form-body.server";
 
@@ -23,6 +24,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useContext(CspNonceContext);
+  const islands = useIslandsDocument();
   return (
     <html lang="en">
       <head>
@@ -36,8 +38,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          // An islands page (docs/decisions/0019): its widgets' script instead of React Router's.
+          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: islands.bootScript }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

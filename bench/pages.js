@@ -88,12 +88,15 @@ const ms = (n) => `${Math.round(n)} ms`.padStart(7);
 const metricRows = [];
 
 /**
- * Every route's JS on a document load: the client entry and, for the route and each of its
- * parents, its module and imports (React Router's client manifest, found through the page's
- * modulepreload of /assets/manifest-*.js). Layouts and resource routes are listed too.
+ * Every route's JS on a document load by React Router: the client entry and, for the route and each
+ * of its parents, its module and imports (from React Router's client manifest, whose URL a hydrated
+ * page names; the page itself carries only its own routes inline, so the manifest file is not
+ * counted). Layouts are listed too. `/` is an islands page (docs/decisions/0019): a document load
+ * of it brings only the islands script of the table above; the home route's row is what a
+ * document load of /ref/{username} brings.
  */
 async function printRouteJs(base) {
-  const html = await (await fetch(new URL("/", base))).text();
+  const html = await (await fetch(new URL("/apps", base))).text();
   const manifestUrl = /\/assets\/manifest-[\w-]+\.js/.exec(html)?.[0];
   if (!manifestUrl) {
     console.log("\n(no client manifest found: route JS not listed)");
@@ -110,7 +113,7 @@ async function printRouteJs(base) {
   const rows = [];
   for (const route of Object.values(manifest.routes)) {
     if (!route.hasDefaultExport) continue;
-    const files = new Set([manifest.entry.module, ...manifest.entry.imports, manifestUrl]);
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
     for (let r = route; r; r = manifest.routes[r.parentId]) {
       if (r.module) files.add(r.module);
       for (const i of r.imports ?? []) files.add(i);
@@ -120,7 +123,7 @@ async function printRouteJs(base) {
     rows.push([route.id, files.size, gzip]);
   }
   rows.sort((a, b) => b[2] - a[2]);
-  console.log("\nEvery route's JS on a document load (entry + manifest + the route chain's modules and imports)");
+  console.log("\nEvery route's JS on a React Router document load (entry + the route chain's modules and imports)");
   console.log("route                                 | files | JS gzip");
   for (const [id, files, gzip] of rows) console.log(`${id.padEnd(37)} | ${String(files).padStart(5)} | ${kb(gzip).padStart(8)}`);
 }

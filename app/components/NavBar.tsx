@@ -1,6 +1,6 @@
 import { ChevronDown, Menu, Sparkles, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { plainSiteLinks, SiteLinksProvider, useSiteLinks } from "~/lib/islands";
 
 const RESOURCES = [
   { to: "/how-it-works", label: "How It Works" },
@@ -14,13 +14,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const accentButton =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-accent px-3 text-sm font-semibold text-accent-foreground hover:bg-accent/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white";
 
-/** Fixed top bar (spec: shared navigation). Below 768 px it becomes a menu that closes on route change. */
+/**
+ * Fixed top bar (spec: shared navigation). Below 768 px it becomes a menu that closes on route change.
+ * No React Router here: the home page hydrates it as an island without a router (app/lib/islands.tsx).
+ */
 export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
-  const location = useLocation();
+  const { Link, NavLink, locationKey } = useSiteLinks();
   // The menu is open only for the location it was opened on, so any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
-  const setOpen = (next: (v: boolean) => boolean) => setOpenAt(next(open) ? location.key : null);
+  const open = openAt === locationKey;
+  const setOpen = (next: (v: boolean) => boolean) => setOpenAt(next(open) ? locationKey : null);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-ink/95 text-white backdrop-blur">
@@ -104,11 +107,11 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
  */
 function ResourcesMenu() {
   const ref = useRef<HTMLDivElement>(null);
-  const location = useLocation();
+  const { Link, locationKey } = useSiteLinks();
   const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
+  const open = openAt === locationKey;
   const setOpen = (next: boolean | ((v: boolean) => boolean)) =>
-    setOpenAt((typeof next === "function" ? next(open) : next) ? location.key : null);
+    setOpenAt((typeof next === "function" ? next(open) : next) ? locationKey : null);
 
   useEffect(() => {
     if (!open) return;
@@ -158,5 +161,14 @@ function ResourcesMenu() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The bar as the home page's islands script hydrates it: plain links, active by `pathname`. */
+export function NavBarIsland({ bookDemoUrl, pathname }: { bookDemoUrl: string; pathname: string }) {
+  return (
+    <SiteLinksProvider value={plainSiteLinks(pathname)}>
+      <NavBar bookDemoUrl={bookDemoUrl} />
+    </SiteLinksProvider>
   );
 }

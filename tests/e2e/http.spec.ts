@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { signUpVerified } from "./support/auth";
@@ -41,6 +41,9 @@ test("pages are compressed and hashed assets are cached immutably", async ({ req
   const res = await request.get(`/assets/${asset}`);
   expect(res.status()).toBe(200);
   expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  // The build keeps Vite's manifest for the home page's islands script (ADR 0019); it is not public.
+  expect(existsSync(path.join(buildDir, "client/.vite/manifest.json"))).toBe(true);
+  expect((await request.get("/.vite/manifest.json")).status()).toBe(404);
 });
 
 test("unknown paths answer 404 with the not-found page", async ({ request }) => {

@@ -2,29 +2,46 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
 
-test("navigation bar links and the Resources menu", async ({ page }) => {
-  await gotoHydrated(page, "/");
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: "AI Automation Apps home" })).toHaveAttribute("href", "/");
-  await expect(nav.getByRole("link", { name: "Solutions" })).toHaveAttribute("href", "/apps");
-  const demo = nav.getByRole("link", { name: /^BOOK DEMO/ });
-  await expect(demo).toHaveAttribute("target", "_blank");
-  await nav.getByRole("button", { name: "Resources" }).click();
-  await nav.getByRole("link", { name: "How It Works" }).click();
-  await expect(page).toHaveURL(/\/how-it-works$/);
-  await expect(nav.getByRole("link", { name: "Industries" })).toBeHidden();
-});
+// "/" hydrates the bar as an island without a router (a click loads a document); "/apps" is a
+// React Router page (a click navigates on the client, and the menu must close by itself).
+for (const start of ["/", "/apps"]) {
+  test(`navigation bar links and the Resources menu, from ${start}`, async ({ page }) => {
+    await gotoHydrated(page, start);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "AI Automation Apps home" })).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "Solutions" })).toHaveAttribute("href", "/apps");
+    const demo = nav.getByRole("link", { name: /^BOOK DEMO/ });
+    await expect(demo).toHaveAttribute("target", "_blank");
+    await nav.getByRole("button", { name: "Resources" }).click();
+    await nav.getByRole("link", { name: "How It Works" }).click();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+    await expect(nav.getByRole("link", { name: "Industries" })).toBeHidden();
+  });
 
-test("mobile menu opens and closes on route change", async ({ page }) => {
+  test(`mobile menu opens and closes on route change, from ${start}`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, start);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Industries" }).click();
+    await expect(page).toHaveURL(/\/industries$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+}
+
+test("the mobile menu button toggles the menu and says so", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, "/");
-  const toggle = page.getByRole("button", { name: "Open menu" });
-  await expect(toggle).toBeVisible();
-  await toggle.click();
   const menu = page.locator("#mobile-menu");
+  await page.getByRole("button", { name: "Open menu" }).click();
   await expect(menu).toBeVisible();
-  await menu.getByRole("link", { name: "Industries" }).click();
-  await expect(page).toHaveURL(/\/industries$/);
+  const close = page.getByRole("button", { name: "Close menu" });
+  await expect(close).toHaveAttribute("aria-expanded", "true");
+  await close.click();
   await expect(menu).toBeHidden();
   await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
 });

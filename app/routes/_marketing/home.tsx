@@ -8,13 +8,15 @@ import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
 import { pageCacheHandle } from "~/lib/page-cache";
+import { Island, islandsHandle } from "~/lib/islands";
 
 const HOME_TITLE = "AI is the Future — Is Your Business Ready?";
 const HOME_DESCRIPTION =
   "Ready-made AI automation apps for small and mid-size businesses: chatbots, booking, CRM and follow-ups. 10,000+ businesses automated, deployment in under 24 hours, 24/7 support.";
 
 // Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
-export const handle = pageCacheHandle;
+// A document load hydrates only the widgets, without React Router (docs/decisions/0019).
+export const handle = { ...pageCacheHandle, ...islandsHandle };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: HOME_TITLE, description: HOME_DESCRIPTION, path: "/" });
@@ -186,7 +188,7 @@ export default function Home() {
               <li>• Sends SMS and email confirmations</li>
             </ul>
           </div>
-          <AssistantDemo />
+          <Island name="demo" component={AssistantDemo} props={{}} />
         </div>
       </section>
 
@@ -198,7 +200,7 @@ export default function Home() {
           lead={`Trusted by ${CLAIMS.businessesAutomated} businesses.`}
           className="mb-10"
         />
-        <ReviewCarousel />
+        <Island name="reviews" component={ReviewCarousel} props={{}} />
       </section>
 
       <section aria-labelledby="cta-title" className="bg-ink py-20 text-center text-white">

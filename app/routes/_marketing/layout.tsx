@@ -1,12 +1,20 @@
-import { Outlet } from "react-router";
+import { useMemo } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Footer } from "~/components/Footer";
-import { NavBar } from "~/components/NavBar";
+import { NavBar, NavBarIsland } from "~/components/NavBar";
 import { Ticker } from "~/components/Ticker";
+import { Island, SiteLinksProvider, useIslandsDocument, type SiteLinks } from "~/lib/islands";
 import { useRootData } from "~/root";
 
 /** Shell of every public page: fixed nav, the ticker banner under it, content, footer. */
 export default function MarketingLayout() {
   const { env, year } = useRootData();
+  const location = useLocation();
+  const islands = useIslandsDocument();
+  const routerLinks = useMemo<SiteLinks>(
+    () => ({ Link, NavLink, locationKey: location.key, pathname: location.pathname }),
+    [location.key, location.pathname],
+  );
   return (
     <>
       <a
@@ -15,8 +23,15 @@ export default function MarketingLayout() {
       >
         Skip to content
       </a>
-      <NavBar bookDemoUrl={env.BOOK_DEMO_URL} />
-      <Ticker />
+      {islands ? (
+        // The islands page has no router in the browser: the bar hydrates on its own with plain links.
+        <Island name="nav" component={NavBarIsland} props={{ bookDemoUrl: env.BOOK_DEMO_URL, pathname: location.pathname }} />
+      ) : (
+        <SiteLinksProvider value={routerLinks}>
+          <NavBar bookDemoUrl={env.BOOK_DEMO_URL} />
+        </SiteLinksProvider>
+      )}
+      <Island name="ticker" component={Ticker} props={{}} />
       <main id="main" className="pt-24">
         <Outlet />
       </main>

@@ -25,7 +25,7 @@ const SIDE_EFFECT_IMPORT = /^\s*;?\s*import ("[^"]+");\s*$/gm;
  * A macrotask yield through MessageChannel, not setTimeout: timers are clamped in background tabs and
  * are what test clocks (Playwright's page.clock) pause, which would keep a page from hydrating.
  */
-const NEXT_TASK_FN =
+export const NEXT_TASK_FN =
   "const __rrNextTask = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });";
 const NEXT_TASK = "await __rrNextTask();";
 
@@ -34,7 +34,7 @@ const NEXT_TASK = "await __rrNextTask();";
  * happened counts) or a frame (a task after requestAnimationFrame runs after that frame is
  * painted), whichever comes first; a hidden tab paints nothing and starts at once.
  */
-const AFTER_PAINT = `await new Promise((r) => {
+export const AFTER_PAINT = `await new Promise((r) => {
   if (document.hidden) return r();
   const go = () => __rrNextTask().then(r);
   try { new PerformanceObserver((_l, o) => { o.disconnect(); go(); }).observe({ type: "paint", buffered: true }); } catch {}
@@ -42,6 +42,11 @@ const AFTER_PAINT = `await new Promise((r) => {
 });`;
 
 const ENTRY_IMPORT = /(?<![\w.])import\(("[^"]+")\);\s*$/;
+
+/** A statement that adds a modulepreload link for each URL (run after the first paint). */
+export function preloadAll(urls: string[]): string {
+  return `for (const href of ${JSON.stringify(urls)}) document.head.appendChild(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`;
+}
 
 export function hydrateAfterPaint(html: string): string {
   const boots = [...html.matchAll(BOOT_SCRIPT)].filter(([, , body]) => body!.includes("__reactRouterRouteModules"));
@@ -65,7 +70,7 @@ export function hydrateAfterPaint(html: string): string {
   const boot = [
     NEXT_TASK_FN,
     AFTER_PAINT,
-    `for (const href of ${JSON.stringify(preloads)}) document.head.appendChild(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    preloadAll(preloads),
     // One module graph per task (the preloads above already fetch them all in parallel): evaluated
     // together in one task, they blocked the main thread for hundreds of milliseconds on a phone.
     ...imports.map((i) => `const ${i.binding} = await import(${i.url}); ${NEXT_TASK}`),
