@@ -91,9 +91,9 @@ const metricRows = [];
  * Every route's JS on a document load by React Router: the client entry and, for the route and each
  * of its parents, its module and imports (from React Router's client manifest, whose URL a hydrated
  * page names; the page itself carries only its own routes inline, so the manifest file is not
- * counted). Layouts are listed too. `/` is an islands page (docs/decisions/0019): a document load
- * of it brings only the islands script of the table above; the home route's row is what a
- * document load of /ref/{username} brings.
+ * counted). Layouts are listed too. `/` and /ref/{username} are islands pages (docs/decisions/0019):
+ * a document load of them brings only the islands script of the table above, so their rows are
+ * what React Router would bring.
  */
 async function printRouteJs(base) {
   const html = await (await fetch(new URL("/apps", base))).text();

@@ -167,26 +167,30 @@ test.describe("home", () => {
     await expect(carousel.getByRole("button", { name: "Start automatic rotation" })).toBeVisible();
   });
 
-  test("a document load of / hydrates only its widgets: no React Router, at most 100 KB of JavaScript", async ({ page }) => {
-    const scripts: Promise<number>[] = [];
-    page.on("response", (r) => {
-      if (new URL(r.url()).pathname.endsWith(".js")) scripts.push(r.body().then((b) => gzipSync(b, { level: 9 }).length));
-    });
-    await gotoHydrated(page, "/");
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    const sizes = await Promise.all(scripts);
-    expect(sizes.length).toBeGreaterThan(0);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(100 * 1024);
+  for (const path of ["/", "/ref/someone"]) {
+    test(`a document load of ${path} hydrates only its widgets: no React Router, at most 100 KB of JavaScript`, async ({
+      page,
+    }) => {
+      const scripts: Promise<number>[] = [];
+      page.on("response", (r) => {
+        if (new URL(r.url()).pathname.endsWith(".js")) scripts.push(r.body().then((b) => gzipSync(b, { level: 9 }).length));
+      });
+      await gotoHydrated(page, path);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      const sizes = await Promise.all(scripts);
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(100 * 1024);
 
-    // Every island is live: the bar's menu, the ticker's timer, the demo and the carousel.
-    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Resources" }).click();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await page.getByTestId("assistant-demo").getByRole("button", { name: "Start" }).click();
-    await expect(page.getByTestId("demo-step")).toHaveText("Step 1 of 4");
-    await page.getByRole("button", { name: "Next review" }).click();
-    await expect(page.getByTestId("review-position")).toHaveText("2 / 8");
-  });
+      // Every island is live: the bar's menu, the ticker's timer, the demo and the carousel.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Resources" }).click();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await page.getByTestId("assistant-demo").getByRole("button", { name: "Start" }).click();
+      await expect(page.getByTestId("demo-step")).toHaveText("Step 1 of 4");
+      await page.getByRole("button", { name: "Next review" }).click();
+      await expect(page.getByTestId("review-position")).toHaveText("2 / 8");
+    });
+  }
 
   test("a client-side navigation to / renders the home page with working widgets", async ({ page }) => {
     await gotoHydrated(page, "/how-it-works");

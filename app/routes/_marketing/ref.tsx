@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import { data } from "react-router";
+import { islandsHandle } from "~/lib/islands";
 import { seo } from "~/lib/seo";
 import { recordReferralVisit } from "~/server/affiliates/referral.server";
 import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
@@ -9,6 +10,10 @@ import Home from "./home";
 import type { Route } from "./+types/ref";
 
 /** /ref/{username} renders the home page; attribution is recorded by the affiliates issue. */
+
+// The same page as /, so the same script: its widgets hydrate without React Router (ADR 0019).
+export const handle = islandsHandle;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "AI is the Future — Is Your Business Ready?",
