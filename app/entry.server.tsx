@@ -58,7 +58,9 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const html = hydrateAfterPaint(Buffer.concat(chunks).toString("utf8"));
+              const rendered = Buffer.concat(chunks).toString("utf8");
+              // An islands document has no React Router boot script to rewrite: its own already waits.
+              const html = bootScript ? rendered : hydrateAfterPaint(rendered);
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },

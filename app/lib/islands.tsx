@@ -8,8 +8,9 @@ import { createContext, useContext, type ComponentType, type ReactNode } from "r
  * widgets wrapped in <Island> (app/islands/home.client.tsx). Everything else on the page is
  * server-rendered HTML: links are links, so a click loads the next page as a document.
  *
- * Components rendered inside an island must not use React Router: links go through <SiteLink>,
- * which is React Router's Link on a hydrated page and a plain anchor on an islands page.
+ * Components rendered inside an island must not use React Router: they take their links from
+ * useSiteLinks(), which gives React Router's Link/NavLink on a hydrated page (the marketing layout
+ * provides them) and plain anchors on an islands page.
  */
 
 /** The value a route puts in its `handle` to be served as an islands page. */
