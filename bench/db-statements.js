@@ -85,7 +85,9 @@ if (url) {
     await client.query(`set search_path to ${SCHEMA}`);
     for (const statement of SETUP) await client.query(statement);
     rows.push(
-      ...(await measure("PostgreSQL", (text, params, arrays) => client.query(arrays ? { text, values: params, rowMode: "array" } : { text, values: params }))),
+      ...(await measure("PostgreSQL", (text, params, arrays) =>
+        client.query(arrays ? { text, values: params, rowMode: "array" } : { text, values: params }),
+      )),
     );
   } finally {
     await client.query(`drop schema if exists ${SCHEMA} cascade`).catch(() => {});
