@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
@@ -26,7 +25,6 @@ export const apps = pgTable(
   },
   (t) => [
     index("apps_industry_idx").on(t.industry),
-    index("apps_name_lower_idx").on(sql`lower(${t.name})`),
     // Trigram indexes serve the /apps search (ILIKE '%q%' on each column, searchApps), one per column so
     // each ILIKE of the OR can use one. fastupdate off: the catalogue is read-mostly and PGlite has no
     // autovacuum to merge a pending list, which every search would otherwise scan (ADR 0014).

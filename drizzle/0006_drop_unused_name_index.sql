@@ -1,0 +1,1 @@
+DROP INDEX "apps_name_lower_idx";
