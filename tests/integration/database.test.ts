@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "~/server/db/client.server";
+import { DataDirInUseError } from "~/server/db/data-dir-lock.server";
 import { engine, freshDatabase } from "./support/db";
 
 describe(`database (${engine})`, () => {
@@ -39,6 +40,22 @@ describe.runIf(engine === "pglite")("PGlite persistence", () => {
     const second = await openDatabase({ dataDir: path.join(dir, "nested", "data") });
     expect(await queryRows(second.db, sql`select v from kept`)).toEqual([{ v: 42 }]);
     await second.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a second open of a folder that is in use, keeps the first working, and frees it on close", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = mkdtempSync(path.join(tmpdir(), "it-lock-"));
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.execute(sql`create table kept (v int)`);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirInUseError);
+    await first.db.execute(sql`insert into kept values (7)`);
+    await first.close();
+    const again = await openDatabase({ dataDir: dir });
+    expect(await queryRows(again.db, sql`select v from kept`)).toEqual([{ v: 7 }]);
+    await again.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -87,6 +87,23 @@ async function engineRun(engine) {
   try {
     // 1. account + trial
     server = await boot();
+    if (engine === "pglite") {
+      // PGlite takes no lock of its own: a second process on the folder would overwrite the first's
+      // commits when it closes. The server refuses to start instead (ADR 0020).
+      const refused = await startServer({ name: "pglite-second", port: await freePort(), env }).then(
+        async (second) => {
+          await second.stop();
+          return null;
+        },
+        (error) => String(error),
+      );
+      report.check(
+        "pglite: a second server on the same DATA_DIR refuses to start while the first runs",
+        refused !== null && /exited \(\{"code":1[,}]/.test(refused) && refused.includes("is in use by another server process"),
+        {},
+        refused?.slice(0, 300) ?? "the second server started",
+      );
+    }
     await signUpVerified(client, server.url, email);
     const trial = await client.request(server.url, "/dashboard", {
       method: "POST",

@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,6 +44,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const dataDir = path.resolve(config.dataDir);
   // PGlite does not create parent folders.
   mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  try {
+    return await openPglite(dataDir, migrationsFolder, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string, migrationsFolder: string, unlock: () => void): Promise<Database> {
   const client = new PGlite({
     dataDir,
     // PGlite's defaults start Postgres with -F (fsync off): a crash could lose committed rows.
@@ -52,10 +63,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // creates pg_trgm for the catalogue search indexes.
     extensions: { pg_trgm },
   });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  try {
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      async close() {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
 }
 
 /**

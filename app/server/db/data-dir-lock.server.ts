@@ -1,0 +1,114 @@
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * One server process per PGlite folder. PGlite takes no lock of its own: two processes that open
+ * the same folder both run, and whichever closes last overwrites what the other committed (seen
+ * with two `npm start`s, or `npm run dev` beside `npm start`). The lock is a file in the folder naming
+ * the holder's pid and start time, the way PostgreSQL's postmaster.pid does; a file left by a process
+ * that is gone (kill -9, a crash) is taken over at once, so a restart never waits
+ * (docs/decisions/0020-data-folder-lock.md).
+ */
+export const LOCK_FILE = "server.lock";
+
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `DATA_DIR ${dataDir} is in use by another server process (pid ${pid}). Stop that process first, or give ` +
+        "this one a DATA_DIR of its own: two processes on one PGlite folder overwrite each other's data.",
+    );
+    this.name = "DataDirInUseError";
+  }
+}
+
+interface Holder {
+  pid: number;
+  /** Start time from /proc (clock ticks after boot), so a reused pid is not taken for the holder. */
+  start: string | null;
+}
+
+const HAS_PROC = existsSync("/proc/self/stat");
+
+/** The start time of a running process; "gone" for none (or a zombie); null where /proc is missing. */
+function startTime(pid: number): string | "gone" | null {
+  if (!HAS_PROC) return null;
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return "gone";
+  }
+  // Fields after the command name, which sits in parentheses and may hold spaces: state is the
+  // first, starttime the twentieth (proc(5) fields 3 and 22).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return fields[0] === "Z" || fields[0] === "X" ? "gone" : (fields[19] ?? null);
+}
+
+function isRunning(holder: Holder): boolean {
+  const start = startTime(holder.pid);
+  if (start === "gone") return false;
+  if (start !== null) return holder.start === null || holder.start === start;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function readHolder(file: string): Holder | null {
+  try {
+    const value = JSON.parse(readFileSync(file, "utf8")) as Partial<Holder>;
+    if (!Number.isInteger(value.pid) || (value.pid as number) <= 0) return null;
+    return { pid: value.pid as number, start: typeof value.start === "string" ? value.start : null };
+  } catch {
+    return null;
+  }
+}
+
+function ignoreMissing(fn: () => void) {
+  try {
+    fn();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+/**
+ * Takes the folder's lock (the folder must exist) and returns its release, or throws
+ * DataDirInUseError while another running process holds it.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, LOCK_FILE);
+  const start = startTime(process.pid);
+  const me: Holder = { pid: process.pid, start: start === "gone" ? null : start };
+  // Written aside and linked into place: the lock file appears with its content, never empty.
+  const draft = `${file}.${process.pid}.tmp`;
+  writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        linkSync(draft, file);
+        return () => release(file, me);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      const holder = readHolder(file);
+      if (holder && isRunning(holder)) throw new DataDirInUseError(dataDir, holder.pid);
+      // Left by a process that is gone: take it over.
+      ignoreMissing(() => unlinkSync(file));
+    }
+    throw new Error(`Could not take the lock ${file}: other processes keep taking it.`);
+  } finally {
+    ignoreMissing(() => unlinkSync(draft));
+  }
+}
+
+/** Removes the lock if it is still this process's (never another's that took over a stale one). */
+function release(file: string, me: Holder) {
+  const holder = readHolder(file);
+  if (holder?.pid === me.pid && holder.start === me.start) ignoreMissing(() => unlinkSync(file));
+}
