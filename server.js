@@ -170,6 +170,22 @@ async function runServer() {
     const shown = typeof address === "object" && address ? address.port : port;
     logLine("info", "listening", { url: `http://localhost:${shown}`, ...(cluster.isWorker ? { pid: process.pid } : {}) });
   });
+  // A port that is taken (another server) or not ours to bind: one clear line and a clean close of
+  // the database, not an uncaught exception's stack trace.
+  listener.once("error", async (error) => {
+    const reason =
+      error.code === "EADDRINUSE"
+        ? `port ${port} on ${host} is already in use (another server?): stop it or set PORT`
+        : error.code === "EACCES"
+          ? `no permission to listen on port ${port} on ${host}: use a port above 1023 or set PORT`
+          : error.message;
+    logLine("error", `cannot listen: ${reason}`, { code: error.code });
+    try {
+      await mod.shutdown();
+    } finally {
+      process.exit(1);
+    }
+  });
 
   let stopping = false;
   async function stop(signal) {

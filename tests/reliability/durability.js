@@ -1,7 +1,9 @@
 // Durability proof (issue 6, checklist items 28-29): committed writes survive kill -9.
 // For PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set; that database is emptied first),
 // the real production server (`node server.js`) is spawned and driven through HTTP only:
-//   sign up + verify (dev mailbox) -> start the trial -> kill -9 -> restart
+//   start -> a second server on the same PGlite folder, and one on the same port, must refuse to
+//   start (exit 1, one line saying why, no stack trace)
+//   -> sign up + verify (dev mailbox) -> start the trial -> kill -9 -> restart
 //   -> create and pay an app order (local checkout) -> kill -9 -> restart
 //   -> submit a lead -> kill -9 -> restart
 //   -> 20 concurrent lead submissions, kill -9 once some are acknowledged -> restart
@@ -27,6 +29,7 @@ import {
   redact,
   Report,
   resetPostgres,
+  runServerToExit,
   secs,
   signUpVerified,
   startServer,
@@ -87,23 +90,32 @@ async function engineRun(engine) {
   try {
     // 1. account + trial
     server = await boot();
+    // Refused starts: one line saying why, exit 1, no stack trace, the running server untouched.
+    const noTrace = (out) => !/\n\s+at .+:\d+:\d+\)?\n/.test(out);
     if (engine === "pglite") {
       // PGlite takes no lock of its own: a second process on the folder would overwrite the first's
       // commits when it closes. The server refuses to start instead (ADR 0020).
-      const refused = await startServer({ name: "pglite-second", port: await freePort(), env }).then(
-        async (second) => {
-          await second.stop();
-          return null;
-        },
-        (error) => String(error),
-      );
+      const second = await runServerToExit({ name: "pglite-second", port: await freePort(), env });
       report.check(
         "pglite: a second server on the same DATA_DIR refuses to start while the first runs",
-        refused !== null && /exited \(\{"code":1[,}]/.test(refused) && refused.includes("is in use by another server process"),
-        {},
-        refused?.slice(0, 300) ?? "the second server started",
+        second.code === 1 && second.output.includes("is in use by another server process") && noTrace(second.output),
+        { exit: second.code, signal: second.signal },
+        second.output.slice(-600),
       );
     }
+    const otherFolder = mkdtempSync(path.join(tmpdir(), "rel-port-"));
+    const taken = await runServerToExit({
+      name: `${engine}-same-port`,
+      port,
+      env: engine === "pglite" ? { ...env, DATA_DIR: otherFolder } : env,
+    });
+    rmSync(otherFolder, { recursive: true, force: true });
+    report.check(
+      `${engine}: a second server on a port in use exits 1 with the reason`,
+      taken.code === 1 && taken.output.includes(`cannot listen: port ${port}`) && noTrace(taken.output),
+      { exit: taken.code, signal: taken.signal },
+      taken.output.slice(-600),
+    );
     await signUpVerified(client, server.url, email);
     const trial = await client.request(server.url, "/dashboard", {
       method: "POST",

@@ -77,11 +77,8 @@ process.on("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/**
- * Spawns `node server.js` (the real production entry) and waits for /healthz. `env` adds to a clean
- * environment (no inherited database, Stripe or Mailchimp settings).
- */
-export async function startServer({ name, port, env }) {
+/** Spawns `node server.js` (the real production entry); `env` adds to a clean environment. */
+function spawnServer({ name, port, env }) {
   const base = { ...process.env };
   for (const key of CLEARED) delete base[key];
   const child = spawn(process.execPath, ["server.js"], {
@@ -112,6 +109,27 @@ export async function startServer({ name, port, env }) {
       resolve({ code, signal });
     }),
   );
+  return { child, output, exited };
+}
+
+/**
+ * Runs a server that is expected to stop by itself (a refused start): its exit and everything it
+ * printed. Killed after `timeoutMs` if it keeps running.
+ */
+export async function runServerToExit({ name, port, env, timeoutMs = 60_000 }) {
+  const { child, output, exited } = spawnServer({ name, port, env });
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const exit = await exited;
+  clearTimeout(timer);
+  return { ...exit, output: output.join("") };
+}
+
+/**
+ * Spawns `node server.js` and waits for /healthz. `env` adds to a clean environment (no inherited
+ * database, Stripe or Mailchimp settings).
+ */
+export async function startServer({ name, port, env }) {
+  const { child, output, exited } = spawnServer({ name, port, env });
   let dead = null;
   void exited.then((r) => (dead = r));
   const url = `http://localhost:${port}`; // the Host must match the Origin (React Router CSRF check)
