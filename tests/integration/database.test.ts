@@ -27,6 +27,16 @@ describe(`database (${engine})`, () => {
   });
 });
 
+describe("an unreachable PostgreSQL", () => {
+  it("fails the open with which database and why, never the password", async () => {
+    const failure = openDatabase({ databaseUrl: "postgres://app:s3cret-pw@127.0.0.1:1/shop", dataDir: "unused" });
+    await expect(failure).rejects.toThrow(
+      /^Cannot open the PostgreSQL database 127\.0\.0\.1:1\/shop \(DATABASE_URL\): connect ECONNREFUSED/,
+    );
+    await expect(failure).rejects.not.toThrow(/s3cret-pw/);
+  });
+});
+
 describe.runIf(engine === "pglite")("PGlite persistence", () => {
   it("keeps committed rows across a close and reopen of the same folder", async () => {
     const { mkdtempSync, rmSync } = await import("node:fs");

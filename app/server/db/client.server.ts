@@ -37,7 +37,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await whileSetupLocked(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+    try {
+      await whileSetupLocked(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+    } catch (error) {
+      await pool.end().catch(() => {});
+      // Which database, without the credentials the URL may hold.
+      throw new Error(
+        `Cannot open the PostgreSQL database ${describeDatabaseUrl(config.databaseUrl)} (DATABASE_URL): ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+        { cause: error },
+      );
+    }
     return { db, kind: "postgres", close: () => pool.end() };
   }
 
@@ -78,6 +89,16 @@ async function openPglite(dataDir: string, migrationsFolder: string, unlock: () 
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
+  }
+}
+
+/** host:port/database of a PostgreSQL URL, never its user or password. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
+  } catch {
+    return "(unparsable URL)";
   }
 }
 
