@@ -45,6 +45,8 @@ if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) {
 }
 
 const run = Date.now().toString(36);
+/** True when a process's output holds no stack trace. */
+const noTrace = (out) => !/\n\s+at .+:\d+:\d+\)?\n/.test(out);
 
 async function engineRun(engine) {
   console.log(`\n== ${engine}${engine === "postgres" ? ` (${redact(process.env.TEST_DATABASE_URL)})` : ""} ==`);
@@ -91,7 +93,6 @@ async function engineRun(engine) {
     // 1. account + trial
     server = await boot();
     // Refused starts: one line saying why, exit 1, no stack trace, the running server untouched.
-    const noTrace = (out) => !/\n\s+at .+:\d+:\d+\)?\n/.test(out);
     if (engine === "pglite") {
       // PGlite takes no lock of its own: a second process on the folder would overwrite the first's
       // commits when it closes. The server refuses to start instead (ADR 0020).
