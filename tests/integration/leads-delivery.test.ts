@@ -7,6 +7,7 @@ import { retryLead, submitLead } from "~/server/leads/leads.server";
 import { type MailchimpConfig, setMailchimpConfig, subscriberHash } from "~/server/leads/mailchimp.server";
 import { engine, freshDatabase } from "./support/db";
 import { FakeMailchimp } from "./support/fake-mailchimp";
+import { waitFor } from "./support/wait";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -33,16 +34,6 @@ const lead = (email: string, extra: Record<string, string> = {}) => ({
   preferredTime: "Any time",
   ...extra,
 });
-
-async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe(`lead delivery to Mailchimp (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;

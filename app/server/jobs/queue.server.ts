@@ -4,6 +4,7 @@ import type pg from "pg";
 import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
 import { type Database, type Db, queryRows, whileSetupLocked } from "../db/client.server";
 import { deliverLead } from "../leads/delivery.server";
+import { deliverMail, mailTransport } from "../mail/delivery.server";
 import { log } from "../log.server";
 
 /**
@@ -32,12 +33,34 @@ export const LEAD_DELIVERY_QUEUE_OPTIONS = {
   deleteAfterSeconds: 7 * 24 * 60 * 60,
 } as const satisfies QueueOptions;
 
+export const MAIL_DELIVERY_QUEUE = "mail-delivery";
+
+/**
+ * Outgoing mail (verification, password reset) through SMTP: the same capped backoff, 30 s doubling
+ * up to an hour between tries; 20 retries cover about 14 hours of mail-server outage, inside the
+ * verification link's 24 hours. An attempt takes at most ~50 s (delivery.server.ts's timeouts).
+ */
+export const MAIL_DELIVERY_QUEUE_OPTIONS = {
+  retryLimit: 20,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 60 * 60,
+  expireInSeconds: 120,
+  retentionSeconds: 2 * 24 * 60 * 60,
+  deleteAfterSeconds: 7 * 24 * 60 * 60,
+} as const satisfies QueueOptions;
+
+/** Unsent mail older than this is not swept again: its links have expired. */
+const MAIL_SWEEP_MAX_AGE_MS = 24 * 60 * 60_000;
+
 /** Mailchimp connections per instance stay at or below this (checklist item 25). */
 export const MAX_LEAD_DELIVERY_CONCURRENCY = 10;
 
 export interface JobsOptions {
   /** Overrides of the lead-delivery queue options (tests use second-long delays). */
   leadDelivery?: QueueOptions;
+  /** Overrides of the mail-delivery queue options. */
+  mailDelivery?: QueueOptions;
   /** Parallel deliveries on this instance, 1..10. Default 5. */
   concurrency?: number;
   /** How often an idle worker looks for due jobs. Default 2 s. */
@@ -63,6 +86,10 @@ let starting: Promise<void> | undefined;
 
 interface LeadJobData {
   leadId: string;
+}
+
+interface MailJobData {
+  outboxId: number;
 }
 
 /** pg-boss's view of the app's database: the PGlite client itself, or the pg pool. */
@@ -98,6 +125,7 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
     let concurrency: number;
     try {
       concurrency = await setUpLeadDelivery(boss, database, options);
+      await setUpMailDelivery(boss, database, options);
     } catch (error) {
       await boss.stop({ graceful: false, close: true }).catch(() => {});
       throw error;
@@ -113,13 +141,11 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
     running = state;
     const interval = options.sweepIntervalMs ?? 5 * 60_000;
     if (interval > 0) {
-      state.sweeper = setInterval(() => void sweepPendingLeads().catch(() => {}), interval);
+      state.sweeper = setInterval(() => void sweepAll(), interval);
       state.sweeper.unref();
     }
-    await sweepPendingLeads().catch((error: unknown) =>
-      log.error("pending lead sweep failed", { error: error instanceof Error ? error.message : String(error) }),
-    );
-    log.info("jobs started", { queue: LEAD_DELIVERY_QUEUE, concurrency });
+    await sweepAll();
+    log.info("jobs started", { queues: [LEAD_DELIVERY_QUEUE, MAIL_DELIVERY_QUEUE], concurrency });
   })().finally(() => {
     starting = undefined;
   });
@@ -153,6 +179,34 @@ async function setUpLeadDelivery(boss: PgBoss, database: Database, options: Jobs
   return concurrency;
 }
 
+/** Creates (or updates) the mail-delivery queue and starts its worker. */
+async function setUpMailDelivery(boss: PgBoss, database: Database, options: JobsOptions) {
+  const queueOptions = { ...MAIL_DELIVERY_QUEUE_OPTIONS, ...options.mailDelivery };
+  await boss.createQueue(MAIL_DELIVERY_QUEUE, queueOptions);
+  await boss.updateQueue(MAIL_DELIVERY_QUEUE, queueOptions);
+  await boss.work(
+    MAIL_DELIVERY_QUEUE,
+    { localConcurrency: 2, batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async ([job]: JobWithMetadata<MailJobData>[]) => {
+      if (!job?.data?.outboxId) return;
+      await deliverMail(database.db, job.data.outboxId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+    },
+  );
+  // As for leads: the queue is in pg-boss's cache before sendMail enqueues inside a PGlite transaction.
+  await boss.findJobs(MAIL_DELIVERY_QUEUE, { id: "00000000-0000-0000-0000-000000000000" });
+}
+
+async function sweepAll() {
+  for (const [name, sweep] of [
+    ["pending lead", sweepPendingLeads],
+    ["unsent mail", sweepUnsentMail],
+  ] as const) {
+    await sweep().catch((error: unknown) =>
+      log.error(`${name} sweep failed`, { error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+}
+
 /** Stops the worker (letting running deliveries finish) and the sweeper. The database stays open. */
 export async function stopJobs(): Promise<void> {
   if (starting) await starting.catch(() => {});
@@ -175,11 +229,16 @@ type Executor = Pick<Db, "execute">;
  * transaction (checklist item 23). Answers null when the queue is not running in this process: the
  * lead stays 'pending' and the sweeper enqueues it at the next start (the lead row is the outbox).
  */
-export async function enqueueLeadDelivery(tx: Executor, leadId: string): Promise<string | null> {
+export function enqueueLeadDelivery(tx: Executor, leadId: string): Promise<string | null> {
+  return sendThrough(tx, LEAD_DELIVERY_QUEUE, { leadId } satisfies LeadJobData);
+}
+
+/** Sends a job through the caller's transaction; null when the queue is not running in this process. */
+async function sendThrough(tx: Executor, queue: string, data: object): Promise<string | null> {
   const boss = running?.boss;
   if (!boss) return null;
   const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
-  return boss.send(LEAD_DELIVERY_QUEUE, { leadId } satisfies LeadJobData, { db });
+  return boss.send(queue, data, { db });
 }
 
 /**
@@ -210,5 +269,44 @@ export async function sweepPendingLeads(): Promise<{ enqueued: number }> {
   let enqueued = 0;
   for (const orphan of orphans) if (await enqueueLeadDelivery(db, orphan.id)) enqueued++;
   if (orphans.length) log.info("pending leads swept", { enqueued });
+  return { enqueued };
+}
+
+/**
+ * Queues the delivery of an outbox row through `tx` (the row and its job commit together). Null when
+ * the queue is not running in this process.
+ */
+export function enqueueMailDelivery(tx: Executor, outboxId: number): Promise<string | null> {
+  return sendThrough(tx, MAIL_DELIVERY_QUEUE, { outboxId } satisfies MailJobData);
+}
+
+/**
+ * With SMTP configured, finds outbox rows of the last day that were never sent and have no live job
+ * (mail written while the queue was not running, a job that ran out of retries or died) and queues
+ * them again. Without SMTP every row is unsent by design (the dev mailbox reads them): nothing to do.
+ */
+export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
+  const current = running;
+  if (!current || !(await mailTransport())) return { enqueued: 0 };
+  const db = current.database.db;
+  const now = Date.now();
+  const newest = new Date(now - current.sweepMinAgeMs);
+  const oldest = new Date(now - MAIL_SWEEP_MAX_AGE_MS);
+  const jobs = sql.raw(`${JOBS_SCHEMA}.job`);
+  const orphans = await queryRows<{ id: number }>(
+    db,
+    sql`
+      select m.id from mail_outbox m
+      where m.sent_at is null and m.created_at < ${newest} and m.created_at > ${oldest}
+        and m.id::text not in (
+          select j.data->>'outboxId' from ${jobs} j
+          where j.name = ${MAIL_DELIVERY_QUEUE} and j.state in ('created', 'retry', 'active') and j.data->>'outboxId' is not null
+        )
+      order by m.id
+      limit 500`,
+  );
+  let enqueued = 0;
+  for (const orphan of orphans) if (await enqueueMailDelivery(db, Number(orphan.id))) enqueued++;
+  if (orphans.length) log.info("unsent mail swept", { enqueued });
   return { enqueued };
 }

@@ -1,52 +1,32 @@
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { db, type Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { env } from "../env.server";
-import { log } from "../log.server";
 import { PEER_IP_HEADER } from "../http/client-ip.server";
+import { enqueueMailDelivery } from "../jobs/queue.server";
+import { deliverMail, mailTransport, type OutgoingMail } from "./delivery.server";
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-type Transport = (mail: OutgoingMail & { from: string }) => Promise<void>;
-
-let smtp: Transport | null | undefined;
-
-async function smtpTransport(): Promise<Transport | null> {
-  if (smtp !== undefined) return smtp;
-  const url = env().SMTP_URL;
-  if (!url) {
-    smtp = null;
-    return smtp;
-  }
-  const nodemailer = await import("nodemailer");
-  const transporter = nodemailer.createTransport(url);
-  smtp = async (mail) => {
-    await transporter.sendMail(mail);
-  };
-  return smtp;
-}
+export type { OutgoingMail } from "./delivery.server";
 
 /**
- * Records the mail in the outbox (the durable copy), then sends it through SMTP when configured.
- * A failed SMTP send is recorded on the row and logged; it never fails the caller's request.
+ * Records the mail in the outbox (the durable copy) and, when SMTP is configured, queues its delivery
+ * in the same transaction: the job sends it, retrying with backoff through a mail-server outage, and
+ * the caller's request never waits on the mail server. Without a running job queue in this process
+ * one attempt is made now; the queue's sweeper retries unsent mail at its next start. A failure never
+ * fails the caller's request.
  */
 export async function sendMail(db: Db, mail: OutgoingMail): Promise<void> {
-  const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-  const transport = await smtpTransport();
-  if (!transport || !row) return;
-  try {
-    await transport({ ...mail, from: env().MAIL_FROM });
-    await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log.error("smtp send failed", { outboxId: row.id, error: message });
-    await db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, row.id));
+  if (!(await mailTransport())) {
+    await db.insert(mailOutbox).values(mail);
+    return;
   }
+  const queued = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+    if (!row) throw new Error("mail_outbox insert returned no row");
+    return { id: row.id, jobId: await enqueueMailDelivery(tx, row.id) };
+  });
+  if (queued.jobId) return;
+  await deliverMail(db, queued.id).catch(() => {});
 }
 
 /**
