@@ -3,6 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
 import { type Database, type Db, queryRows, whileSetupLocked } from "../db/client.server";
+import { pruneExpiredRows } from "../db/housekeeping.server";
 import { deliverLead } from "../leads/delivery.server";
 import { deliverMail, mailTransport } from "../mail/delivery.server";
 import { log } from "../log.server";
@@ -65,7 +66,7 @@ export interface JobsOptions {
   concurrency?: number;
   /** How often an idle worker looks for due jobs. Default 2 s. */
   pollingIntervalSeconds?: number;
-  /** How often pending leads without a live job are looked for. Default 5 minutes; 0 = only at start. */
+  /** How often the sweeps run (pending leads and unsent mail without a live job, expired rows). Default 5 minutes; 0 = only at start. */
   sweepIntervalMs?: number;
   /** A pending lead younger than this is never considered orphaned. Default 60 s. */
   sweepMinAgeMs?: number;
@@ -200,11 +201,20 @@ async function sweepAll() {
   for (const [name, sweep] of [
     ["pending lead", sweepPendingLeads],
     ["unsent mail", sweepUnsentMail],
+    ["expired rows", pruneExpired],
   ] as const) {
     await sweep().catch((error: unknown) =>
       log.error(`${name} sweep failed`, { error: error instanceof Error ? error.message : String(error) }),
     );
   }
+}
+
+/** Rate-limit counters, sessions and tokens nothing reads any more (housekeeping.server.ts). */
+async function pruneExpired() {
+  const current = running;
+  if (!current) return;
+  const pruned = await pruneExpiredRows(current.database.db);
+  if (pruned.rateLimits + pruned.sessions + pruned.verifications > 0) log.info("expired rows pruned", pruned);
 }
 
 /** Stops the worker (letting running deliveries finish) and the sweeper. The database stays open. */
