@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 
@@ -11,8 +12,9 @@ export const appSettings = pgTable("app_settings", {
 });
 
 /**
- * Every outgoing email is written here first (the durable record), then sent through SMTP when it
- * is configured; without SMTP the local dev mailbox page reads this table.
+ * Every outgoing email is written here first (the durable record), then sent through SMTP by the
+ * mail-delivery job when it is configured (ADR 0021); without SMTP the local dev mailbox page reads
+ * this table.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -26,7 +28,13 @@ export const mailOutbox = pgTable(
     sentAt: ts("sent_at"),
     error: text("error"),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to)],
+  (t) => [
+    index("mail_outbox_to_idx").on(t.to),
+    // The unsent-mail sweep (queue.server.ts) looks only at unsent rows, a handful once SMTP works.
+    index("mail_outbox_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /** Failed sign-ins per account (hashed email), for the per-account throttle. */
