@@ -188,7 +188,7 @@ async function runServer() {
   });
 
   let stopping = false;
-  async function stop(signal) {
+  async function stop(signal, exitCode = 0) {
     if (stopping) return;
     stopping = true;
     logLine("info", "shutting down", { signal });
@@ -199,7 +199,7 @@ async function runServer() {
     listener.close(async () => {
       try {
         await mod.shutdown();
-        process.exit(0);
+        process.exit(exitCode);
       } catch (error) {
         console.error(error);
         process.exit(1);
@@ -209,4 +209,21 @@ async function runServer() {
   }
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // A promise that failed with nobody awaiting it (a request's own errors are answered by Express
+  // and React Router): logged, and the server keeps serving everyone else, where Node's default would
+  // exit on the spot.
+  process.on("unhandledRejection", (reason) => {
+    logLine("error", "unhandled promise rejection", { error: errorText(reason) });
+  });
+  // A throw outside any request: the process's state is unknown, so it stops, but the way SIGTERM
+  // does (in-flight requests finish, the database closes and releases its folder), with exit code 1
+  // for the supervisor (or the cluster primary) to restart it.
+  process.on("uncaughtException", (error) => {
+    logLine("error", "uncaught exception: stopping", { error: errorText(error) });
+    void stop("uncaughtException", 1);
+  });
+}
+
+function errorText(value) {
+  return value instanceof Error ? (value.stack ?? value.message) : String(value);
 }

@@ -2,7 +2,9 @@
 // For PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set; that database is emptied first),
 // the real production server (`node server.js`) is spawned and driven through HTTP only:
 //   start -> a second server on the same PGlite folder, and one on the same port, must refuse to
-//   start (exit 1, one line saying why, no stack trace)
+//   start (exit 1, one line saying why, no stack trace); on PGlite also, in a server of its own,
+//   faults outside any request (inject-faults.mjs): a stray rejection is logged and serving goes on,
+//   a stray throw stops the server like SIGTERM (exit 1, database closed)
 //   -> sign up + verify (dev mailbox) -> start the trial -> kill -9 -> restart
 //   -> create and pay an app order (local checkout) -> kill -9 -> restart
 //   -> submit a lead -> kill -9 -> restart
@@ -18,6 +20,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import {
   BUILD_DIR,
@@ -33,6 +36,7 @@ import {
   secs,
   signUpVerified,
   startServer,
+  waitFor,
 } from "./lib.js";
 
 const BURST = Number(process.env.REL_BURST ?? 20);
@@ -47,6 +51,48 @@ if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) {
 const run = Date.now().toString(36);
 /** True when a process's output holds no stack trace. */
 const noTrace = (out) => !/\n\s+at .+:\d+:\d+\)?\n/.test(out);
+
+/**
+ * Errors raised outside any request (inject-faults.mjs, loaded with --import, on SIGUSR2): a
+ * rejection nobody awaits is logged and the server keeps serving; a throw stops the server the way
+ * SIGTERM does, exit 1, with the database closed (its folder lock released).
+ */
+async function faultsOutsideRequests(env) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rel-faults-"));
+  const server = await startServer({
+    name: "pglite-faults",
+    port: await freePort(),
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      NODE_OPTIONS: `--import=${pathToFileURL(path.join(import.meta.dirname, "inject-faults.mjs")).href}`,
+      LOG_LEVEL: "info",
+    },
+  });
+  const logged = (text) => server.output.join("").includes(text);
+  try {
+    server.child.kill("SIGUSR2");
+    await waitFor("rejection logged", async () => logged("unhandled promise rejection"), { timeoutMs: 10_000 });
+    const health = await fetch(`${server.url}/healthz`);
+    report.check("pglite: a rejection nobody awaits is logged and the server keeps serving", health.ok, {
+      healthz: health.status,
+    });
+    server.child.kill("SIGUSR2");
+    const exit = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r(null), 30_000))]);
+    report.check(
+      "pglite: a throw outside any request stops the server like SIGTERM (exit 1, database closed)",
+      exit?.code === 1 &&
+        logged("uncaught exception: stopping") &&
+        logged('"shutting down"') &&
+        !existsSync(path.join(dataDir, "server.lock")),
+      { exit },
+      server.output.join("").slice(-600),
+    );
+  } finally {
+    server.child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 async function engineRun(engine) {
   console.log(`\n== ${engine}${engine === "postgres" ? ` (${redact(process.env.TEST_DATABASE_URL)})` : ""} ==`);
@@ -104,6 +150,7 @@ async function engineRun(engine) {
         second.output.slice(-600),
       );
     }
+    if (engine === "pglite") await faultsOutsideRequests(env);
     const otherFolder = mkdtempSync(path.join(tmpdir(), "rel-port-"));
     const taken = await runServerToExit({
       name: `${engine}-same-port`,

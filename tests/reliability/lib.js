@@ -153,6 +153,8 @@ export async function startServer({ name, port, env }) {
     child,
     bootMs: now() - started,
     output,
+    /** Resolves with { code, signal } when the process exits. */
+    exited,
     /** kill -9: no graceful shutdown, no flush, no database close. */
     async kill9() {
       child.kill("SIGKILL");
