@@ -163,7 +163,11 @@ async function runServer() {
   const host = process.env.HOST || "0.0.0.0";
   // Anonymous pages held by the page cache are answered before Express runs (its per-request work
   // costs more than sending a stored page); everything else goes through the whole pipeline.
+  let draining = false;
+  let connectionsTaken = 0;
   const listener = createServer((req, res) => {
+    // While stopping, every answer closes its connection, so clients come back on a new one elsewhere.
+    if (draining) res.setHeader("Connection", "close");
     mod.servePageFromCache(req, res, () => server(req, res));
   }).listen(port, host, () => {
     const address = listener.address();
@@ -172,6 +176,9 @@ async function runServer() {
   });
   // A port that is taken (another server) or not ours to bind: one clear line and a clean close of
   // the database, not an uncaught exception's stack trace.
+  listener.on("connection", () => {
+    connectionsTaken++;
+  });
   listener.once("error", async (error) => {
     const reason =
       error.code === "EADDRINUSE"
@@ -196,6 +203,19 @@ async function runServer() {
     // flushes and releases the data folder.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Closing the listening socket resets every connection the kernel has accepted but this process
+    // has not yet taken (one per event-loop turn under load): their requests were sent and would get
+    // a reset, a 502 behind a proxy. So connections are still taken, each answered and closed, until
+    // five timer turns in a row (each one a pass over the socket) bring none, at most 3 s; only then
+    // is the socket closed.
+    draining = true;
+    const drainStarted = Date.now();
+    let seen = connectionsTaken;
+    for (let quiet = 0; quiet < 5 && Date.now() - drainStarted < 3_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (connectionsTaken === seen) quiet++;
+      else [quiet, seen] = [0, connectionsTaken];
+    }
     listener.close(async () => {
       try {
         await mod.shutdown();

@@ -35,6 +35,7 @@ import {
   runServerToExit,
   secs,
   signUpVerified,
+  sleep,
   startServer,
   waitFor,
 } from "./lib.js";
@@ -87,6 +88,43 @@ async function faultsOutsideRequests(env) {
         !existsSync(path.join(dataDir, "server.lock")),
       { exit },
       server.output.join("").slice(-600),
+    );
+  } finally {
+    server.child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * SIGTERM while requests are queued: 60 signed-in page loads sent at once, SIGTERM 30 ms later. Every
+ * one must be answered (server.js drains the accept queue before closing the socket; without that,
+ * most of them got ECONNRESET), and the server must exit 0.
+ */
+async function sigtermUnderLoad(env) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rel-sigterm-"));
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const server = await startServer({ name: "pglite-sigterm", port, env: { ...env, DATA_DIR: dataDir, PUBLIC_SITE_URL: origin } });
+  try {
+    const client = new Client({ origin, ip: "10.3.0.1" });
+    await signUpVerified(client, server.url, `rel-sigterm-${run}@example.com`);
+    await client.request(server.url, "/dashboard", { method: "POST", form: { intent: "start-trial", plan: "starter" } });
+    const answers = Array.from({ length: 60 }, () =>
+      client.request(server.url, "/dashboard/billing").then(
+        (r) => String(r.status),
+        (error) => String(error.cause?.code ?? error.message),
+      ),
+    );
+    await sleep(30);
+    server.child.kill("SIGTERM");
+    const statuses = await Promise.all(answers);
+    const exit = await server.exited;
+    const counts = {};
+    for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+    report.check(
+      "pglite: SIGTERM with 60 page loads queued answers every one, then exits 0",
+      counts["200"] === 60 && exit.code === 0,
+      { answers: counts, exit },
     );
   } finally {
     server.child.kill("SIGKILL");
@@ -150,7 +188,10 @@ async function engineRun(engine) {
         second.output.slice(-600),
       );
     }
-    if (engine === "pglite") await faultsOutsideRequests(env);
+    if (engine === "pglite") {
+      await faultsOutsideRequests(env);
+      await sigtermUnderLoad(env);
+    }
     const otherFolder = mkdtempSync(path.join(tmpdir(), "rel-port-"));
     const taken = await runServerToExit({
       name: `${engine}-same-port`,
