@@ -174,11 +174,12 @@ async function runServer() {
     const shown = typeof address === "object" && address ? address.port : port;
     logLine("info", "listening", { url: `http://localhost:${shown}`, ...(cluster.isWorker ? { pid: process.pid } : {}) });
   });
-  // A port that is taken (another server) or not ours to bind: one clear line and a clean close of
-  // the database, not an uncaught exception's stack trace.
+  // Counted for the drain in stop().
   listener.on("connection", () => {
     connectionsTaken++;
   });
+  // A port that is taken (another server) or not ours to bind: one clear line and a clean close of
+  // the database, not an uncaught exception's stack trace.
   listener.once("error", async (error) => {
     const reason =
       error.code === "EADDRINUSE"

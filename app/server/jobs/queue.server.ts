@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
@@ -156,45 +156,45 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
 /** Creates (or updates) the lead-delivery queue and starts its worker; answers the concurrency. */
 async function setUpLeadDelivery(boss: PgBoss, database: Database, options: JobsOptions): Promise<number> {
   const queueOptions = { ...LEAD_DELIVERY_QUEUE_OPTIONS, ...options.leadDelivery };
-  // createQueue leaves an existing queue as it is; updateQueue brings its options up to date.
-  await boss.createQueue(LEAD_DELIVERY_QUEUE, queueOptions);
-  await boss.updateQueue(LEAD_DELIVERY_QUEUE, queueOptions);
-
   const concurrency = Math.max(1, Math.min(MAX_LEAD_DELIVERY_CONCURRENCY, options.concurrency ?? 5));
-  await boss.work(
-    LEAD_DELIVERY_QUEUE,
-    {
-      localConcurrency: concurrency,
-      batchSize: 1,
-      includeMetadata: true,
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-    },
-    async ([job]: JobWithMetadata<LeadJobData>[]) => {
-      if (!job?.data?.leadId) return;
-      await deliverLead(database.db, job.data.leadId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-    },
-  );
-  // Loads the queue into pg-boss's cache now: a cache miss inside a caller's PGlite transaction would
-  // query through the main client, which waits for that very transaction.
-  await boss.findJobs(LEAD_DELIVERY_QUEUE, { id: "00000000-0000-0000-0000-000000000000" });
+  await startWorker<LeadJobData>(boss, LEAD_DELIVERY_QUEUE, queueOptions, concurrency, options, async (job) => {
+    if (!job.data?.leadId) return;
+    await deliverLead(database.db, job.data.leadId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+  });
   return concurrency;
 }
 
 /** Creates (or updates) the mail-delivery queue and starts its worker. */
 async function setUpMailDelivery(boss: PgBoss, database: Database, options: JobsOptions) {
   const queueOptions = { ...MAIL_DELIVERY_QUEUE_OPTIONS, ...options.mailDelivery };
-  await boss.createQueue(MAIL_DELIVERY_QUEUE, queueOptions);
-  await boss.updateQueue(MAIL_DELIVERY_QUEUE, queueOptions);
+  await startWorker<MailJobData>(boss, MAIL_DELIVERY_QUEUE, queueOptions, 2, options, async (job) => {
+    if (!job.data?.outboxId) return;
+    await deliverMail(database.db, job.data.outboxId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+  });
+}
+
+/** Creates the queue or brings its options up to date, and starts this process's worker on it. */
+async function startWorker<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  queueOptions: QueueOptions,
+  localConcurrency: number,
+  options: JobsOptions,
+  handle: (job: JobWithMetadata<T>) => Promise<void>,
+) {
+  // createQueue leaves an existing queue as it is; updateQueue brings its options up to date.
+  await boss.createQueue(queue, queueOptions);
+  await boss.updateQueue(queue, queueOptions);
   await boss.work(
-    MAIL_DELIVERY_QUEUE,
-    { localConcurrency: 2, batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    async ([job]: JobWithMetadata<MailJobData>[]) => {
-      if (!job?.data?.outboxId) return;
-      await deliverMail(database.db, job.data.outboxId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+    queue,
+    { localConcurrency, batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async ([job]: JobWithMetadata<T>[]) => {
+      if (job) await handle(job);
     },
   );
-  // As for leads: the queue is in pg-boss's cache before sendMail enqueues inside a PGlite transaction.
-  await boss.findJobs(MAIL_DELIVERY_QUEUE, { id: "00000000-0000-0000-0000-000000000000" });
+  // Loads the queue into pg-boss's cache now: a cache miss inside a caller's PGlite transaction would
+  // query through the main client, which waits for that very transaction.
+  await boss.findJobs(queue, { id: "00000000-0000-0000-0000-000000000000" });
 }
 
 async function sweepAll() {
@@ -263,22 +263,34 @@ export async function sweepPendingLeads(): Promise<{ enqueued: number }> {
   if (!current) return { enqueued: 0 };
   const db = current.database.db;
   const cutoff = new Date(Date.now() - current.sweepMinAgeMs);
-  const jobs = sql.raw(`${JOBS_SCHEMA}.job`);
   const orphans = await queryRows<{ id: string }>(
     db,
     sql`
       select l.id from leads l
       where l.delivery_status = 'pending' and l.created_at < ${cutoff}
-        and l.id not in (
-          select j.data->>'leadId' from ${jobs} j
-          where j.name = ${LEAD_DELIVERY_QUEUE} and j.state in ('created', 'retry', 'active') and j.data->>'leadId' is not null
-        )
+        and l.id not in (${liveJobKeys(LEAD_DELIVERY_QUEUE, "leadId")})
       order by l.created_at
       limit 500`,
   );
+  return requeue(orphans, (id) => enqueueLeadDelivery(db, id), "pending leads swept");
+}
+
+/** The `data[key]` of the queue's jobs that are waiting, due for a retry or running. */
+function liveJobKeys(queue: string, key: "leadId" | "outboxId"): SQL {
+  const jobs = sql.raw(`${JOBS_SCHEMA}.job`);
+  const field = sql.raw(`j.data->>'${key}'`);
+  return sql`select ${field} from ${jobs} j where j.name = ${queue} and j.state in ('created', 'retry', 'active') and ${field} is not null`;
+}
+
+/** Enqueues each orphan again; logs how many when there were any. */
+async function requeue<Id>(
+  orphans: { id: Id }[],
+  enqueue: (id: Id) => Promise<string | null>,
+  message: string,
+): Promise<{ enqueued: number }> {
   let enqueued = 0;
-  for (const orphan of orphans) if (await enqueueLeadDelivery(db, orphan.id)) enqueued++;
-  if (orphans.length) log.info("pending leads swept", { enqueued });
+  for (const orphan of orphans) if (await enqueue(orphan.id)) enqueued++;
+  if (orphans.length) log.info(message, { enqueued });
   return { enqueued };
 }
 
@@ -302,21 +314,14 @@ export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
   const now = Date.now();
   const newest = new Date(now - current.sweepMinAgeMs);
   const oldest = new Date(now - MAIL_SWEEP_MAX_AGE_MS);
-  const jobs = sql.raw(`${JOBS_SCHEMA}.job`);
   const orphans = await queryRows<{ id: number }>(
     db,
     sql`
       select m.id from mail_outbox m
       where m.sent_at is null and m.created_at < ${newest} and m.created_at > ${oldest}
-        and m.id::text not in (
-          select j.data->>'outboxId' from ${jobs} j
-          where j.name = ${MAIL_DELIVERY_QUEUE} and j.state in ('created', 'retry', 'active') and j.data->>'outboxId' is not null
-        )
+        and m.id::text not in (${liveJobKeys(MAIL_DELIVERY_QUEUE, "outboxId")})
       order by m.id
       limit 500`,
   );
-  let enqueued = 0;
-  for (const orphan of orphans) if (await enqueueMailDelivery(db, Number(orphan.id))) enqueued++;
-  if (orphans.length) log.info("unsent mail swept", { enqueued });
-  return { enqueued };
+  return requeue(orphans, (id) => enqueueMailDelivery(db, Number(id)), "unsent mail swept");
 }
