@@ -1,13 +1,37 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  ServerRouter,
+  isRouteErrorResponse,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { CspNonceContext, cspNonceRouterContext } from "~/lib/csp-nonce";
 import { IslandsDocumentContext, routeWantsIslands } from "~/lib/islands";
 import { pageCacheRouterContext, routeOptsIntoPageCache } from "~/lib/page-cache";
 import { hydrateAfterPaint } from "~/server/http/hydrate-after-paint.server";
 import { islandsBoot } from "~/server/http/islands.server";
+import { errorDetail, log } from "~/server/log.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering, as one structured log line. React Router's default
+ * prints every one with console.error, stack and all, including the 4xx answers a client causes
+ * (a POST to a page without an action, an unknown route's data request): any visitor could fill the
+ * log with stack traces. Those are the client's mistake and are logged at debug; a request the
+ * client abandoned is not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const where = { method: request.method, path: new URL(request.url).pathname };
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.debug("request refused", { ...where, status: error.status, reason: error.statusText });
+    return;
+  }
+  log.error("request failed", { ...where, error: errorDetail(error) });
+};
 
 /**
  * Document rendering. Differences from React Router's default entry:
@@ -72,7 +96,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          log.error("render failed", {
+            path: new URL(request.url).pathname,
+            error: errorDetail(error),
+          });
         },
       },
     );

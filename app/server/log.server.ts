@@ -17,3 +17,13 @@ export const log = {
   warn: (msg: string, f?: Record<string, unknown>) => write("warn", msg, f),
   error: (msg: string, f?: Record<string, unknown>) => write("error", msg, f),
 };
+
+/** What was thrown, as text for a log field or a stored failure reason. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What was thrown, with its stack where it has one: for errors nobody expected. */
+export function errorDetail(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

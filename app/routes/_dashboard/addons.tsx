@@ -23,7 +23,7 @@ import { ADDON_CATEGORIES } from "~/catalogue/plans";
 import { requireUser } from "~/server/auth/session.server";
 import { listActiveAddons, listOwnedAddonIds } from "~/server/catalogue/addons.server";
 import { db } from "~/server/db/client.server";
-import { log } from "~/server/log.server";
+import { log, errorMessage } from "~/server/log.server";
 import type { Route } from "./+types/addons";
 
 export const meta: Route.MetaFunction = () => [
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [addons, owned] = await Promise.all([listActiveAddons(db()), listOwnedAddonIds(db(), user.id)]);
     return { filters, addons, owned, loadError: false };
   } catch (error) {
-    log.error("add-ons load failed", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    log.error("add-ons load failed", { userId: user.id, error: errorMessage(error) });
     return { filters, addons: [] as AddonListing[], owned: [] as string[], loadError: true };
   }
 }

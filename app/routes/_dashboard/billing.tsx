@@ -28,7 +28,7 @@ import { requireUser } from "~/server/auth/session.server";
 import { listOrders } from "~/server/billing/checkout.server";
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
 import { db } from "~/server/db/client.server";
-import { log } from "~/server/log.server";
+import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
 import type { Route } from "./+types/billing";
 
@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       loadError: false as const,
     };
   } catch (error) {
-    log.error("billing page load failed", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    log.error("billing page load failed", { userId: user.id, error: errorMessage(error) });
     return { subscription: null, history: [] as HistoryEntry[], loadError: true as const };
   }
 }

@@ -13,7 +13,7 @@ import { PageHeader } from "~/components/dashboard/pages/common";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
-import { log } from "~/server/log.server";
+import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
 import type { Route } from "./+types/scaling";
 
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
     return { current, loadError: false };
   } catch (error) {
-    log.error("scaling page load failed", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    log.error("scaling page load failed", { userId: user.id, error: errorMessage(error) });
     return { current: NO_PLAN, loadError: true };
   }
 }

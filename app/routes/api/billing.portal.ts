@@ -4,7 +4,7 @@ import { checkoutProvider } from "~/server/billing/provider.server";
 import { openBillingPortal } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
-import { log } from "~/server/log.server";
+import { log, errorMessage } from "~/server/log.server";
 
 /**
  * POST /api/billing/portal: a Stripe customer-portal session for the signed-in user's own stored
@@ -21,7 +21,7 @@ export async function action({ request }: { request: Request }) {
     if (!portal) return data({ error: "No billing account yet" }, { status: 404 });
     return data(portal, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    log.error("billing portal failed", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    log.error("billing portal failed", { userId: user.id, error: errorMessage(error) });
     return data({ error: "Failed to open billing portal" }, { status: 502 });
   }
 }

@@ -6,7 +6,7 @@ import { checkoutProvider } from "~/server/billing/provider.server";
 import { cancelReplacedSubscriptions, syncCheckoutSession } from "~/server/billing/stripe-events.server";
 import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
-import { log } from "~/server/log.server";
+import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
 
 /**
@@ -59,7 +59,7 @@ export async function action({ request }: { request: Request }) {
         // The webhook still settles it; the page shows the state we have.
         log.warn("billing sync failed", {
           orderId: own.id,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
       }
     }

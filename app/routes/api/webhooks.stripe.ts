@@ -3,7 +3,7 @@ import { cancelReplacedSubscriptions, handleStripeEvent } from "~/server/billing
 import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
-import { log } from "~/server/log.server";
+import { log, errorMessage } from "~/server/log.server";
 
 /**
  * POST /api/webhooks/stripe (docs/decisions/0008-stripe-provider.md). The signature covers the raw
@@ -45,7 +45,7 @@ export async function action({ request }: { request: Request }) {
     log.error("stripe webhook failed", {
       eventId: event.id,
       type: event.type,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
     return data({ error: "Webhook processing failed" }, { status: 500 });
   }
@@ -56,7 +56,7 @@ async function cancelReplacedAfterCommit(stripe: ReturnType<typeof stripeClient>
   try {
     await cancelReplacedSubscriptions(db(), stripe);
   } catch (error) {
-    log.warn("replaced subscriptions not cancelled yet", { error: error instanceof Error ? error.message : String(error) });
+    log.warn("replaced subscriptions not cancelled yet", { error: errorMessage(error) });
   }
 }
 

@@ -3,7 +3,7 @@ import { DASHBOARD_DAYS } from "~/components/affiliates/constants";
 import { defaultUsername, normalizeUsername, usernameError } from "~/components/affiliates/username";
 import type { Db } from "../db/client.server";
 import { affiliates, commissionLedger, referralClicks, referrals } from "../db/schema";
-import { log } from "../log.server";
+import { log, errorMessage } from "../log.server";
 
 export const AFFILIATE_DASHBOARD = "/affiliate-dashboard";
 
@@ -93,7 +93,7 @@ export async function completeAffiliateFromVerification(
     const created = await createAffiliate(db, user.id, { username, businessName });
     if (!created.ok) log.info("affiliate not created at verification", { reason: created.reason });
   } catch (error) {
-    log.error("affiliate creation at verification failed", { error: error instanceof Error ? error.message : String(error) });
+    log.error("affiliate creation at verification failed", { error: errorMessage(error) });
   }
 }
 

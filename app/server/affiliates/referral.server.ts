@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { normalizeUsername, usernameError } from "~/components/affiliates/username";
 import type { Db } from "../db/client.server";
 import { affiliates, referralClicks, referrals } from "../db/schema";
-import { log } from "../log.server";
+import { log, errorMessage } from "../log.server";
 
 /**
  * Referral attribution (docs/decisions/0011-affiliates.md): /ref/{username} sets a first-party
@@ -137,7 +137,7 @@ export async function attributeSignup(db: Db, userId: string, cookieHeader: stri
     if (inserted.length) log.info("referral attributed", { affiliate: affiliate.username });
     return inserted.length > 0;
   } catch (error) {
-    log.error("referral attribution failed", { error: error instanceof Error ? error.message : String(error) });
+    log.error("referral attribution failed", { error: errorMessage(error) });
     return false;
   }
 }

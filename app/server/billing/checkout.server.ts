@@ -20,7 +20,7 @@ import { getApp } from "../catalogue/apps.server";
 import type { Db } from "../db/client.server";
 import { addonLibrary, orders, paymentEvents, userAddons, type OrderRow } from "../db/schema";
 import { env } from "../env.server";
-import { log } from "../log.server";
+import { log, errorMessage } from "../log.server";
 import { applySubscriptionEntitlement } from "./subscriptions.server";
 import { checkoutProvider } from "./provider.server";
 
@@ -232,7 +232,7 @@ export async function createCheckout(
     log.error("checkout provider failed", {
       orderId: id,
       kind: draft.kind,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
     throw new CheckoutError("provider_unavailable", "Payment system is currently unavailable. Please try again later.", 503);
   }

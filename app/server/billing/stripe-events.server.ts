@@ -10,7 +10,7 @@ import {
   userSubscriptions,
   type OrderRow,
 } from "../db/schema";
-import { log } from "../log.server";
+import { log, errorMessage } from "../log.server";
 import { dueToday, fulfilOrderInTx, recordPayment, recordRefund } from "./checkout.server";
 
 /**
@@ -389,7 +389,7 @@ export async function cancelReplacedSubscriptions(db: Db, stripe: Stripe, limit 
       if (code !== "resource_missing") {
         log.warn("could not cancel a replaced Stripe subscription", {
           subscriptionId: row.subscriptionId,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
         continue;
       }

@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { errorMessage } from "../log.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -43,9 +44,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       await pool.end().catch(() => {});
       // Which database, without the credentials the URL may hold.
       throw new Error(
-        `Cannot open the PostgreSQL database ${describeDatabaseUrl(config.databaseUrl)} (DATABASE_URL): ${
-          error instanceof Error ? error.message : String(error)
-        }`,
+        `Cannot open the PostgreSQL database ${describeDatabaseUrl(config.databaseUrl)} (DATABASE_URL): ${errorMessage(error)}`,
         { cause: error },
       );
     }

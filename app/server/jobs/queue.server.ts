@@ -6,7 +6,7 @@ import { type Database, type Db, queryRows, whileSetupLocked } from "../db/clien
 import { pruneExpiredRows } from "../db/housekeeping.server";
 import { deliverLead } from "../leads/delivery.server";
 import { deliverMail, mailTransport } from "../mail/delivery.server";
-import { log } from "../log.server";
+import { log, errorMessage } from "../log.server";
 
 /**
  * Background jobs on the app's own database (docs/decisions/0010-leads-and-jobs.md): one pg-boss
@@ -119,7 +119,7 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
       // No cron schedules are used.
       schedule: false,
     });
-    boss.on("error", (error) => log.error("job queue error", { error: error instanceof Error ? error.message : String(error) }));
+    boss.on("error", (error) => log.error("job queue error", { error: errorMessage(error) }));
     // The first start installs the pgboss schema: on PostgreSQL, one instance at a time.
     if (database.kind === "postgres") await whileSetupLocked(postgresPool(database), () => boss.start());
     else await boss.start();
@@ -203,9 +203,7 @@ async function sweepAll() {
     ["unsent mail", sweepUnsentMail],
     ["expired rows", pruneExpired],
   ] as const) {
-    await sweep().catch((error: unknown) =>
-      log.error(`${name} sweep failed`, { error: error instanceof Error ? error.message : String(error) }),
-    );
+    await sweep().catch((error: unknown) => log.error(`${name} sweep failed`, { error: errorMessage(error) }));
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { leads } from "../db/leads-schema";
-import { log } from "../log.server";
+import { log, errorMessage } from "../log.server";
 import { deliverToMailchimp, type MailchimpConfig, mailchimpConfig, PermanentDeliveryError } from "./mailchimp.server";
 
 export interface DeliveryAttempt {
@@ -42,7 +42,7 @@ export async function deliverLead(
   try {
     await deliverToMailchimp(config, lead);
   } catch (error) {
-    const reason = clip(error instanceof Error ? error.message : String(error));
+    const reason = clip(errorMessage(error));
     const permanent = error instanceof PermanentDeliveryError;
     const last = attempt.retryCount >= attempt.retryLimit;
     const status = permanent || last ? "failed" : "pending";

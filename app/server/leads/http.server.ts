@@ -1,7 +1,7 @@
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 import { getUser } from "../auth/session.server";
 import { db } from "../db/client.server";
-import { log } from "../log.server";
+import { log, errorMessage } from "../log.server";
 import { submitLead } from "./leads.server";
 import type { FieldErrors } from "./validation.server";
 
@@ -56,7 +56,7 @@ export async function handleCallbackRequest(
         return { status: 429, body: { error: result.error } };
     }
   } catch (error) {
-    log.error("callback request failed", { error: error instanceof Error ? error.message : String(error) });
+    log.error("callback request failed", { error: errorMessage(error) });
     return { status: 503, body: { error: SUBMISSION_FAILED_MESSAGE } };
   }
 }

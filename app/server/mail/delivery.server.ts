@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { env } from "../env.server";
-import { log } from "../log.server";
+import { log, errorMessage } from "../log.server";
 
 export interface OutgoingMail {
   to: string;
@@ -56,7 +56,7 @@ export async function deliverMail(db: Db, outboxId: number, attempt?: { retryCou
   try {
     await send({ to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, from: env().MAIL_FROM });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const final = attempt ? attempt.retryCount >= attempt.retryLimit : false;
     if (final) log.error("mail delivery failed for good", { outboxId, error: message, attempts: attempt!.retryCount + 1 });
     else log.warn("mail delivery failed, will be retried", { outboxId, error: message, ...attempt });
