@@ -62,3 +62,72 @@ describe(`sign-up name fields (${engine})`, () => {
     }
   });
 });
+
+/**
+ * The same limits on `/api/auth/update-user`, a signed-in user's own record (found when the fuzzer
+ * began covering every Better Auth endpoint): it stored a 5,000-character name and a `javascript:`
+ * image URL, and `{"name": null}` was a 500. Each bad body is a 400 and leaves the row as it was.
+ */
+describe(`update-user fields (${engine})`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let auth: Auth;
+  let cookie = "";
+  const email = "update-fields@example.com";
+  const headers = (extra: Record<string, string> = {}) => ({
+    "content-type": "application/json",
+    origin: "http://localhost:3000",
+    "x-client-ip": "10.9.1.1",
+    ...extra,
+  });
+  const post = (path: string, body: Record<string, unknown>, extra?: Record<string, string>) =>
+    auth.handler(
+      new Request(`http://localhost:3000/api/auth${path}`, {
+        method: "POST",
+        headers: headers(extra),
+        body: JSON.stringify(body),
+      }),
+    );
+  const stored = async () => {
+    const [row] = await database.db.select().from(schema.user).where(eq(schema.user.email, email));
+    return row && { name: row.name, firstName: row.firstName, lastName: row.lastName, image: row.image };
+  };
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    auth = createAuth(database.db, "x".repeat(40));
+    const password = "correct-horse-battery";
+    expect((await post("/sign-up/email", { email, password, name: "Before Name", firstName: "Before" })).status).toBe(200);
+    await database.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, email));
+    const signedIn = await post("/sign-in/email", { email, password });
+    expect(signedIn.status).toBe(200);
+    cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  });
+  afterAll(async () => {
+    await database?.cleanup();
+  });
+
+  it("refuses a missing, blank or oversize name, oversize parts, wrong types and a picture URL", async () => {
+    const before = await stored();
+    for (const fields of [
+      { name: null },
+      { name: "   " },
+      { name: "A".repeat(257) },
+      { firstName: "B".repeat(101) },
+      { companyName: 5 },
+      { image: "javascript:alert(1)" },
+    ]) {
+      const answer = await post("/update-user", fields, { cookie });
+      expect({ fields: Object.keys(fields), status: answer.status }).toEqual({ fields: Object.keys(fields), status: 400 });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it("stores an ordinary change", async () => {
+    const answer = await post("/update-user", { name: "After Name", firstName: "After", lastName: null }, { cookie });
+    expect(answer.status).toBe(200);
+    expect(await stored()).toEqual({ name: "After Name", firstName: "After", lastName: null, image: null });
+  });
+});

@@ -8,10 +8,10 @@ import { attributeSignup } from "../affiliates/referral.server";
 import { db as currentDb, type Db } from "../db/client.server";
 import * as schema from "../db/schema";
 import { env } from "../env.server";
-import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { log } from "../log.server";
 import { sendMail } from "../mail/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { userFieldsProblem } from "./user-fields.server";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 
 /** Per account: at most this many failed sign-ins per hour, from any number of IPs. */
@@ -152,21 +152,12 @@ export function createAuth(db: Db, secret: string) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Names go into PostgreSQL text: anything but a string, NUL, other control characters and
-        // unpaired surrogates are refused here for every path that writes them (the /auth form
-        // checks them too).
+        // Names go into PostgreSQL text: wrong types, NUL, other control characters, unpaired
+        // surrogates and oversize values are refused for every path that writes them (the forms
+        // check them too).
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
-          for (const field of ["name", "firstName", "lastName", "companyName"]) {
-            const value: unknown = ctx.body?.[field];
-            // Better Auth does not type-check additional fields: a number or an object would be
-            // stored as text.
-            if (value !== undefined && value !== null && typeof value !== "string") {
-              throw new APIError("BAD_REQUEST", { message: `${field}: Invalid input: expected text` });
-            }
-            if (typeof value === "string" && !noControlChars(value)) {
-              throw new APIError("BAD_REQUEST", { message: `${field}: ${INVALID_CHARACTERS}` });
-            }
-          }
+          const problem = userFieldsProblem(ctx.body);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem });
         }
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
