@@ -63,6 +63,13 @@ describe(`sign-up name fields (${engine})`, () => {
   });
 });
 
+const updateHeaders = (extra: Record<string, string> = {}) => ({
+  "content-type": "application/json",
+  origin: "http://localhost:3000",
+  "x-client-ip": "10.9.1.1",
+  ...extra,
+});
+
 /**
  * The same limits on `/api/auth/update-user`, a signed-in user's own record (found when the fuzzer
  * began covering every Better Auth endpoint): it stored a 5,000-character name and a `javascript:`
@@ -73,17 +80,11 @@ describe(`update-user fields (${engine})`, () => {
   let auth: Auth;
   let cookie = "";
   const email = "update-fields@example.com";
-  const headers = (extra: Record<string, string> = {}) => ({
-    "content-type": "application/json",
-    origin: "http://localhost:3000",
-    "x-client-ip": "10.9.1.1",
-    ...extra,
-  });
   const post = (path: string, body: Record<string, unknown>, extra?: Record<string, string>) =>
     auth.handler(
       new Request(`http://localhost:3000/api/auth${path}`, {
         method: "POST",
-        headers: headers(extra),
+        headers: updateHeaders(extra),
         body: JSON.stringify(body),
       }),
     );
@@ -96,10 +97,11 @@ describe(`update-user fields (${engine})`, () => {
     database = await freshDatabase();
     auth = createAuth(database.db, "x".repeat(40));
     const password = "correct-horse-battery";
-    expect((await post("/sign-up/email", { email, password, name: "Before Name", firstName: "Before" })).status).toBe(200);
+    const signedUp = await post("/sign-up/email", { email, password, name: "Before Name", firstName: "Before" });
+    if (signedUp.status !== 200) throw new Error(`sign-up failed: ${signedUp.status}`);
     await database.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, email));
     const signedIn = await post("/sign-in/email", { email, password });
-    expect(signedIn.status).toBe(200);
+    if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status}`);
     cookie = signedIn.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
