@@ -79,6 +79,31 @@ describe("lockDataDir", () => {
     expect(() => lockDataDir(dir)).toThrow(`(pid ${process.ppid})`);
   });
 
+  it("lets only one of two rival takeovers of a stale lock win", () => {
+    writeFileSync(lockPath(), JSON.stringify({ pid: deadPid(), start: "1" }));
+    let rivalRelease: (() => void) | undefined;
+    // The rival reads the same stale holder and completes its takeover between this call's read
+    // and its own takeover: this call must then see the rival's live lock, not remove it.
+    const attempt = () =>
+      lockDataDir(dir, {
+        onStaleHolder: () => {
+          rivalRelease ??= lockDataDir(dir);
+        },
+      });
+    expect(attempt).toThrow(DataDirInUseError);
+    expect(rivalRelease).toBeTypeOf("function");
+    expect(JSON.parse(readFileSync(lockPath(), "utf8")).pid).toBe(process.pid);
+    rivalRelease?.();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("removes a takeover guard left by a process that died mid-takeover", () => {
+    writeFileSync(lockPath(), JSON.stringify({ pid: deadPid(), start: "1" }));
+    writeFileSync(`${lockPath()}.takeover`, JSON.stringify({ pid: deadPid(), start: "1" }));
+    lockDataDir(dir)();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it("release leaves alone a lock another process has taken over since", () => {
     const release = lockDataDir(dir);
     const other = JSON.stringify({ pid: process.ppid, start: null });

@@ -77,34 +77,87 @@ function ignoreMissing(fn: () => void) {
   }
 }
 
+/** How long a process waits for another's takeover of a stale lock before it looks again. */
+const TAKEOVER_WAIT_MS = 20;
+const MAX_ATTEMPTS = 100;
+let drafts = 0;
+
+export interface LockOptions {
+  /**
+   * Called after a stale holder was read and before its lock is taken over: a test runs a rival
+   * takeover here, the race the takeover guard exists for.
+   */
+  onStaleHolder?: () => void;
+}
+
 /**
  * Takes the folder's lock (the folder must exist) and returns its release, or throws
  * DataDirInUseError while another running process holds it.
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string, options: LockOptions = {}): () => void {
   const file = path.join(dataDir, LOCK_FILE);
   const start = startTime(process.pid);
   const me: Holder = { pid: process.pid, start: start === "gone" ? null : start };
   // Written aside and linked into place: the lock file appears with its content, never empty.
-  const draft = `${file}.${process.pid}.tmp`;
+  const draft = `${file}.${process.pid}.${++drafts}.tmp`;
   writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
   try {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        linkSync(draft, file);
-        return () => release(file, me);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      }
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      if (tryLink(draft, file)) return () => release(file, me);
       const holder = readHolder(file);
       if (holder && isRunning(holder)) throw new DataDirInUseError(dataDir, holder.pid);
-      // Left by a process that is gone: take it over.
-      ignoreMissing(() => unlinkSync(file));
+      options.onStaleHolder?.();
+      if (takeOverStale(dataDir, file, draft, me)) return () => release(file, me);
+      sleepSync(TAKEOVER_WAIT_MS);
     }
     throw new Error(`Could not take the lock ${file}: other processes keep taking it.`);
   } finally {
     ignoreMissing(() => unlinkSync(draft));
   }
+}
+
+/** Links the draft into place as the lock: false when a lock is there already. */
+function tryLink(draft: string, file: string): boolean {
+  try {
+    linkSync(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+/**
+ * Replaces a lock left by a process that is gone, under a second lock (`server.lock.takeover`):
+ * without it, two processes that both read the stale holder could each remove "the stale lock", the
+ * second removing the one the first had just put in its place, and both would run. Under the guard
+ * the holder is read again, so a lock taken over meanwhile is seen as live. Returns false when
+ * another process is taking over (the caller looks again shortly); throws DataDirInUseError when
+ * the lock turns out to be live.
+ */
+function takeOverStale(dataDir: string, file: string, draft: string, me: Holder): boolean {
+  const guard = `${file}.takeover`;
+  if (!tryLink(draft, guard)) {
+    // A guard whose process died mid-takeover would block every later start: removed, and the
+    // caller tries again. (Two processes could both remove such a guard; that needs a crash within
+    // the few microseconds a takeover holds it, at the moment two servers start.)
+    const guardHolder = readHolder(guard);
+    if (!guardHolder || !isRunning(guardHolder)) ignoreMissing(() => unlinkSync(guard));
+    return false;
+  }
+  try {
+    const holder = readHolder(file);
+    if (holder && isRunning(holder)) throw new DataDirInUseError(dataDir, holder.pid);
+    ignoreMissing(() => unlinkSync(file));
+    return tryLink(draft, file);
+  } finally {
+    release(guard, me);
+  }
+}
+
+/** Blocks this thread: the lock is taken once, at boot, before anything else runs. */
+function sleepSync(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** Removes the lock if it is still this process's (never another's that took over a stale one). */
