@@ -20,6 +20,8 @@ export { boot, shutdown };
 export { staticFileSecurityHeaders } from "~/server/http/security-headers.server";
 // Tooling that drives the built server in-process (tests/fuzz, bench) reads the database through this.
 export { database } from "~/server/db/client.server";
+// ...and lists Better Auth's endpoints through this (the fuzzer checks it sends every one).
+export { auth } from "~/server/auth/auth.server";
 
 /** The request pipeline shared by the production server and the dev server. */
 export const app = express();

@@ -10,34 +10,41 @@
 // Usage: npm run build && node tests/fuzz/fuzz.js   (FUZZ_CASES, FUZZ_SEED, BUILD_DIR, FUZZ_SHARDS)
 // The routes are split over FUZZ_SHARDS processes (default: one per core, at most 2), each with its
 // own in-process server and PGlite folder; each route's cases come from a generator seeded by the
-// seed and the route's name, so a route gets the same cases whichever shard runs it.
+// seed and the route's name, so a route gets the same cases whichever shard runs it. One more
+// process runs the server with Stripe configured (a local stand-in for its API) for the routes that
+// only exist with it: the webhook, the billing portal and the Stripe side of the payment sync.
 // Writes test-reports/fuzz.json ({ passed, failed, routes }) for the `npm test` summary.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { Stripe } from "stripe";
+import { startFakeStripe } from "../reliability/fakes.js";
 
 const CASES = Number(process.env.FUZZ_CASES ?? 1000);
 const HOSTILE_CASES = Math.max(20, Math.round(CASES / 20));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const SHARDS = Math.max(1, Number(process.env.FUZZ_SHARDS ?? Math.min(2, availableParallelism())));
-/** Set in a shard process: which of the SHARDS it is. */
-const SHARD = process.env.FUZZ_SHARD === undefined ? null : Number(process.env.FUZZ_SHARD);
+/** Set in a shard process: which of the SHARDS it is, or "stripe" for the Stripe-configured one. */
+const STRIPE_SHARD = process.env.FUZZ_SHARD === "stripe";
+const SHARD = process.env.FUZZ_SHARD === undefined ? null : STRIPE_SHARD ? -1 : Number(process.env.FUZZ_SHARD);
+const WEBHOOK_SECRET = "whsec_fuzz_webhook_secret";
 const REPORT = process.env.FUZZ_REPORT ?? "test-reports/fuzz.json";
 
 // ---- coordinator: runs the shards and merges their reports ----------------------------------
-if (SHARD === null && SHARDS > 1) {
-  const reports = Array.from({ length: SHARDS }, (_, k) => `test-reports/fuzz-shard-${k}.json`);
+if (SHARD === null) {
+  const shards = [...Array.from({ length: SHARDS }, (_, k) => String(k)), "stripe"];
+  const reports = shards.map((shard) => `test-reports/fuzz-shard-${shard}.json`);
   const codes = await Promise.all(
     reports.map(
       (report, k) =>
         new Promise((resolve) => {
           const child = spawn(process.execPath, [process.argv[1]], {
             stdio: "inherit",
-            env: { ...process.env, FUZZ_SHARD: String(k), FUZZ_SHARDS: String(SHARDS), FUZZ_REPORT: report },
+            env: { ...process.env, FUZZ_SHARD: shards[k], FUZZ_SHARDS: String(SHARDS), FUZZ_REPORT: report },
           });
           child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
         }),
@@ -61,12 +68,15 @@ if (SHARD === null && SHARDS > 1) {
   writeFileSync(REPORT, JSON.stringify(merged, null, 2));
   const requests = merged.summary.reduce((n, s) => n + s.cases, 0);
   console.log(
-    `\nfuzz: ${merged.summary.length} routes in ${SHARDS} processes, ${requests} requests, ${merged.failures.length} failures (seed ${SEED})`,
+    `\nfuzz: ${merged.summary.length} routes in ${shards.length} processes, ${requests} requests, ${merged.failures.length} failures (seed ${SEED})`,
   );
   process.exit(codes.some((c) => c !== 0) || merged.failed > 0 ? 1 : 0);
 }
-/** In a shard, whether this shard runs the route at this place in the list of all routes. */
-const mine = (_route, index) => SHARD === null || index % SHARDS === SHARD;
+/**
+ * Whether this shard runs the route at this place in the list of all routes: Stripe's routes run in
+ * the Stripe shard only, the others are dealt out over the numbered shards.
+ */
+const mine = (route, index) => (STRIPE_SHARD ? Boolean(route?.stripe) : !route?.stripe && index % SHARDS === SHARD);
 
 // ---- deterministic randomness ---------------------------------------------------------------
 let state = SEED >>> 0;
@@ -153,7 +163,12 @@ function junkQuery() {
   const r = rand();
   if (r < 0.4) return "";
   const parts = Array.from({ length: int(1, 6) }, () => {
-    const key = pick(["q", "next", "tab", "session_id", "index", "_data", "_routes", junkKey(), "%00", "a[b]"]);
+    // (The last six are what Better Auth's GET endpoints read.)
+    const key = pick(
+      // prettier-ignore
+      ["q", "next", "tab", "session_id", "index", "_data", "_routes", junkKey(), "%00", "a[b]",
+        "token", "callbackURL", "redirectTo", "error", "state", "code"],
+    );
     const value = pick([pick(INJECTIONS), longString(int(1, 3000)), String(pick(WRONG_TYPES)), "%zz", "%"]);
     return `${enc(key)}=${r < 0.9 ? enc(value) : value}`;
   });
@@ -172,7 +187,22 @@ function freePort() {
   });
 }
 
+const FUZZ_EMAIL = "fuzz-user@example.com";
+const FUZZ_PASSWORD = "fuzz-password-123";
+
+// Stack traces the server itself prints while it is fuzzed: a client's bad input must not fill the
+// log with them either (React Router's default error handler printed one for every POST to a page
+// without an action). Collected here, reported as a failure of "(server log)".
+const serverLogStacks = [];
+const consoleError = console.error.bind(console);
+console.error = (...args) => {
+  const text = args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ");
+  if (/\n\s+at\s.+:\d+:\d+/.test(text) && serverLogStacks.length < 20) serverLogStacks.push(text.slice(0, 600));
+  consoleError(...args);
+};
+
 const port = await freePort();
+const stripeFake = STRIPE_SHARD ? await startFakeStripe() : null;
 const origin = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "fuzz-data-"));
 Object.assign(process.env, {
@@ -181,12 +211,17 @@ Object.assign(process.env, {
   DATABASE_URL: "",
   PUBLIC_SITE_URL: origin,
   LOG_LEVEL: "error",
-  STRIPE_SECRET_KEY: "",
-  STRIPE_WEBHOOK_SECRET: "",
+  STRIPE_SECRET_KEY: stripeFake ? "sk_test_fuzz" : "",
+  STRIPE_WEBHOOK_SECRET: stripeFake ? WEBHOOK_SECRET : "",
+  ...(stripeFake ? { STRIPE_API_URL: stripeFake.url } : {}),
   MAILCHIMP_API_KEY: "",
   MAILCHIMP_LIST_ID: "",
-  OPERATOR_EMAILS: "",
+  // The fuzzed customer is an operator too, so the admin page's action is reached, not refused.
+  OPERATOR_EMAILS: FUZZ_EMAIL,
   SMTP_URL: "",
+  // Every request comes from a different client address (X-Forwarded-For from this process): the
+  // per-IP rate limits would otherwise answer most cases with 429 before any input is read.
+  TRUSTED_PROXIES: "127.0.0.1,::1",
 });
 const mod = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
 await mod.boot();
@@ -217,6 +252,8 @@ const WATCHED = [
   "account",
   "session",
   "user_roles",
+  "verification",
+  "mail_outbox",
 ];
 async function snapshot() {
   const parts = WATCHED.map((t) => `(select count(*) from ${t})::int as "${t.replaceAll('"', "")}"`);
@@ -226,7 +263,8 @@ async function snapshot() {
       (select count(*) from orders where status <> 'pending')::int as settled_orders,
       (select coalesce(sum(length(first_name) + length(last_name) + length(company_name)), 0) from user_profiles)::int as profile_text,
       (select md5(coalesce(string_agg(user_id || ':' || coalesce(sidebar_collapsed::text, ''), ',' order by user_id), '')) from user_settings) as settings,
-      (select md5(coalesce(string_agg(id || name || coalesce(first_name, '') || coalesce(last_name, '') || coalesce(company_name, ''), ',' order by id), '')) from "user") as users`,
+      (select md5(coalesce(string_agg(id || coalesce(password, ''), ',' order by id), '')) from account) as passwords,
+      (select md5(coalesce(string_agg(id || name || coalesce(first_name, '') || coalesce(last_name, '') || coalesce(company_name, '') || coalesce(image, ''), ',' order by id), '')) from "user") as users`,
   ).catch(async () =>
     // Columns differ between schema versions; fall back to the table counts alone.
     rows(`select ${parts.join(", ")}, (select count(*) from trial_access where trial_started)::int as trials`),
@@ -240,13 +278,14 @@ const STACK = /\n\s+at\s.+:\d+:\d+|node_modules\/|\.server\.(ts|js):\d+|Referenc
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-async function send({ method, url, body, contentType, headers = {} }) {
+async function send(request) {
   let res;
+  const { body } = request;
   try {
-    res = await sendOnce({ method, url, body, contentType, headers }).catch((error) =>
+    res = await sendOnce(request).catch((error) =>
       // A keep-alive socket the server closed after its previous answer (a 413 closes the
       // connection) fails the next request on it; a real client retries on a new connection.
-      error?.cause?.code === "ECONNRESET" ? sendOnce({ method, url, body, contentType, headers }) : Promise.reject(error),
+      error?.cause?.code === "ECONNRESET" ? sendOnce(request) : Promise.reject(error),
     );
   } catch (error) {
     // The server refuses an oversize body (413) and closes the connection while the client is
@@ -259,14 +298,15 @@ async function send({ method, url, body, contentType, headers = {} }) {
   return res;
 }
 
-async function sendOnce({ method, url, body, contentType, headers = {} }) {
+async function sendOnce({ method, url, body, contentType, headers = {}, anonymous = false }) {
   const init = {
     method,
     redirect: "manual",
     headers: {
       Origin: origin,
       Accept: pick(["application/json", "text/html", "*/*"]),
-      ...(cookie ? { Cookie: cookie } : {}),
+      "X-Forwarded-For": `10.${int(0, 255)}.${int(0, 255)}.${int(1, 254)}`,
+      ...(cookie && !anonymous ? { Cookie: cookie } : {}),
       ...(contentType ? { "Content-Type": contentType } : {}),
       ...headers,
     },
@@ -300,6 +340,30 @@ const dashboardForm = (pathname, base, bad, text = []) => ({
   bad,
   text,
 });
+
+/** A JSON endpoint of Better Auth's, behind /api/auth/*. */
+const authEndpoint = (endpoint, base, bad, extra = {}) => ({
+  name: `POST /api/auth${endpoint}`,
+  path: `/api/auth${endpoint}`,
+  format: "json",
+  base,
+  bad,
+  text: [],
+  ...extra,
+});
+const BAD_EMAILS = ["", "nope", "a@", "@b.example", 5, null, [], {}, longString(400), ...INJECTIONS.slice(0, 8)];
+/** Redirect targets off the site, each of which must be refused (never followed, never mailed). */
+const FOREIGN_URLS = [
+  "https://evil.example/",
+  "//evil.example",
+  "/\\evil.example",
+  "http://localhost.evil.example/",
+  "javascript:alert(1)",
+  5,
+  {},
+];
+/** Provider and account ids: never "credential", which names the password login itself. */
+const BAD_IDS = ["", "github", longString(500), ...INJECTIONS, ...WRONG_TYPES.filter((v) => v !== "" && v !== " ")];
 
 function routes(ctx) {
   return [
@@ -372,14 +436,6 @@ function routes(ctx) {
       text: ["firstName", "lastName", "company", "message"],
     },
     {
-      name: "POST /api/billing/portal",
-      path: "/api/billing/portal",
-      format: "json",
-      base: {},
-      bad: { customerId: ["cus_other", ...INJECTIONS.slice(0, 5)], url: ["https://evil.example"] },
-      text: [],
-    },
-    {
       name: "POST /api/billing/sync",
       path: "/api/billing/sync",
       format: "json",
@@ -387,13 +443,45 @@ function routes(ctx) {
       bad: { sessionId: [longString(500), ...INJECTIONS, 5, [], {}], extra: [1] },
       text: [],
     },
+    // Stripe's routes (run by the Stripe shard). The webhook's bodies are well-formed events; what
+    // makes each case invalid is its signature: none, malformed, another secret's, older than the
+    // 300 s tolerance, or made for other bytes. None may be applied or recorded.
     {
       name: "POST /api/webhooks/stripe",
       path: "/api/webhooks/stripe",
       format: "json",
+      stripe: true,
       base: { id: "evt_fuzz", type: "checkout.session.completed", created: 1, data: { object: { id: ctx.sessionId } } },
       bad: { id: INJECTIONS, type: INJECTIONS, created: WRONG_TYPES },
-      headers: () => (rand() < 0.5 ? { "Stripe-Signature": pick(["t=1,v1=00", "garbage", longString(5000), ""]) } : {}),
+      headers: (body) => {
+        const sign = (payload, secret, timestamp) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+        const now = Math.floor(Date.now() / 1000);
+        return pick([
+          () => ({}),
+          () => ({ "Stripe-Signature": pick(["t=1,v1=00", "garbage", longString(5000), "", `t=${now},v1=${"0".repeat(64)}`]) }),
+          () => ({ "Stripe-Signature": sign(body, "whsec_someone_else", now) }),
+          () => ({ "Stripe-Signature": sign(body, WEBHOOK_SECRET, now - 301) }),
+          () => ({ "Stripe-Signature": sign(`${body} `, WEBHOOK_SECRET, now) }),
+        ])();
+      },
+      text: [],
+    },
+    {
+      name: "POST /api/billing/portal",
+      path: "/api/billing/portal",
+      format: "json",
+      stripe: true,
+      base: {},
+      bad: { customerId: ["cus_other", ...INJECTIONS.slice(0, 5)], url: ["https://evil.example"] },
+      text: [],
+    },
+    {
+      name: "POST /api/billing/sync (stripe)",
+      path: "/api/billing/sync",
+      format: "json",
+      stripe: true,
+      base: { sessionId: ctx.sessionId },
+      bad: { sessionId: [longString(500), ...INJECTIONS, 5, [], {}, "cs_test_no_such_session"], extra: [1] },
       text: [],
     },
     {
@@ -424,6 +512,82 @@ function routes(ctx) {
       },
       text: [],
     },
+    // Better Auth's other endpoints: every one a signed-in user (or a visitor) can call. Each base
+    // is a harmless request; the bad values make it invalid on their own.
+    authEndpoint(
+      "/sign-in/social",
+      { provider: "google", callbackURL: "/dashboard" },
+      { provider: BAD_IDS, callbackURL: FOREIGN_URLS, errorCallbackURL: FOREIGN_URLS, newUserCallbackURL: FOREIGN_URLS },
+    ),
+    authEndpoint(
+      "/link-social",
+      { provider: "google", callbackURL: "/dashboard" },
+      { provider: BAD_IDS, callbackURL: FOREIGN_URLS },
+    ),
+    authEndpoint("/callback/google", { state: "fuzz-state", code: "fuzz-code" }, { state: BAD_IDS, code: BAD_IDS }),
+    authEndpoint(
+      "/request-password-reset",
+      { email: ctx.email, redirectTo: "/auth?tab=reset" },
+      { email: BAD_EMAILS, redirectTo: FOREIGN_URLS },
+    ),
+    authEndpoint(
+      "/reset-password",
+      { newPassword: "another-long-password", token: "fuzz-no-such-token" },
+      { newPassword: ["short", longString(200), 5, null, [], {}], token: BAD_IDS },
+    ),
+    authEndpoint(
+      "/send-verification-email",
+      { email: ctx.email, callbackURL: "/dashboard" },
+      { email: BAD_EMAILS, callbackURL: FOREIGN_URLS },
+    ),
+    authEndpoint(
+      "/verify-password",
+      { password: ctx.password },
+      { password: ["wrong-password-1", "", longString(200), 5, null, [], {}] },
+    ),
+    // With the right current password: only a bad value stands between a case and a new password
+    // hash, which the snapshot would show.
+    authEndpoint(
+      "/change-password",
+      { currentPassword: ctx.password, newPassword: ctx.password, revokeOtherSessions: false },
+      {
+        currentPassword: ["wrong-password-1", "", 5, null, [], {}],
+        newPassword: ["short", longString(200), 5, null, [], {}],
+        revokeOtherSessions: ["yes", 5, {}],
+      },
+    ),
+    authEndpoint(
+      "/change-email",
+      { newEmail: "fuzz-other@example.com", callbackURL: "/dashboard" },
+      { newEmail: [...BAD_EMAILS, ctx.email], callbackURL: FOREIGN_URLS },
+    ),
+    authEndpoint(
+      "/update-user",
+      { name: "Fuzz User", firstName: "Fuzz" },
+      {
+        name: [null, "", "   ", longString(257), "a\u0000b", 5, [], {}],
+        firstName: [longString(101), "x\u0000", "\uD800", 5, {}],
+        lastName: [longString(101), [], true],
+        companyName: [longString(101), {}],
+        image: ["javascript:alert(1)", "https://evil.example/a.png", 5],
+        email: ["other@example.com"],
+      },
+    ),
+    authEndpoint(
+      "/delete-user",
+      { password: "wrong-password-1" },
+      { password: ["", 5, null, [], {}], token: BAD_IDS, callbackURL: FOREIGN_URLS },
+    ),
+    authEndpoint("/revoke-session", { token: "fuzz-no-such-token" }, { token: BAD_IDS }),
+    authEndpoint("/unlink-account", { providerId: "google" }, { providerId: BAD_IDS, accountId: BAD_IDS }),
+    authEndpoint("/refresh-token", { providerId: "google" }, { providerId: BAD_IDS, accountId: BAD_IDS, userId: BAD_IDS }),
+    authEndpoint("/get-access-token", { providerId: "google" }, { providerId: BAD_IDS, accountId: BAD_IDS, userId: BAD_IDS }),
+    authEndpoint("/get-session", {}, { disableCookieCache: ["yes", 5, {}], disableRefresh: ["no", 5, []] }),
+    // Endpoints any body passes, which act on the session itself: sent signed out, where each must
+    // refuse or do nothing (signed in, sign-out and the revocations would end the fuzzer's session).
+    ...["/sign-out", "/revoke-sessions", "/revoke-other-sessions", "/update-session"].map((endpoint) =>
+      authEndpoint(endpoint, {}, { token: BAD_IDS, userId: BAD_IDS, expiresAt: WRONG_TYPES }, { anonymous: true }),
+    ),
     {
       name: "POST /auth",
       path: "/auth",
@@ -509,6 +673,66 @@ function routes(ctx) {
       },
       text: [],
     },
+    // The no-JavaScript forms of the marketing pages: the same checkout and callback as the API
+    // routes above, through each page's own form parsing.
+    {
+      name: "POST /packages",
+      path: "/packages",
+      format: "form",
+      dataRoute: true,
+      base: { planId: "starter", mode: "one-time", rush: "false", goal: "add_ai", timeline: "standard" },
+      bad: {
+        planId: ["platinum", "", ...INJECTIONS],
+        mode: ["yearly", ...INJECTIONS],
+        goal: [longString(65), "a\u0000b"],
+        // (A lone surrogate is no bad value in a form: encoding turns it into U+FFFD.)
+        timeline: [longString(65), "a\u0007b"],
+        industry: [longString(81), "x\u0000"],
+      },
+      text: [],
+    },
+    {
+      name: "POST /distributors",
+      path: "/distributors",
+      format: "form",
+      dataRoute: true,
+      base: { email: "fuzz-buyer@example.com", fullName: "Fuzz Buyer", businessName: "Fuzz Ltd" },
+      bad: {
+        email: ["not-an-email", "a@", "", longString(300) + "@x.example", ...INJECTIONS],
+        fullName: ["", "   ", longString(121), "a\u0000b"],
+        businessName: ["", longString(161), "a\u0007b"],
+      },
+      text: ["fullName", "businessName"],
+    },
+    {
+      name: "POST /live-training",
+      path: "/live-training",
+      format: "form",
+      dataRoute: true,
+      base: {
+        firstName: "Fuzz",
+        lastName: "Lead",
+        email: "fuzz-lead@example.com",
+        phone: "+1 555 0100",
+        company: "Fuzz Co",
+        projectType: "Web Application",
+        budget: "Let's discuss",
+        timeframe: "ASAP",
+        message: "Hello there",
+        preferredTime: "Any time",
+      },
+      bad: {
+        firstName: ["", "   ", longString(5000)],
+        email: ["nope", "a@", "", longString(300) + "@x.example", ...INJECTIONS.slice(0, 12)],
+        phone: ["", longString(5000)],
+        projectType: ["Spaceship", ...INJECTIONS.slice(0, 10)],
+        budget: ["$1", ...INJECTIONS.slice(0, 10)],
+        timeframe: ["Yesterday", ...INJECTIONS.slice(0, 10)],
+        preferredTime: ["Midnight", ...INJECTIONS.slice(0, 10)],
+        message: [longString(20_000)],
+      },
+      text: ["firstName", "lastName", "company", "message"],
+    },
     {
       name: "POST /admin",
       path: "/admin",
@@ -538,7 +762,48 @@ const GET_ROUTES = [
   "/api/checkout",
   "/api/callback",
   "/ref/fuzz-nobody",
+  // Better Auth's GET endpoints (tokens, callback and error URLs arrive in the query string).
+  ...["/verify-email", "/reset-password/fuzz-token", "/delete-user/callback", "/callback/google", "/error"].map(
+    (endpoint) => `/api/auth${endpoint}`,
+  ),
+  ...["/get-session", "/list-sessions", "/list-accounts", "/account-info", "/ok"].map((endpoint) => `/api/auth${endpoint}`),
 ];
+
+/** A route path ("/checkout/local/:id", "/api/auth/*") as a regular expression for concrete paths. */
+const routePattern = (p) => new RegExp(`^${p.replaceAll(/:[^/]+/g, "[^/]+").replace(/\*$/, ".*")}$`);
+
+/**
+ * What the fuzzer does not send, as a list of failures: every route with an action in the build's
+ * route manifest, and every endpoint Better Auth serves under /api/auth/*, must be among the routes
+ * above, so a new form or endpoint cannot go unfuzzed.
+ */
+function uncovered(postRoutes) {
+  const assets = path.join(BUILD_DIR, "client/assets");
+  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) return ["(no route manifest in the build)"];
+  const text = readFileSync(path.join(assets, file), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  const fullPath = (route) => {
+    const parts = [];
+    for (let r = route; r; r = manifest.routes[r.parentId]) if (r.path) parts.unshift(r.path);
+    return `/${parts.join("/")}`;
+  };
+  const posted = (re) => postRoutes.some((route) => re.test(route.path));
+  const missing = [];
+  for (const route of Object.values(manifest.routes)) {
+    // The auth splat is Better Auth's router: its endpoints are checked one by one below.
+    if (!route.hasAction || route.path === "api/auth/*") continue;
+    if (!posted(routePattern(fullPath(route)))) missing.push(`POST ${fullPath(route)} (${route.id})`);
+  }
+  for (const endpoint of Object.values(mod.auth().api)) {
+    if (!endpoint.path) continue; // callable from server code only
+    const methods = [endpoint.options?.method].flat();
+    const re = routePattern(`/api/auth${endpoint.path}`);
+    if (methods.includes("POST") && !posted(re)) missing.push(`POST /api/auth${endpoint.path}`);
+    if (!methods.includes("POST") && !GET_ROUTES.some((p) => re.test(p))) missing.push(`GET /api/auth${endpoint.path}`);
+  }
+  return missing;
+}
 
 function encode(route, fields) {
   if (route.format === "json") return { body: JSON.stringify(fields), contentType: "application/json" };
@@ -561,6 +826,7 @@ function invalidCase(route) {
         "",
         "application/xml",
       ]),
+      anonymous: route.anonymous,
     };
   }
   const fields = { ...route.base };
@@ -579,7 +845,7 @@ function invalidCase(route) {
   // Unknown keys and hostile values elsewhere make it noisier, never valid again.
   if (rand() < 0.3) fields[junkKey()] = pick(INJECTIONS);
   const { body, contentType } = encode(route, fields);
-  return { method: "POST", url: url(), body, contentType, headers: route.headers?.() };
+  return { method: "POST", url: url(), body, contentType, headers: route.headers?.(body), anonymous: route.anonymous };
 }
 
 function hostileCase(route) {
@@ -595,13 +861,24 @@ function hostileCase(route) {
 const failures = [];
 const summary = [];
 function check(routeName, request, response) {
-  if (response.status >= 500 || STACK.test(response.text)) {
-    failures.push({
-      route: routeName,
-      status: response.status,
-      request: { ...request, body: String(request.body ?? "").slice(0, 300) },
-      response: response.text.slice(0, 500),
-    });
+  const failure = () => ({
+    route: routeName,
+    status: response.status,
+    request: { ...request, body: String(request.body ?? "").slice(0, 300) },
+    response: response.text.slice(0, 500),
+  });
+  if (response.status >= 500 || STACK.test(response.text)) failures.push(failure());
+  // No input may turn this site into an open redirect (callbackURL, redirectTo, next...): with the
+  // local checkout provider, nothing here redirects off the site.
+  const location = response.res?.headers.get("location");
+  if (location && !redirectsHome(location)) failures.push({ ...failure(), location });
+}
+
+function redirectsHome(location) {
+  try {
+    return new URL(location, origin).origin === origin;
+  } catch {
+    return false;
   }
 }
 
@@ -625,7 +902,7 @@ async function signUp(email, password) {
 
 let exitCode = 0;
 try {
-  await signUp("fuzz-user@example.com", "fuzz-password-123");
+  await signUp(FUZZ_EMAIL, FUZZ_PASSWORD);
   const order = await send({
     method: "POST",
     url: "/api/checkout",
@@ -636,7 +913,10 @@ try {
   // No warm-up view of the dashboard pages: a first view must write nothing that is watched either
   // (the onboarding page once stored step 1 on it).
 
-  const postRoutes = routes({ sessionId });
+  const postRoutes = routes({ sessionId, email: FUZZ_EMAIL, password: FUZZ_PASSWORD });
+  if (mine(null, 0)) {
+    for (const route of uncovered(postRoutes)) failures.push({ route: "(coverage)", error: `not fuzzed: ${route}` });
+  }
   for (const route of postRoutes.filter(mine)) {
     reseed(route.name);
     const before = await snapshot();
@@ -693,6 +973,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+if (serverLogStacks.length > 0) failures.push({ route: "(server log)", stacks: serverLogStacks.slice(0, 5) });
 const routesFailed = new Set(failures.map((f) => f.route.replace(" (hostile text)", "")));
 const passed = summary.filter((s) => !routesFailed.has(s.route)).length;
 mkdirSync("test-reports", { recursive: true });
@@ -707,6 +988,6 @@ if (failures.length > 0) {
 }
 const requests = summary.reduce((n, s) => n + s.cases, 0);
 console.log(
-  `\nfuzz${SHARD === null ? "" : ` shard ${SHARD + 1}/${SHARDS}`}: ${summary.length} routes, ${requests} requests, ${failures.length} failures (seed ${SEED})`,
+  `\nfuzz shard ${STRIPE_SHARD ? "stripe" : `${SHARD + 1}/${SHARDS}`}: ${summary.length} routes, ${requests} requests, ${failures.length} failures (seed ${SEED})`,
 );
 process.exit(exitCode);

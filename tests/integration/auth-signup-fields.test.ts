@@ -127,6 +127,19 @@ describe(`update-user fields (${engine})`, () => {
     expect(await stored()).toEqual(before);
   });
 
+  it("refuses a NUL in any token or id with 400, not a failed query and a 500", async () => {
+    for (const [endpoint, body] of [
+      ["/revoke-session", { token: "abc\u0000def" }],
+      ["/reset-password", { token: "\u0000", newPassword: "another-long-password" }],
+      ["/unlink-account", { providerId: "google\u0000" }],
+    ] as const) {
+      const answer = await post(endpoint, body, { cookie });
+      expect({ endpoint, status: answer.status }).toEqual({ endpoint, status: 400 });
+    }
+    const link = await auth.handler(new Request("http://localhost:3000/api/auth/reset-password/%00?callbackURL=/auth"));
+    expect(link.status).toBeLessThan(500);
+  });
+
   it("stores an ordinary change", async () => {
     const answer = await post("/update-user", { name: "After Name", firstName: "After", lastName: null }, { cookie });
     expect(answer.status).toBe(200);

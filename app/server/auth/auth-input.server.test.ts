@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { USER_FIELD_LIMITS, userFieldsProblem } from "./user-fields.server";
+import { USER_FIELD_LIMITS, holdsNul, userFieldsProblem } from "./auth-input.server";
 
 describe("userFieldsProblem", () => {
   it("accepts the fields the sign-up form sends, and bodies without them", () => {
@@ -35,5 +35,19 @@ describe("userFieldsProblem", () => {
   it("refuses a profile picture URL", () => {
     expect(userFieldsProblem({ image: "javascript:alert(1)" })).toBe("image: Profile pictures are not supported");
     expect(userFieldsProblem({ image: null })).toBeNull();
+  });
+});
+
+describe("holdsNul", () => {
+  it("finds NUL in strings at any depth of objects and arrays", () => {
+    expect(holdsNul("abc\u0000def")).toBe(true);
+    expect(holdsNul({ token: "\u0000" })).toBe(true);
+    expect(holdsNul({ a: [{ b: ["x", "y\u0000"] }] })).toBe(true);
+  });
+
+  it("passes everything else, including other control characters (checked where they matter)", () => {
+    for (const value of [undefined, null, 5, "", "plain", { token: "abc" }, ["a", { b: "c" }], "\u0001\u001f"]) {
+      expect(holdsNul(value)).toBe(false);
+    }
   });
 });

@@ -28,3 +28,14 @@ export function userFieldsProblem(body: unknown): string | null {
   if (fields.image !== undefined && fields.image !== null) return "image: Profile pictures are not supported";
   return null;
 }
+
+/**
+ * Whether a NUL character is anywhere in a request's strings (body, query or path parameters, at any
+ * depth). PostgreSQL text cannot hold NUL, so a token or id carrying one made Better Auth's lookup
+ * fail with a 500 (`/revoke-session`, `/reset-password`) and print the failed query with its stack.
+ */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (typeof value !== "object" || value === null || depth > 8) return false;
+  return Object.values(value).some((item) => holdsNul(item, depth + 1));
+}

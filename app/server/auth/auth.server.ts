@@ -11,7 +11,8 @@ import { env } from "../env.server";
 import { log } from "../log.server";
 import { sendMail } from "../mail/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { userFieldsProblem } from "./user-fields.server";
+import { holdsNul, userFieldsProblem } from "./auth-input.server";
+import { INVALID_CHARACTERS } from "~/lib/text";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 
 /** Per account: at most this many failed sign-ins per hour, from any number of IPs. */
@@ -152,6 +153,9 @@ export function createAuth(db: Db, secret: string) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (holdsNul(ctx.body) || holdsNul(ctx.query) || holdsNul(ctx.params)) {
+          throw new APIError("BAD_REQUEST", { message: INVALID_CHARACTERS });
+        }
         // Names go into PostgreSQL text: wrong types, NUL, other control characters, unpaired
         // surrogates and oversize values are refused for every path that writes them (the forms
         // check them too).
