@@ -341,6 +341,33 @@ const dashboardForm = (pathname, base, bad, text = []) => ({
   text,
 });
 
+/** A callback request (lead), valid, with the values that make it invalid: sent as JSON or a form. */
+const CALLBACK_LEAD = {
+  base: {
+    firstName: "Fuzz",
+    lastName: "Lead",
+    email: "fuzz-lead@example.com",
+    phone: "+1 555 0100",
+    company: "Fuzz Co",
+    projectType: "Web Application",
+    budget: "Let's discuss",
+    timeframe: "ASAP",
+    message: "Hello there",
+    preferredTime: "Any time",
+  },
+  bad: {
+    firstName: ["", "   ", longString(5000), [], {}],
+    email: ["nope", "a@", "", longString(300) + "@x.example", ...INJECTIONS.slice(0, 12)],
+    phone: ["", longString(5000), {}],
+    projectType: ["Spaceship", ...INJECTIONS.slice(0, 10)],
+    budget: ["$1", ...INJECTIONS.slice(0, 10)],
+    timeframe: ["Yesterday", ...INJECTIONS.slice(0, 10)],
+    preferredTime: ["Midnight", ...INJECTIONS.slice(0, 10)],
+    message: [longString(20_000)],
+  },
+  text: ["firstName", "lastName", "company", "message"],
+};
+
 /** A JSON endpoint of Better Auth's, behind /api/auth/*. */
 const authEndpoint = (endpoint, base, bad, extra = {}) => ({
   name: `POST /api/auth${endpoint}`,
@@ -411,29 +438,7 @@ function routes(ctx) {
       name: "POST /api/callback",
       path: "/api/callback",
       format: pick(["json", "form"]),
-      base: {
-        firstName: "Fuzz",
-        lastName: "Lead",
-        email: "fuzz-lead@example.com",
-        phone: "+1 555 0100",
-        company: "Fuzz Co",
-        projectType: "Web Application",
-        budget: "Let's discuss",
-        timeframe: "ASAP",
-        message: "Hello there",
-        preferredTime: "Any time",
-      },
-      bad: {
-        firstName: ["", "   ", longString(5000), [], {}],
-        email: ["nope", "a@", "", longString(300) + "@x.example", ...INJECTIONS.slice(0, 12)],
-        phone: ["", longString(5000), {}],
-        projectType: ["Spaceship", ...INJECTIONS.slice(0, 10)],
-        budget: ["$1", ...INJECTIONS.slice(0, 10)],
-        timeframe: ["Yesterday", ...INJECTIONS.slice(0, 10)],
-        preferredTime: ["Midnight", ...INJECTIONS.slice(0, 10)],
-        message: [longString(20_000)],
-      },
-      text: ["firstName", "lastName", "company", "message"],
+      ...CALLBACK_LEAD,
     },
     {
       name: "POST /api/billing/sync",
@@ -709,29 +714,7 @@ function routes(ctx) {
       path: "/live-training",
       format: "form",
       dataRoute: true,
-      base: {
-        firstName: "Fuzz",
-        lastName: "Lead",
-        email: "fuzz-lead@example.com",
-        phone: "+1 555 0100",
-        company: "Fuzz Co",
-        projectType: "Web Application",
-        budget: "Let's discuss",
-        timeframe: "ASAP",
-        message: "Hello there",
-        preferredTime: "Any time",
-      },
-      bad: {
-        firstName: ["", "   ", longString(5000)],
-        email: ["nope", "a@", "", longString(300) + "@x.example", ...INJECTIONS.slice(0, 12)],
-        phone: ["", longString(5000)],
-        projectType: ["Spaceship", ...INJECTIONS.slice(0, 10)],
-        budget: ["$1", ...INJECTIONS.slice(0, 10)],
-        timeframe: ["Yesterday", ...INJECTIONS.slice(0, 10)],
-        preferredTime: ["Midnight", ...INJECTIONS.slice(0, 10)],
-        message: [longString(20_000)],
-      },
-      text: ["firstName", "lastName", "company", "message"],
+      ...CALLBACK_LEAD,
     },
     {
       name: "POST /admin",
