@@ -729,28 +729,34 @@ function routes(ctx) {
 }
 
 /**
- * GET routes whose query strings are fuzzed: the API routes get the full count; pages (each a full
- * server render, and GET never writes) get a fifth of it, which keeps `npm test` inside its budget.
+ * GET routes whose query strings are fuzzed, signed in: every page and resource route (the coverage
+ * check holds the list to the build's manifest) and Better Auth's GET endpoints. No GET may write
+ * (checklist item 10), whatever its query string. The API routes get the full count; pages (each a
+ * full server render) a fifth of it, half of them as the page's data request, which keeps `npm test`
+ * inside its budget.
  */
 const PAGE_CASES = Math.max(50, Math.round(CASES / 5));
-const GET_ROUTES = [
-  "/apps",
-  "/packages",
-  "/goals",
-  "/questionnaire",
-  "/payment-success",
-  "/distributor-success",
-  "/dashboard/addons",
-  "/dashboard/billing",
-  "/api/checkout",
-  "/api/callback",
-  "/ref/fuzz-nobody",
-  // Better Auth's GET endpoints (tokens, callback and error URLs arrive in the query string).
-  ...["/verify-email", "/reset-password/fuzz-token", "/delete-user/callback", "/callback/google", "/error"].map(
-    (endpoint) => `/api/auth${endpoint}`,
-  ),
-  ...["/get-session", "/list-sessions", "/list-accounts", "/account-info", "/ok"].map((endpoint) => `/api/auth${endpoint}`),
-];
+function getRoutes(ctx) {
+  return [
+    ...["/", "/how-it-works", "/results", "/industries", "/goals", "/packages", "/questionnaire", "/apps"],
+    ...["/live-training", "/earn", "/distributors", "/distributor-success", "/payment-success", "/payment-cancel"],
+    ...["/ref/fuzz-nobody", "/affiliate-signup", "/affiliate-dashboard", "/auth", "/admin", "/no-such-page"],
+    ...["/sitemap.xml", "/robots.txt", "/dev/mailbox", "/dev/mailbox.json", `/checkout/local/${ctx.sessionId}`],
+    ...["", "/billing", "/addons", "/scaling", "/onboarding", "/profile", "/analytics", "/settings", "/support"].map(
+      (page) => `/dashboard${page}`,
+    ),
+    ...["/automation", "/no-such-page"].map((page) => `/dashboard${page}`),
+    ...["/checkout", "/callback", "/webhooks/stripe", "/billing/portal", "/billing/sync"].map((endpoint) => `/api${endpoint}`),
+    // Better Auth's GET endpoints (tokens, callback and error URLs arrive in the query string).
+    ...["/verify-email", "/reset-password/fuzz-token", "/delete-user/callback", "/callback/google", "/error"].map(
+      (endpoint) => `/api/auth${endpoint}`,
+    ),
+    ...["/get-session", "/list-sessions", "/list-accounts", "/account-info", "/ok"].map((endpoint) => `/api/auth${endpoint}`),
+  ];
+}
+
+/** A page's data request (React Router's single fetch). */
+const dataPath = (pathname) => (pathname === "/" ? "/_.data" : `${pathname}.data`);
 
 /** A route path ("/checkout/local/:id", "/api/auth/*") as a regular expression for concrete paths. */
 const routePattern = (p) => new RegExp(`^${p.replaceAll(/:[^/]+/g, "[^/]+").replace(/\*$/, ".*")}$`);
@@ -760,7 +766,7 @@ const routePattern = (p) => new RegExp(`^${p.replaceAll(/:[^/]+/g, "[^/]+").repl
  * route manifest, and every endpoint Better Auth serves under /api/auth/*, must be among the routes
  * above, so a new form or endpoint cannot go unfuzzed.
  */
-function uncovered(postRoutes) {
+function uncovered(postRoutes, gets) {
   const assets = path.join(BUILD_DIR, "client/assets");
   const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
   if (!file) return ["(no route manifest in the build)"];
@@ -774,6 +780,10 @@ function uncovered(postRoutes) {
   const posted = (re) => postRoutes.some((route) => re.test(route.path));
   const missing = [];
   for (const route of Object.values(manifest.routes)) {
+    // Every page and resource route is fetched (the root and pathless layouts are not routes of their own).
+    const routable = route.id !== "root" && (route.path || route.index);
+    if (routable && !gets.some((p) => routePattern(fullPath(route)).test(p)))
+      missing.push(`GET ${fullPath(route)} (${route.id})`);
     // The auth splat is Better Auth's router: its endpoints are checked one by one below.
     if (!route.hasAction || route.path === "api/auth/*") continue;
     if (!posted(routePattern(fullPath(route)))) missing.push(`POST ${fullPath(route)} (${route.id})`);
@@ -783,7 +793,7 @@ function uncovered(postRoutes) {
     const methods = [endpoint.options?.method].flat();
     const re = routePattern(`/api/auth${endpoint.path}`);
     if (methods.includes("POST") && !posted(re)) missing.push(`POST /api/auth${endpoint.path}`);
-    if (!methods.includes("POST") && !GET_ROUTES.some((p) => re.test(p))) missing.push(`GET /api/auth${endpoint.path}`);
+    if (!methods.includes("POST") && !gets.some((p) => re.test(p))) missing.push(`GET /api/auth${endpoint.path}`);
   }
   return missing;
 }
@@ -898,7 +908,8 @@ try {
 
   const postRoutes = routes({ sessionId, email: FUZZ_EMAIL, password: FUZZ_PASSWORD });
   if (mine(null, 0)) {
-    for (const route of uncovered(postRoutes)) failures.push({ route: "(coverage)", error: `not fuzzed: ${route}` });
+    for (const route of uncovered(postRoutes, getRoutes({ sessionId })))
+      failures.push({ route: "(coverage)", error: `not fuzzed: ${route}` });
   }
   for (const route of postRoutes.filter(mine)) {
     reseed(route.name);
@@ -931,13 +942,14 @@ try {
     );
   }
 
-  for (const pathname of GET_ROUTES.filter((route, i) => mine(route, postRoutes.length + i))) {
+  for (const pathname of getRoutes({ sessionId }).filter((route, i) => mine(route, postRoutes.length + i))) {
     reseed(`GET ${pathname}`);
     const before = await snapshot();
     const statuses = new Map();
     const cases = pathname.startsWith("/api/") ? CASES : PAGE_CASES;
     for (let i = 0; i < cases; i++) {
-      const request = { method: "GET", url: `${pathname}${junkQuery() || `?q=${enc(pick(INJECTIONS))}`}` };
+      const target = !pathname.startsWith("/api/") && rand() < 0.5 ? dataPath(pathname) : pathname;
+      const request = { method: "GET", url: `${target}${junkQuery() || `?q=${enc(pick(INJECTIONS))}`}` };
       const response = await send(request);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       check(`GET ${pathname}`, request, response);
@@ -946,7 +958,9 @@ try {
     const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
     if (changed.length > 0) failures.push({ route: `GET ${pathname}`, wrote: changed });
     summary.push({ route: `GET ${pathname}`, cases, statuses: Object.fromEntries(statuses), wrote: changed });
-    console.log(`GET ${pathname}: ${cases} query strings, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `GET ${pathname}: ${cases} query strings, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
   }
 } catch (error) {
   failures.push({ route: "(setup)", error: String(error?.stack ?? error) });
