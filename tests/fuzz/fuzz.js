@@ -341,6 +341,9 @@ const dashboardForm = (pathname, base, bad, text = []) => ({
   text,
 });
 
+/** A Stripe-Signature header for these bytes, this secret and this time. */
+const sign = (payload, secret, timestamp) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+
 /** A callback request (lead), valid, with the values that make it invalid: sent as JSON or a form. */
 const CALLBACK_LEAD = {
   base: {
@@ -459,7 +462,6 @@ function routes(ctx) {
       base: { id: "evt_fuzz", type: "checkout.session.completed", created: 1, data: { object: { id: ctx.sessionId } } },
       bad: { id: INJECTIONS, type: INJECTIONS, created: WRONG_TYPES },
       headers: (body) => {
-        const sign = (payload, secret, timestamp) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
         const now = Math.floor(Date.now() / 1000);
         return pick([
           () => ({}),
@@ -737,22 +739,26 @@ function routes(ctx) {
  */
 const PAGE_CASES = Math.max(50, Math.round(CASES / 5));
 function getRoutes(ctx) {
-  return [
-    ...["/", "/how-it-works", "/results", "/industries", "/goals", "/packages", "/questionnaire", "/apps"],
-    ...["/live-training", "/earn", "/distributors", "/distributor-success", "/payment-success", "/payment-cancel"],
-    ...["/ref/fuzz-nobody", "/affiliate-signup", "/affiliate-dashboard", "/auth", "/admin", "/no-such-page"],
-    ...["/sitemap.xml", "/robots.txt", "/dev/mailbox", "/dev/mailbox.json", `/checkout/local/${ctx.sessionId}`],
-    ...["", "/billing", "/addons", "/scaling", "/onboarding", "/profile", "/analytics", "/settings", "/support"].map(
-      (page) => `/dashboard${page}`,
-    ),
-    ...["/automation", "/no-such-page"].map((page) => `/dashboard${page}`),
-    ...["/checkout", "/callback", "/webhooks/stripe", "/billing/portal", "/billing/sync"].map((endpoint) => `/api${endpoint}`),
-    // Better Auth's GET endpoints (tokens, callback and error URLs arrive in the query string).
-    ...["/verify-email", "/reset-password/fuzz-token", "/delete-user/callback", "/callback/google", "/error"].map(
-      (endpoint) => `/api/auth${endpoint}`,
-    ),
-    ...["/get-session", "/list-sessions", "/list-accounts", "/account-info", "/ok"].map((endpoint) => `/api/auth${endpoint}`),
+  // prettier-ignore
+  const pages = [
+    "/", "/how-it-works", "/results", "/industries", "/goals", "/packages", "/questionnaire", "/apps",
+    "/live-training", "/earn", "/distributors", "/distributor-success", "/payment-success", "/payment-cancel",
+    "/ref/fuzz-nobody", "/affiliate-signup", "/affiliate-dashboard", "/auth", "/admin", "/no-such-page",
+    "/sitemap.xml", "/robots.txt", "/dev/mailbox", "/dev/mailbox.json", `/checkout/local/${ctx.sessionId}`,
   ];
+  // prettier-ignore
+  const dashboard = [
+    "", "/billing", "/addons", "/scaling", "/onboarding", "/profile", "/analytics", "/settings", "/support",
+    "/automation", "/no-such-page",
+  ].map((page) => `/dashboard${page}`);
+  const api = ["/checkout", "/callback", "/webhooks/stripe", "/billing/portal", "/billing/sync"].map((p) => `/api${p}`);
+  // Better Auth's GET endpoints (tokens, callback and error URLs arrive in the query string).
+  // prettier-ignore
+  const auth = [
+    "/verify-email", "/reset-password/fuzz-token", "/delete-user/callback", "/callback/google", "/error",
+    "/get-session", "/list-sessions", "/list-accounts", "/account-info", "/ok",
+  ].map((endpoint) => `/api/auth${endpoint}`);
+  return [...pages, ...dashboard, ...api, ...auth];
 }
 
 /** A page's data request (React Router's single fetch). */
@@ -958,9 +964,7 @@ try {
     const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
     if (changed.length > 0) failures.push({ route: `GET ${pathname}`, wrote: changed });
     summary.push({ route: `GET ${pathname}`, cases, statuses: Object.fromEntries(statuses), wrote: changed });
-    console.log(
-      `GET ${pathname}: ${cases} query strings, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
-    );
+    console.log(`GET ${pathname}: ${cases} query strings, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
   }
 } catch (error) {
   failures.push({ route: "(setup)", error: String(error?.stack ?? error) });
