@@ -25,5 +25,6 @@ export function errorMessage(error: unknown): string {
 
 /** What was thrown, with its stack where it has one: for errors nobody expected. */
 export function errorDetail(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  // (Some libraries blank the stack of their own errors: the message is all there is.)
+  return error instanceof Error ? error.stack || error.message : String(error);
 }

@@ -197,7 +197,8 @@ const serverLogStacks = [];
 const consoleError = console.error.bind(console);
 console.error = (...args) => {
   const text = args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ");
-  if (/\n\s+at\s.+:\d+:\d+/.test(text) && serverLogStacks.length < 20) serverLogStacks.push(text.slice(0, 600));
+  // A stack as printed, or inside a structured (JSON) log line.
+  if (/(\n|\\n)\s+at\s.+:\d+:\d+/.test(text) && serverLogStacks.length < 20) serverLogStacks.push(text.slice(0, 600));
   consoleError(...args);
 };
 

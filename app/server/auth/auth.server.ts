@@ -12,6 +12,7 @@ import { log } from "../log.server";
 import { sendMail } from "../mail/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { holdsNul, userFieldsProblem } from "./auth-input.server";
+import { logFromAuth } from "./auth-log.server";
 import { INVALID_CHARACTERS } from "~/lib/text";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 
@@ -48,6 +49,7 @@ export function createAuth(db: Db, secret: string) {
   const secure = e.PUBLIC_SITE_URL.startsWith("https://");
   return betterAuth({
     appName: "AI Automation Apps",
+    logger: { log: logFromAuth },
     baseURL: e.PUBLIC_SITE_URL,
     basePath: "/api/auth",
     secret,
