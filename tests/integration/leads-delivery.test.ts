@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.server";
-import { leads, rateLimit, type LeadRow } from "~/server/db/schema";
+import { leadRateLimit, leads, type LeadRow } from "~/server/db/schema";
 import { type JobsOptions, startJobs, stopJobs, sweepPendingLeads } from "~/server/jobs/queue.server";
 import { retryLead, submitLead } from "~/server/leads/leads.server";
 import { type MailchimpConfig, setMailchimpConfig, subscriberHash } from "~/server/leads/mailchimp.server";
@@ -69,7 +69,7 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
   });
   beforeEach(async () => {
     fake.reset();
-    await database.db.delete(rateLimit);
+    await database.db.delete(leadRateLimit);
   });
   afterEach(async () => {
     // Every test leaves the queue running, whatever it did to it.

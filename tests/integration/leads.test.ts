@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BUDGETS, PREFERRED_TIMES, PROJECT_TYPES, TIMEFRAMES } from "~/catalogue/callback";
 import { queryRows, setDatabase } from "~/server/db/client.server";
-import { leads, rateLimit } from "~/server/db/schema";
+import { leadRateLimit, leads, rateLimit } from "~/server/db/schema";
+import { createAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { LEAD_DELIVERY_QUEUE_OPTIONS, startJobs, stopJobs } from "~/server/jobs/queue.server";
 import { handleCallbackRequest, MAX_CALLBACK_BODY_BYTES } from "~/server/leads/http.server";
@@ -53,7 +54,7 @@ describe(`lead submission (${engine})`, () => {
     await database.cleanup();
   });
   beforeEach(async () => {
-    await database.db.delete(rateLimit);
+    await database.db.delete(leadRateLimit);
   });
 
   it("stores the lead and its delivery job together, with every field of spec section 3", async () => {
@@ -150,6 +151,27 @@ describe(`lead submission (${engine})`, () => {
     expect(await submitLead(database.db, valid("ip-other"), { ip: freshIp() })).toMatchObject({ status: "accepted" });
     const later = new Date(Date.now() + LEAD_LIMITS.ipWindowMs + 1000);
     expect(await submitLead(database.db, valid("ip-later"), { ip, now: later })).toMatchObject({ status: "accepted" });
+  });
+
+  it("the IP limit holds when Better Auth prunes its own counters from the shared table", async () => {
+    // Better Auth deletes every rate_limit row older than its longest window (60 s) whenever one of
+    // its counters starts a new window; the lead counters' window is 10 minutes.
+    const ip = freshIp();
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+    for (let i = 0; i < LEAD_LIMITS.perIp; i++)
+      expect(await submitLead(database.db, valid(`prune-${i}`), { ip, now: twoMinutesAgo })).toMatchObject({
+        status: "accepted",
+      });
+    const auth = createAuth(database.db, "x".repeat(40));
+    const ok = () =>
+      auth.handler(new Request("http://localhost:3000/api/auth/ok", { headers: { [CLIENT_IP_HEADER]: "10.99.0.1" } }));
+    expect((await ok()).status).toBe(200);
+    await database.db
+      .update(rateLimit)
+      .set({ lastRequest: Date.now() - 61_000 })
+      .where(eq(rateLimit.key, "10.99.0.1|/ok"));
+    expect((await ok()).status).toBe(200); // a new window for that counter: Better Auth prunes
+    expect(await submitLead(database.db, valid("prune-over"), { ip })).toMatchObject({ status: "limited" });
   });
 
   it("a repeat for the same email is answered success without a second delivery, then limited", async () => {

@@ -36,19 +36,19 @@ export interface SubmitContext {
 }
 
 /**
- * One fixed-window counter per client IP in the shared rate_limit table (the same storage as the
- * sign-in limits, under keys of our own), so every instance counts together. Answers the count
- * including this request.
+ * One fixed-window counter per client IP in lead_rate_limit (shared by every instance, and apart from
+ * Better Auth's rate_limit table, which it prunes on its own schedule). Answers the count including
+ * this request.
  */
 async function hitIpCounter(db: Db, ip: string, now: number): Promise<number> {
   const key = `lead-ip:${ip}`;
   const windowStart = now - LEAD_LIMITS.ipWindowMs;
   const [row] = await queryRows<{ count: number }>(
     db,
-    sql`insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
+    sql`insert into lead_rate_limit (key, count, window_start) values (${key}, 1, ${now})
         on conflict (key) do update set
-          count = case when rate_limit.last_request < ${windowStart} then 1 else rate_limit.count + 1 end,
-          last_request = case when rate_limit.last_request < ${windowStart} then ${now} else rate_limit.last_request end
+          count = case when lead_rate_limit.window_start < ${windowStart} then 1 else lead_rate_limit.count + 1 end,
+          window_start = case when lead_rate_limit.window_start < ${windowStart} then ${now} else lead_rate_limit.window_start end
         returning count`,
   );
   return Number(row?.count ?? 1);
