@@ -131,7 +131,9 @@ export function createAuth(db: Db, secret: string) {
     account: {
       // Google may link to an existing account only when Google vouches for the email AND the local
       // account's email is verified; an unverified local account is never silently taken over.
-      accountLinking: { enabled: true, trustedProviders: [] },
+      // (requireLocalEmailVerified is Better Auth 1.7's default, stated so an upgrade cannot change
+      // it. Proof: tests/integration/google-oauth.test.ts.)
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     session: { expiresIn: 7 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
