@@ -10,6 +10,9 @@ process.env.GOOGLE_CLIENT_SECRET = "google-test-secret";
 process.env.LOG_LEVEL ??= "error";
 
 const SITE = "http://localhost:3000";
+/** A JWT part: base64url JSON. */
+const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+const sessionCookie = (res: Response) => res.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c));
 let clients = 0;
 /** Each request from another address: Better Auth limits sign-in starts to a few per address. */
 const clientIp = () => `10.8.${Math.floor(++clients / 250)}.${clients % 250}`;
@@ -38,7 +41,6 @@ describe(`Google sign-in: state and PKCE (${engine})`, () => {
       if (/google/.test(new URL(url).hostname)) {
         calls.push(url);
         if (!googleProfile || !url.startsWith("https://oauth2.googleapis.com/token")) return new Response("{}", { status: 500 });
-        const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
         const now = Math.floor(Date.now() / 1000);
         const idToken = [
           part({ alg: "RS256", typ: "JWT", kid: "test" }),
@@ -87,7 +89,6 @@ describe(`Google sign-in: state and PKCE (${engine})`, () => {
         headers: { "x-client-ip": clientIp(), ...(cookie ? { cookie } : {}) },
       }),
     );
-  const sessionCookie = (res: Response) => res.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c));
 
   it("sends the browser to Google with a state, an S256 PKCE challenge and this site's callback", async () => {
     const { google, cookie } = await startSignIn();
@@ -114,9 +115,8 @@ describe(`Google sign-in: state and PKCE (${engine})`, () => {
       ["code=fuzz-code", cookie],
     ] as const) {
       const res = await callback(query, withCookie);
-      expect({ query, status: res.status }).toEqual({ query, status: 302 });
-      expect(res.headers.get("location"), query).toMatch(/error=/);
-      expect(sessionCookie(res), query).toBe(false);
+      const answer = { status: res.status, error: /error=/.test(res.headers.get("location") ?? ""), session: sessionCookie(res) };
+      expect({ query, ...answer }).toEqual({ query, status: 302, error: true, session: false });
     }
     expect(calls).toEqual([]);
     // The control: the same state with its cookie does go on to exchange the code with Google.
