@@ -106,6 +106,16 @@ test("Google without configuration shows 'Google Sign In Failed' and stays on th
   await expect(page).toHaveURL(/\/auth\?tab=signup$/);
 });
 
+test("a Google sign-in that comes back with an error lands on Sign In, which says it did not complete", async ({ page }) => {
+  // Where Better Auth sends a failed Google callback (onAPIError.errorURL, or the sign-in's errorCallbackURL).
+  for (const url of ["/auth?tab=signin&error=state_mismatch", "/auth?tab=signin&error=google&error=account_not_linked"]) {
+    await gotoHydrated(page, url);
+    await expect(page.getByRole("alert").filter({ hasText: "Google sign-in did not complete. Please try again." })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Sign In", selected: true })).toBeVisible();
+  }
+  await page.screenshot({ path: "test-results/auth-google-error.png" });
+});
+
 test("forgot password: the same message for a known and an unknown email", async ({ page }) => {
   const { email } = await account("ui-forgot");
   await gotoHydrated(page, "/auth");

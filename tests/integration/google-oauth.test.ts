@@ -115,8 +115,14 @@ describe(`Google sign-in: state and PKCE (${engine})`, () => {
       ["code=fuzz-code", cookie],
     ] as const) {
       const res = await callback(query, withCookie);
-      const answer = { status: res.status, error: /error=/.test(res.headers.get("location") ?? ""), session: sessionCookie(res) };
-      expect({ query, ...answer }).toEqual({ query, status: 302, error: true, session: false });
+      // Back to the sign-in page, which says Google sign-in did not complete.
+      const location = res.headers.get("location") ?? "";
+      const answer = {
+        status: res.status,
+        toSignIn: location.startsWith(`${SITE}/auth?tab=signin&error=`),
+        session: sessionCookie(res),
+      };
+      expect({ query, ...answer }).toEqual({ query, status: 302, toSignIn: true, session: false });
     }
     expect(calls).toEqual([]);
     // The control: the same state with its cookie does go on to exchange the code with Google.

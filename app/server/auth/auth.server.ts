@@ -50,6 +50,10 @@ export function createAuth(db: Db, secret: string) {
   return betterAuth({
     appName: "AI Automation Apps",
     logger: { log: logFromAuth },
+    // A Google sign-in that fails before its own error page is known (a lost or forged state: the
+    // sign-in took too long, or was finished in another browser) lands on the sign-in page, which
+    // says Google sign-in did not complete; Better Auth's default sent it to the home page.
+    onAPIError: { errorURL: `${e.PUBLIC_SITE_URL}/auth?tab=signin` },
     baseURL: e.PUBLIC_SITE_URL,
     basePath: "/api/auth",
     secret,
