@@ -773,6 +773,9 @@ function getRoutes(ctx) {
 /** A page's data request (React Router's single fetch). */
 const dataPath = (pathname) => (pathname === "/" ? "/_.data" : `${pathname}.data`);
 
+/** Whether any of these concrete paths matches the route's expression. */
+const sent = (paths, re) => paths.some((p) => re.test(p));
+
 /** A route path ("/checkout/local/:id", "/api/auth/*") as a regular expression for concrete paths. */
 const routePattern = (p) => new RegExp(`^${p.replaceAll(/:[^/]+/g, "[^/]+").replace(/\*$/, ".*")}$`);
 
@@ -792,23 +795,23 @@ function uncovered(postRoutes, gets) {
     for (let r = route; r; r = manifest.routes[r.parentId]) if (r.path) parts.unshift(r.path);
     return `/${parts.join("/")}`;
   };
-  const posted = (re) => postRoutes.some((route) => re.test(route.path));
+  const posts = postRoutes.map((route) => route.path);
   const missing = [];
   for (const route of Object.values(manifest.routes)) {
+    const where = fullPath(route);
+    const re = routePattern(where);
     // Every page and resource route is fetched (the root and pathless layouts are not routes of their own).
     const routable = route.id !== "root" && (route.path || route.index);
-    if (routable && !gets.some((p) => routePattern(fullPath(route)).test(p)))
-      missing.push(`GET ${fullPath(route)} (${route.id})`);
+    if (routable && !sent(gets, re)) missing.push(`GET ${where} (${route.id})`);
     // The auth splat is Better Auth's router: its endpoints are checked one by one below.
-    if (!route.hasAction || route.path === "api/auth/*") continue;
-    if (!posted(routePattern(fullPath(route)))) missing.push(`POST ${fullPath(route)} (${route.id})`);
+    if (route.hasAction && route.path !== "api/auth/*" && !sent(posts, re)) missing.push(`POST ${where} (${route.id})`);
   }
   for (const endpoint of Object.values(mod.auth().api)) {
     if (!endpoint.path) continue; // callable from server code only
-    const methods = [endpoint.options?.method].flat();
-    const re = routePattern(`/api/auth${endpoint.path}`);
-    if (methods.includes("POST") && !posted(re)) missing.push(`POST /api/auth${endpoint.path}`);
-    if (!methods.includes("POST") && !gets.some((p) => re.test(p))) missing.push(`GET /api/auth${endpoint.path}`);
+    const where = `/api/auth${endpoint.path}`;
+    const re = routePattern(where);
+    const post = [endpoint.options?.method].flat().includes("POST");
+    if (!sent(post ? posts : gets, re)) missing.push(`${post ? "POST" : "GET"} ${where}`);
   }
   return missing;
 }
