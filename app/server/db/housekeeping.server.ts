@@ -15,9 +15,10 @@ function affected(result: unknown): number {
 /**
  * Deletes rows nothing reads any more, which would otherwise grow for as long as the site runs:
  * rate-limit counters past every window (Better Auth's and the lead form's: one per client IP and
- * path, so an attacker rotating addresses adds one per request), and sessions and one-time tokens a day past their expiry. A
- * counter past its window counts the same as no counter, and Better Auth refuses expired sessions and
- * tokens, so nobody notices. Run by the job queue's sweeper at start and every few minutes.
+ * path, so an attacker rotating addresses adds one per request), and sessions and one-time tokens a
+ * day past their expiry. A counter past its window counts the same as no counter, and Better Auth
+ * refuses expired sessions and tokens, so nobody notices. Run by the job queue's sweeper at start and
+ * every few minutes.
  */
 export async function pruneExpiredRows(db: Db, now = Date.now()) {
   const expiredBefore = new Date(now - EXPIRED_KEEP_MS);
