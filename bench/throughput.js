@@ -17,6 +17,10 @@
 // runs workers on PostgreSQL: BENCH_DATABASE_URL), access_log off,
 // daemon off, on a free port in 3600-3699. wrk sends no Accept-Encoding, so both servers send the
 // uncompressed HTML. wrk, nginx and our server share the machine's cores.
+//
+// For scale, each page is also measured from a bare `node:http` server (bench/lib/bare-node.js, as
+// many processes as ours) that sends the same bytes with the same headers: the most a Node.js
+// server gets on this machine, so ours/bare is what our own code and process cost.
 import { spawn } from "node:child_process";
 import {
   accessSync,
@@ -158,7 +162,7 @@ ${locations}
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${err}`);
     try {
-      if ((await fetch(`${url}/`)).ok) {
+      if ((await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) })).ok) {
         return {
           url,
           stop: () => {
@@ -180,6 +184,33 @@ ${locations}
   throw new Error(`nginx did not start: ${err}${log}`);
 }
 
+/** Headers of one connection or one moment, not of the page: the bare server's Node sets its own. */
+const HOP_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** bench/lib/bare-node.js on a free port, as many processes as ours. */
+async function startBareNode(dir) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, "lib/bare-node.js"), dir, String(port), String(PROCESSES)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await new Promise((resolve, reject) => {
+    child.stdout.on("data", (d) => String(d).includes("listening") && resolve());
+    child.once("exit", (code) => reject(new Error(`bare Node server exited ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
 const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
 
 const own = !process.env.BENCH_URL;
@@ -190,6 +221,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
 // nginx's worker drops root to `nobody`, which must be able to read the copies.
 chmodSync(dir, 0o755);
 let nginx;
+let bare;
 const results = { pages: [], dashboard: null };
 try {
   const before = await loadAverage();
@@ -197,20 +229,27 @@ try {
     `bench/throughput.js: ours ${server.url} (${PROCESSES} process${PROCESSES > 1 ? "es" : ""}) vs nginx (worker_processes ${PROCESSES}, static copies), wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s; ` +
       `${new Date().toISOString()}; load average ${before.loadavg.join(" ")} (${before.cpus} cores)`,
   );
-  // The same bytes: each page's HTML fetched once (uncompressed, like wrk asks for it).
+  // The same bytes: each page's HTML fetched once (uncompressed, like wrk asks for it), and for the
+  // bare Node server also our answer's headers.
   mkdirSync(path.join(dir, "html"));
+  const barePages = [];
   for (const [p, file] of PAGES) {
     const res = await request(server.url, { path: p, headers: { "accept-encoding": "identity" } });
     if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
     writeFileSync(path.join(dir, "html", file), res.raw);
+    const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !HOP_HEADERS.has(name)));
+    barePages.push([p, path.join("html", file), headers]);
   }
+  writeFileSync(path.join(dir, "pages.json"), JSON.stringify(barePages));
   nginx = await startNginx(dir);
+  bare = await startBareNode(dir);
 
   for (const [p, file] of PAGES) {
     const bytes = (await request(nginx.url, { path: p, headers: { "accept-encoding": "identity" } })).raw.length;
     const ours = await wrk(server.url + p);
     const theirs = await wrk(nginx.url + p);
-    results.pages.push({ page: p, file, bytes, ours, nginx: theirs, ratio: ours.rps / theirs.rps });
+    const bareNode = await wrk(bare.url + p);
+    results.pages.push({ page: p, file, bytes, ours, nginx: theirs, bareNode, ratio: ours.rps / theirs.rps });
   }
 
   // A signed-in page: a fresh account (own source address), verified, with a started trial.
@@ -261,6 +300,8 @@ try {
         "target",
         "ours p50/p99 ms",
         "nginx p50/p99 ms",
+        "bare Node req/s",
+        "ours/bare Node",
         "ours non-2xx/timeouts",
       ],
       results.pages.map((r) => [
@@ -272,6 +313,8 @@ try {
         r.ratio >= NGINX_TARGET ? "met (>=25%)" : "MISSED (<25%)",
         `${f(r.ours.p50)}/${f(r.ours.p99)}`,
         `${f(r.nginx.p50, 2)}/${f(r.nginx.p99, 2)}`,
+        f(r.bareNode.rps),
+        `${f((r.ours.rps / r.bareNode.rps) * 100)}%`,
         `${r.ours.non2xx3xx}/${r.ours.socket?.timeout ?? 0}${r.ours.socketErrors - (r.ours.socket?.timeout ?? 0) ? ` (+${r.ours.socketErrors - r.ours.socket.timeout} socket)` : ""}`,
       ]),
     ),
@@ -314,6 +357,7 @@ try {
   for (const r of results.pages) {
     delete r.ours.raw;
     delete r.nginx.raw;
+    delete r.bareNode.raw;
   }
   delete results.dashboard.raw;
   writeFileSync(
@@ -327,6 +371,7 @@ try {
   console.log(`wrote ${out}`);
 } finally {
   await nginx?.stop();
+  await bare?.stop();
   await server.stop();
   server.removeData?.();
   rmSync(dir, { recursive: true, force: true });
