@@ -135,7 +135,11 @@ test("an unverified account with the right password is told to verify, and gets 
   expect(right.text).toContain("Please verify your email address. We&#x27;ve sent you a new link.");
   expect(right.setCookies.filter((c) => /session_token=/.test(c) && !/max-age=0/i.test(c))).toEqual([]);
   const mails = await raw({ path: `/dev/mailbox.json?to=${encodeURIComponent(email)}` });
-  expect(mails.json<{ subject: string }[]>().filter((m) => /verify/i.test(m.subject)).length).toBe(2);
+  const verifyMails = mails.json<{ subject: string; text: string }[]>().filter((m) => /verify/i.test(m.subject));
+  expect(verifyMails.length).toBe(2);
+  // The new link (newest first) opens the dashboard, like the sign-up form's (before: the home page).
+  const link = new URL(/https?:\/\/\S+/.exec(verifyMails[0]?.text ?? "")?.[0] ?? "http://missing/");
+  expect(link.searchParams.get("callbackURL")).toBe("/dashboard?toast=account-created");
 });
 
 test.describe("passwords", () => {

@@ -182,7 +182,13 @@ export async function handleAuthAction(request: Request) {
 
   switch (form.intent) {
     case "signin": {
-      const result = await callAuth(request, "/sign-in/email", { email: form.email, password: form.password });
+      const result = await callAuth(request, "/sign-in/email", {
+        email: form.email,
+        password: form.password,
+        // Where the link of the verification email Better Auth sends an unverified account lands
+        // (its default is the home page): the page the customer was signing in for.
+        callbackURL: withToast(safeNext(form.next), "account-created"),
+      });
       if (result.status === 200) {
         return redirect(withToast(safeNext(form.next), "welcome-back"), { headers: cookieHeaders(result.setCookies) });
       }
