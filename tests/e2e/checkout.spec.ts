@@ -123,6 +123,13 @@ test("declined and unknown cards show their messages; the order stays unpaid", a
   await expect(page.getByText("Enter a future expiry date as MM/YY.")).toBeVisible();
   await expect(page.getByLabel("CVC")).toHaveAttribute("aria-invalid", "true");
 
+  // Giving up returns to the apps page, which says nothing was charged.
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+  await expect(page).toHaveURL(/\/apps\?canceled=true$/);
+  await expect(page.getByRole("status").filter({ hasText: "Checkout canceled" })).toHaveText(
+    "Checkout canceled. You have not been charged.",
+  );
+
   await gotoHydrated(page, url.replace("/checkout/local/", "/payment-success?session_id="));
   await expect(page.getByTestId("order-status")).toHaveText("Declined");
   await context.close();

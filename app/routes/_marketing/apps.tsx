@@ -44,7 +44,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseAppsQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseAppsQuery(params);
   const database = db();
   // The page, its count and the reviewed app (which may lie beyond the page) are separate queries;
   // only the cards on screen travel to the browser, so the hydration data stays small.
@@ -59,6 +60,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters: { q: query.q, industry: query.industry },
     reviewsApp,
     signedIn: user !== null,
+    // The checkout's cancel address (spec section 9): the page says nothing was charged. The next
+    // filter change drops the parameter, and the notice with it.
+    canceled: params.get("canceled") === "true",
   };
 }
 
@@ -240,6 +244,14 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 max-w-2xl text-lg text-slate-300 sm:text-xl">
             Choose from 181+ pre-built AI applications across 22 industries
           </p>
+          {loaderData.canceled && (
+            <output
+              className="mt-6 block max-w-xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950"
+              data-testid="apps-checkout-canceled"
+            >
+              Checkout canceled. You have not been charged.
+            </output>
+          )}
         </div>
       </section>
 
