@@ -201,6 +201,8 @@ test.describe("dashboard shell", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const sheet = page.getByRole("dialog", { name: "Dashboard menu" });
     await expect(sheet).toBeVisible();
+    // The menu opens on the current page's link (Radix's default was Sign Out, one Enter from signing out).
+    await expect(sheet.getByRole("link", { name: "Overview & Analytics" })).toBeFocused();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/sheet-390.png` });
     await sheet.getByRole("link", { name: "Onboarding Tracker" }).click();
     await expect(page).toHaveURL(/\/dashboard\/onboarding$/);

@@ -187,6 +187,19 @@ export function DesktopSidebar({ email, open }: { email: string; open: boolean }
   );
 }
 
+/**
+ * Radix focuses the first element of an opened dialog that is not a link, which in this menu of
+ * links is Sign Out: one more Enter signed the customer out. The menu opens on the current page's
+ * link instead (or the first one).
+ */
+function focusCurrentPage(event: Event) {
+  const sheet = event.target instanceof HTMLElement ? event.target : null;
+  const link = sheet?.querySelector<HTMLElement>('nav a[aria-current="page"]') ?? sheet?.querySelector<HTMLElement>("nav a");
+  if (!link) return;
+  event.preventDefault();
+  link.focus();
+}
+
 /** Below 768 px: an off-canvas sheet (Radix Dialog, focus trapped) 18rem wide. */
 export function MobileSidebar({
   email,
@@ -204,6 +217,7 @@ export function MobileSidebar({
         <DialogPrimitive.Content
           aria-describedby={undefined}
           className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-ink shadow-xl md:hidden"
+          onOpenAutoFocus={focusCurrentPage}
         >
           <DialogPrimitive.Title className="sr-only">Dashboard menu</DialogPrimitive.Title>
           <SidebarBody email={email} collapsed={false} idPrefix="sheet" onNavigate={() => onOpenChange(false)} />
