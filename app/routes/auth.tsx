@@ -40,6 +40,8 @@ const HEADINGS: Record<AuthTab, { title: string; description: string }> = {
   signup: { title: "Create your account", description: "Start automating your business in minutes." },
   reset: { title: "Reset your password", description: "We'll email you a link to choose a new one." },
 };
+/** The reset tab once the emailed link has brought its token: the email step is behind the customer. */
+const CHOOSE_PASSWORD_HEADING = { title: "Choose a new password", description: "You will sign in with it from now on." };
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
@@ -69,7 +71,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   }, [actionData]);
 
   const result = actionData ?? null;
-  const heading = HEADINGS[tab];
+  const heading = tab === "reset" && token ? CHOOSE_PASSWORD_HEADING : HEADINGS[tab];
   // Which answers the visible form shows beside its fields; any other failure (a Google error, a
   // stale or forged submission) is shown above the card's content so it is never lost.
   const view = tab === "reset" ? (token ? "reset" : "forgot") : tab;

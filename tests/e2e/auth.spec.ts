@@ -143,6 +143,7 @@ test("the reset link sets a new password: the new one signs in, the old one no l
   await page.goto(await latestMailLink(page, email, /reset/i));
   await expect(page).toHaveURL(/\/auth\?tab=reset&token=/);
   await page.waitForSelector("html[data-hydrated]");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a new password");
   const fresh = "a brand new passphrase";
   await page.getByLabel("New password").fill(fresh);
   await page.getByRole("button", { name: "Set new password" }).click();
