@@ -84,7 +84,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const formResult = result && shownByForm[view].includes(result.intent) ? result : null;
   const oauthError = tab !== "reset" && searchParams.get("error") ? AUTH_TEXT.googleFailed : null;
   const pageAlert = result && !result.ok && !formResult ? result.message : result ? null : oauthError;
-  const notes = tab === "signin" && searchParams.get("reset") === "done" ? AUTH_TEXT.passwordUpdated : null;
+  const notes =
+    tab !== "signin"
+      ? null
+      : searchParams.get("reset") === "done"
+        ? AUTH_TEXT.passwordUpdated
+        : searchParams.get("reason") === "trial"
+          ? AUTH_TEXT.signInForTrial
+          : null;
 
   const google = (
     <GoogleButton

@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { allApps, type CatalogueApp } from "../../app/catalogue/apps";
 import { APP_PRICING_TABS, APP_TAB_INFO, quoteApp } from "../../app/catalogue/pricing";
 import { initialReviews } from "../../app/catalogue/reviews";
+import { siteOrigin, uniqueEmail } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { createVerifiedAccount } from "./support/loopback";
 import { gotoHydrated } from "./support/page";
 
 const catalogue = allApps();
@@ -186,6 +188,8 @@ test.describe("apps page with JavaScript", () => {
     await expect(page).toHaveURL(/reviews=1/);
     await expect(dialog.getByText(`${app.reviews} Verified Reviews`)).toBeVisible();
     await expect(dialog.getByText("Start your 3-day free trial")).toBeVisible();
+    // The Standard tab's build is paid at checkout: no "No payment today" there (only on Monthly).
+    await expect(dialog.getByText("Secure checkout. 3-day free trial included.")).toBeVisible();
     const entries = dialog.getByTestId("reviews-list").locator("> li");
     const initial = initialReviews(app);
     await expect(entries).toHaveCount(initial.length);
@@ -221,7 +225,9 @@ test.describe("apps page with JavaScript", () => {
     await expect(page.getByText("Please sign in to start your free trial.")).toBeVisible();
     await expect(page).toHaveURL(/\/apps$/);
     await page.clock.runFor(2_000);
-    await expect(page).toHaveURL(/\/auth$/);
+    // Sign In says why, and returns to these results afterwards.
+    await expect(page).toHaveURL(/\/auth\?reason=trial&next=%2Fapps$/);
+    await expect(page.getByRole("status").filter({ hasText: "Please sign in to start your free trial." })).toBeVisible();
   });
 
   test("has no axe violations", async ({ page }) => {
@@ -283,8 +289,23 @@ test.describe("apps page without JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: `Customer Reviews for ${app.name}` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(`${app.reviews} Verified Reviews`)).toBeVisible();
+    await expect(dialog.getByText("No payment today. Cancel anytime.")).toBeVisible();
     await dialog.getByRole("link", { name: "Close" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/apps\?q=invoice&tab=monthly$/);
+  });
+
+  test("'Start 3-Day Trial' opens Sign In, which says why and comes back to /apps", async ({ page }) => {
+    const email = uniqueEmail("apps-trial");
+    await createVerifiedAccount(email, "correct-horse-battery", siteOrigin());
+    await page.goto("/apps");
+    await card(page, catalogue[0]!).getByRole("button", { name: "Start 3-Day Trial" }).click();
+    await expect(page).toHaveURL(/\/auth\?reason=trial&next=%2Fapps$/);
+    await expect(page.getByRole("status").filter({ hasText: "Please sign in to start your free trial." })).toBeVisible();
+    const panel = page.getByRole("tabpanel", { name: "Sign In" });
+    await panel.getByLabel("Email").fill(email);
+    await panel.getByLabel("Password", { exact: true }).fill("correct-horse-battery");
+    await panel.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/apps$/);
   });
 });

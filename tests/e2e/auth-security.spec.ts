@@ -351,6 +351,8 @@ test.describe("the /auth action", () => {
       ["https://evil.example/x", "/dashboard?toast=welcome-back"],
       ["/\\evil.example", "/dashboard?toast=welcome-back"],
       ["/dashboard/billing", "/dashboard/billing?toast=welcome-back"],
+      // A page that shows no toast gets its own address back (the apps page after a trial click).
+      ["/apps?tab=monthly", "/apps?tab=monthly"],
     ] as const) {
       const res = await raw({
         method: "POST",

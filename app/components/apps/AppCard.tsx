@@ -142,6 +142,7 @@ export const AppCard = memo(function AppCard({
           </div>
         </details>
 
+        {/* Before hydration the button still works: it opens Sign In, which says why and returns here. */}
         <form
           action="/auth"
           method="get"
@@ -150,6 +151,8 @@ export const AppCard = memo(function AppCard({
             onStartTrial(app);
           }}
         >
+          <input type="hidden" name="reason" value="trial" />
+          <input type="hidden" name="next" value="/apps" />
           <Button type="submit" className="w-full" disabled={busy} aria-describedby={nameId}>
             {processing ? "Processing..." : "Start 3-Day Trial"}
           </Button>

@@ -1,5 +1,6 @@
 import { BadgeCheck, ThumbsUp } from "lucide-react";
 import type { CatalogueApp } from "~/catalogue/apps";
+import type { AppPricingTab } from "~/catalogue/pricing";
 import { initials, type Review } from "~/catalogue/reviews";
 import { Button } from "~/components/ui/button";
 import { Stars } from "./Stars";
@@ -50,12 +51,22 @@ export function ReviewsBody({ app, reviews }: { app: CatalogueApp; reviews: Revi
   );
 }
 
-export function TrialCallToAction() {
+/**
+ * The dialog's closing call to action, inside a GET form to /auth (what a click does before
+ * hydration, with the fields Sign In reads to say why and return here). Only the Monthly tab
+ * starts without a payment (its trial delays the first charge, ADR 0007); a one-time build is paid
+ * at checkout, so for those tabs the line promises no payment-free start.
+ */
+export function TrialCallToAction({ tab }: { tab: AppPricingTab }) {
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border border-primary/20 bg-secondary p-4 sm:flex-row sm:items-center sm:justify-between">
+      <input type="hidden" name="reason" value="trial" />
+      <input type="hidden" name="next" value="/apps" />
       <div>
         <p className="font-semibold text-secondary-foreground">Start your 3-day free trial</p>
-        <p className="text-sm text-secondary-foreground/90">No payment today. Cancel anytime.</p>
+        <p className="text-sm text-secondary-foreground/90">
+          {tab === "monthly" ? "No payment today. Cancel anytime." : "Secure checkout. 3-day free trial included."}
+        </p>
       </div>
       <Button type="submit" className="shrink-0">
         Start 3-Day Trial

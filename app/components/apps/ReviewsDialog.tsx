@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { CatalogueApp } from "~/catalogue/apps";
+import type { AppPricingTab } from "~/catalogue/pricing";
 import { refreshReviews, reviewPool, REVIEWS_REFRESH_MS, REVIEWS_SHOWN, type Review } from "~/catalogue/reviews";
 import { ReviewsBody, TrialCallToAction } from "./ReviewsBody";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -9,6 +10,8 @@ const ReviewsModal = lazy(() => import("./ReviewsModal"));
 
 interface ReviewsDialogProps {
   app: CatalogueApp;
+  /** The pricing tab on screen: the trial button starts that checkout. */
+  tab: AppPricingTab;
   /** The page without `?reviews`: the close link when JavaScript is off. */
   closeHref: string;
   onClose(): void;
@@ -23,7 +26,7 @@ interface ReviewsDialogProps {
  * the first client render, to match it) draws the same content as a static modal with a close
  * link, which also stands in while the Radix module loads. Mount it with `key={app.id}`.
  */
-export function ReviewsDialog({ app, closeHref, onClose, onStartTrial }: ReviewsDialogProps) {
+export function ReviewsDialog({ app, tab, closeHref, onClose, onStartTrial }: ReviewsDialogProps) {
   const hydrated = useHydrated();
   const pool = useMemo(() => reviewPool(app), [app]);
   const [reviews, setReviews] = useState(() => pool.slice(0, REVIEWS_SHOWN));
@@ -36,23 +39,35 @@ export function ReviewsDialog({ app, closeHref, onClose, onStartTrial }: Reviews
 
   const title = `Customer Reviews for ${app.name}`;
   const subtitle = `What ${app.industry} teams say after putting ${app.name} to work.`;
-  const fallback = <StaticReviewsDialog app={app} title={title} subtitle={subtitle} reviews={reviews} closeHref={closeHref} />;
+  const fallback = (
+    <StaticReviewsDialog app={app} tab={tab} title={title} subtitle={subtitle} reviews={reviews} closeHref={closeHref} />
+  );
   if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <ReviewsModal app={app} title={title} subtitle={subtitle} reviews={reviews} onClose={onClose} onStartTrial={onStartTrial} />
+      <ReviewsModal
+        app={app}
+        tab={tab}
+        title={title}
+        subtitle={subtitle}
+        reviews={reviews}
+        onClose={onClose}
+        onStartTrial={onStartTrial}
+      />
     </Suspense>
   );
 }
 
 function StaticReviewsDialog({
   app,
+  tab,
   title,
   subtitle,
   reviews,
   closeHref,
 }: {
   app: CatalogueApp;
+  tab: AppPricingTab;
   title: string;
   subtitle: string;
   reviews: Review[];
@@ -77,7 +92,7 @@ function StaticReviewsDialog({
         </div>
         <ReviewsBody app={app} reviews={reviews} />
         <form action="/auth" method="get">
-          <TrialCallToAction />
+          <TrialCallToAction tab={tab} />
         </form>
         <a
           href={closeHref}

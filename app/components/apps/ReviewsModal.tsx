@@ -1,10 +1,12 @@
 import type { CatalogueApp } from "~/catalogue/apps";
+import type { AppPricingTab } from "~/catalogue/pricing";
 import type { Review } from "~/catalogue/reviews";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { ReviewsBody, TrialCallToAction } from "./ReviewsBody";
 
 export interface ReviewsModalProps {
   app: CatalogueApp;
+  tab: AppPricingTab;
   title: string;
   subtitle: string;
   reviews: Review[];
@@ -16,7 +18,7 @@ export interface ReviewsModalProps {
  * The interactive reviews dialog: a Radix modal (focus trap, Escape, scroll lock, focus return).
  * Loaded on first use: the dialog stack is a third of the page's code and most visits never open it.
  */
-export default function ReviewsModal({ app, title, subtitle, reviews, onClose, onStartTrial }: ReviewsModalProps) {
+export default function ReviewsModal({ app, tab, title, subtitle, reviews, onClose, onStartTrial }: ReviewsModalProps) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -34,7 +36,7 @@ export default function ReviewsModal({ app, title, subtitle, reviews, onClose, o
             onStartTrial(app);
           }}
         >
-          <TrialCallToAction />
+          <TrialCallToAction tab={tab} />
         </form>
       </DialogContent>
     </Dialog>

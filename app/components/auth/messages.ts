@@ -11,6 +11,8 @@ export const AUTH_TEXT = {
   googleFailed: "Google sign-in did not complete. Please try again.",
   resetRequested: "If an account exists for that email, we've sent a reset link.",
   passwordUpdated: "Password updated. Please sign in.",
+  // /auth?reason=trial: where a signed-out "Start 3-Day Trial" on /apps leads (spec section 8's text).
+  signInForTrial: "Please sign in to start your free trial.",
   resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
   generic: "Something went wrong. Please try again.",
   unreadableForm: "The form could not be read. Please try again.",

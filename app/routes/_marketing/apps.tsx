@@ -182,9 +182,11 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
         setProcessingId(null);
       };
       const toAuth = () => {
+        // Sign In repeats why, and brings the visitor back to these results afterwards.
+        const back = window.location.pathname + window.location.search;
         redirectTimer.current = window.setTimeout(() => {
           finish();
-          navigate("/auth");
+          navigate(`/auth?reason=trial&next=${encodeURIComponent(back)}`);
         }, AUTH_REDIRECT_DELAY_MS);
       };
       if (!signedIn) {
@@ -433,6 +435,7 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
         <ReviewsDialog
           key={reviewsApp.id}
           app={reviewsApp}
+          tab={tab}
           closeHref={href({ reviews: null })}
           onClose={closeReviews}
           onStartTrial={startTrial}

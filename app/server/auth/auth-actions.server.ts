@@ -137,6 +137,18 @@ function withToast(path: string, key: string) {
   return `${path}${path.includes("?") ? "&" : "?"}toast=${key}`;
 }
 
+/**
+ * Where a sign-in lands: the page it was asked for (`next`), with its toast where a page shows it
+ * (the dashboard); another page, such as /apps after a signed-out trial click, gets its own address
+ * back unchanged.
+ */
+function afterSignIn(next: string | undefined, toastKey: "welcome-back" | "account-created") {
+  const target = safeNext(next);
+  return target === "/dashboard" || target.startsWith("/dashboard/") || target.startsWith("/dashboard?")
+    ? withToast(target, toastKey)
+    : target;
+}
+
 /** The text for a rate-limited answer: the per-account throttle says so, the per-IP one asks for a minute. */
 function tooManyMessage(result: AuthCallResult) {
   const message = typeof result.body?.message === "string" ? result.body.message : "";
@@ -187,10 +199,10 @@ export async function handleAuthAction(request: Request) {
         password: form.password,
         // Where the link of the verification email Better Auth sends an unverified account lands
         // (its default is the home page): the page the customer was signing in for.
-        callbackURL: withToast(safeNext(form.next), "account-created"),
+        callbackURL: afterSignIn(form.next, "account-created"),
       });
       if (result.status === 200) {
-        return redirect(withToast(safeNext(form.next), "welcome-back"), { headers: cookieHeaders(result.setCookies) });
+        return redirect(afterSignIn(form.next, "welcome-back"), { headers: cookieHeaders(result.setCookies) });
       }
       const keep = { values: { email: values.email } };
       if (result.status === 429) return fail(429, "signin", tooManyMessage(result), keep);
@@ -249,7 +261,7 @@ export async function handleAuthAction(request: Request) {
       if (!env().GOOGLE_ENABLED) return fail(400, "google", AUTH_TEXT.googleNotConfigured);
       const result = await callAuth(request, "/sign-in/social", {
         provider: "google",
-        callbackURL: withToast(safeNext(form.next), "welcome-back"),
+        callbackURL: afterSignIn(form.next, "welcome-back"),
         errorCallbackURL: "/auth?tab=signin&error=google",
       });
       const url = typeof result.body?.url === "string" ? result.body.url : null;
