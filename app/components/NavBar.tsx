@@ -24,6 +24,19 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === locationKey;
   const setOpen = (next: (v: boolean) => boolean) => setOpenAt(next(open) ? locationKey : null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the menu and returns focus to its button, like the Resources menu.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpenAt(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-ink/95 text-white backdrop-blur">
@@ -54,6 +67,7 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
         </div>
 
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-md p-2 text-slate-100 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white md:hidden"
           aria-expanded={open}

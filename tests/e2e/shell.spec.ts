@@ -26,6 +26,12 @@ for (const start of ["/", "/apps"]) {
     await toggle.click();
     const menu = page.locator("#mobile-menu");
     await expect(menu).toBeVisible();
+    // Escape closes it and puts focus back on its button.
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    await toggle.click();
+    await expect(menu).toBeVisible();
     await menu.getByRole("link", { name: "Industries" }).click();
     await expect(page).toHaveURL(/\/industries$/);
     await expect(menu).toBeHidden();
