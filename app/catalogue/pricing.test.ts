@@ -60,6 +60,12 @@ describe("multiplierBadge", () => {
     expect(multiplierBadge(1.5)).toEqual({ kind: "premium", text: "50% Rush Premium Applied" });
     expect(multiplierBadge(2.25)?.text).toBe("125% Rush Premium Applied");
   });
+  it("rounds half a percent up whatever the binary fraction of the product", () => {
+    // redesign x 8 weeks and redesign x 4 weeks: 27.5% and 42.5% (27% and 43% before).
+    expect(multiplierBadge(funnelMultiplier("redesign", "8weeks"))?.text).toBe("28% Rush Premium Applied");
+    expect(multiplierBadge(funnelMultiplier("redesign", "4weeks"))?.text).toBe("43% Rush Premium Applied");
+    expect(multiplierBadge(funnelMultiplier("add_ai", "standard"))?.text).toBe("20% DISCOUNT Applied!");
+  });
   it("shows nothing at 1 or without a multiplier", () => {
     expect(multiplierBadge(1)).toBeNull();
     expect(multiplierBadge(undefined)).toBeNull();

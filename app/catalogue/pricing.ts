@@ -84,11 +84,20 @@ export function findQuickPickPlan(id: string): QuickPickPlan | undefined {
   return QUICK_PICK_PLANS.find((p) => p.id === id);
 }
 
+/**
+ * A multiplier's distance from 1 in whole percent, halves rounded up. The product of two of the
+ * funnel's multipliers is a binary fraction just off its decimal value (1.5 x 0.85 is
+ * 1.2749999999999999): rounded as it is, 27.5% showed as 27% while 42.5% showed as 43%.
+ */
+function percentOff1(multiplier: number): number {
+  return Math.round(Number((Math.abs(multiplier - 1) * 100).toFixed(9)));
+}
+
 /** '{n}% DISCOUNT Applied!' below 1, '{n}% Rush Premium Applied' above 1, nothing at 1. */
 export function multiplierBadge(multiplier: number | undefined): { kind: "discount" | "premium"; text: string } | null {
   if (multiplier === undefined || multiplier === 1) return null;
-  if (multiplier < 1) return { kind: "discount", text: `${Math.round((1 - multiplier) * 100)}% DISCOUNT Applied!` };
-  return { kind: "premium", text: `${Math.round((multiplier - 1) * 100)}% Rush Premium Applied` };
+  if (multiplier < 1) return { kind: "discount", text: `${percentOff1(multiplier)}% DISCOUNT Applied!` };
+  return { kind: "premium", text: `${percentOff1(multiplier)}% Rush Premium Applied` };
 }
 
 // ---- Apps page ------------------------------------------------------------------------------

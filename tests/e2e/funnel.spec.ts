@@ -93,7 +93,7 @@ test.describe("with JavaScript", () => {
 
     await expect(page.getByRole("heading", { level: 1, name: "Quick Pick Plan" })).toBeVisible();
     await expect(
-      page.getByText("Personalised for Health & Wellness: Add AI to an Existing App on a Standard (3 Weeks) timeline."),
+      page.getByText("Personalised for Health & Wellness: Add AI to an Existing App on the Standard (3 Weeks) timeline."),
     ).toBeVisible();
     await expect(page.getByTestId("multiplier-badge")).toHaveText("20% DISCOUNT Applied!");
     await expect(plan(page, "Starter").getByTestId("plan-price")).toHaveText("$2,800");

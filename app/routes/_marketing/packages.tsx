@@ -89,7 +89,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const multiplier = funnelMultiplier(q.goal?.id, q.timeline?.id);
   const personalised =
     q.industry && q.goal && q.timeline
-      ? `Personalised for ${industryLabel(q.industry)}: ${q.goal.title} on a ${q.timeline.label} timeline.`
+      ? `Personalised for ${industryLabel(q.industry)}: ${q.goal.title} on the ${q.timeline.label} timeline.`
       : null;
   return {
     flow: "quick-pick" as const,
