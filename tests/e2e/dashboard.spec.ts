@@ -27,7 +27,7 @@ test.describe("dashboard trial gate", () => {
     await page.clock.pauseAt(new Date(Date.now() + 1_000));
     await gotoHydrated(page, "/dashboard");
 
-    await expect(page.getByRole("heading", { name: "Welcome back, Ada!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Ada!" })).toBeVisible();
     const preview = page.getByRole("region", { name: "Free preview" });
     await expect(preview).toContainText("Free Preview: 15s remaining");
     await expect(page.getByText("Start your free trial to access all features")).toBeVisible();
@@ -67,6 +67,7 @@ test.describe("dashboard trial gate", () => {
     await expect(page.getByRole("region", { name: "Free preview" })).toHaveCount(0);
     await expect(page.getByTestId("trial-remaining")).toHaveText(/^(7d 0h|6d 23h) remaining$/);
     await expect(page.getByTestId("trial-badge")).toHaveText("Active");
+    await expect(page.getByRole("heading", { name: "Welcome back, Ada!" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "You're all set!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Explore Features" })).toBeVisible();
     await expect(page.getByRole("link", { name: "View Upgrade Options" })).toHaveAttribute("href", "/packages");

@@ -60,7 +60,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {firstName}!</h1>
+        {/* A customer who has not started the trial has just arrived (the sign-up link lands here). */}
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {trial.started ? `Welcome back, ${firstName}!` : `Welcome, ${firstName}!`}
+        </h1>
         <p className="mt-1 text-muted-foreground">Here is an overview of your AI automation account.</p>
       </div>
 
