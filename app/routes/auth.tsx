@@ -4,7 +4,7 @@ import { Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSear
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import { ForgotPasswordForm, GoogleButton, ResetPasswordForm, SignInForm, SignUpForm } from "~/components/auth/AuthForms";
 import { FormAlert } from "~/components/auth/Field";
-import { AUTH_TEXT, parseTab, type AuthTab } from "~/components/auth/messages";
+import { AUTH_TEXT, parseTab, signInNote, type AuthTab } from "~/components/auth/messages";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { seo } from "~/lib/seo";
 import { handleAuthAction } from "~/server/auth/auth-actions.server";
@@ -84,14 +84,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const formResult = result && shownByForm[view].includes(result.intent) ? result : null;
   const oauthError = tab !== "reset" && searchParams.get("error") ? AUTH_TEXT.googleFailed : null;
   const pageAlert = result && !result.ok && !formResult ? result.message : result ? null : oauthError;
-  const notes =
-    tab !== "signin"
-      ? null
-      : searchParams.get("reset") === "done"
-        ? AUTH_TEXT.passwordUpdated
-        : searchParams.get("reason") === "trial"
-          ? AUTH_TEXT.signInForTrial
-          : null;
+  const notes = tab === "signin" ? signInNote(searchParams) : null;
 
   const google = (
     <GoogleButton

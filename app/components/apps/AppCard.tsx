@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { AppView } from "./query";
 import { Star } from "./Stars";
+import { TrialSignInFields } from "./trial-sign-in";
 import { isPlainClick } from "~/lib/use-hydrated";
 
 /** Feature lists use the list marker as their check mark: no icon elements in 24+ cards. */
@@ -151,8 +152,7 @@ export const AppCard = memo(function AppCard({
             onStartTrial(app);
           }}
         >
-          <input type="hidden" name="reason" value="trial" />
-          <input type="hidden" name="next" value="/apps" />
+          <TrialSignInFields />
           <Button type="submit" className="w-full" disabled={busy} aria-describedby={nameId}>
             {processing ? "Processing..." : "Start 3-Day Trial"}
           </Button>

@@ -4,6 +4,7 @@ import type { AppPricingTab } from "~/catalogue/pricing";
 import { initials, type Review } from "~/catalogue/reviews";
 import { Button } from "~/components/ui/button";
 import { Stars } from "./Stars";
+import { TrialSignInFields } from "./trial-sign-in";
 
 /** The reviews dialog's content, shared by its static (no-JavaScript) and its Radix rendering. */
 export function ReviewsBody({ app, reviews }: { app: CatalogueApp; reviews: Review[] }) {
@@ -60,8 +61,7 @@ export function ReviewsBody({ app, reviews }: { app: CatalogueApp; reviews: Revi
 export function TrialCallToAction({ tab }: { tab: AppPricingTab }) {
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border border-primary/20 bg-secondary p-4 sm:flex-row sm:items-center sm:justify-between">
-      <input type="hidden" name="reason" value="trial" />
-      <input type="hidden" name="next" value="/apps" />
+      <TrialSignInFields />
       <div>
         <p className="font-semibold text-secondary-foreground">Start your 3-day free trial</p>
         <p className="text-sm text-secondary-foreground/90">

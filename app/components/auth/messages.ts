@@ -19,6 +19,16 @@ export const AUTH_TEXT = {
   checkFields: "Please check the highlighted fields.",
 } as const;
 
+/** `/auth?reason=` of a signed-out trial click (app/components/apps/trial-sign-in.tsx). */
+export const SIGN_IN_REASON_TRIAL = "trial";
+
+/** The note above the Sign In form that its address asks for, if any. */
+export function signInNote(params: URLSearchParams): string | null {
+  if (params.get("reset") === "done") return AUTH_TEXT.passwordUpdated;
+  if (params.get("reason") === SIGN_IN_REASON_TRIAL) return AUTH_TEXT.signInForTrial;
+  return null;
+}
+
 export type AuthTab = "signin" | "signup" | "reset";
 
 export function parseTab(value: string | null): AuthTab {

@@ -17,6 +17,7 @@ import {
   type AppView,
 } from "~/components/apps/query";
 import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
+import { trialSignInHref } from "~/components/apps/trial-sign-in";
 import { isPlainClick } from "~/lib/use-hydrated";
 import { startCheckout, type CheckoutAnswer } from "~/lib/checkout-client";
 import { Badge } from "~/components/ui/badge";
@@ -186,7 +187,7 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
         const back = window.location.pathname + window.location.search;
         redirectTimer.current = window.setTimeout(() => {
           finish();
-          navigate(`/auth?reason=trial&next=${encodeURIComponent(back)}`);
+          navigate(trialSignInHref(back));
         }, AUTH_REDIRECT_DELAY_MS);
       };
       if (!signedIn) {
