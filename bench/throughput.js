@@ -22,6 +22,7 @@
 // many processes as ours) that sends the same bytes with the same headers: the most a Node.js
 // server gets on this machine, so ours/bare is what our own code and process cost.
 import { spawn } from "node:child_process";
+import http from "node:http";
 import {
   accessSync,
   chmodSync,
@@ -45,6 +46,7 @@ import {
   signUpVerified,
   sleep,
   startServer,
+  summarise,
   table,
 } from "./lib/common.js";
 
@@ -211,6 +213,34 @@ async function startBareNode(dir) {
   };
 }
 
+/**
+ * A visitor opening `/` (a page-cache hit) on a new connection every 50 ms until `until` settles:
+ * how long other pages wait while signed-in pages keep the server busy (docs/decisions/0026).
+ */
+async function probeVisitors(base, until) {
+  const state = { running: true };
+  const stop = () => (state.running = false);
+  until.then(stop, stop);
+  const u = new URL(base);
+  const times = [];
+  let failed = 0;
+  while (state.running) {
+    const started = performance.now();
+    const ok = await new Promise((resolve) => {
+      const req = http.get({ host: u.hostname, port: u.port, path: "/", agent: false, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode === 200));
+      });
+      req.on("timeout", () => req.destroy());
+      req.on("error", () => resolve(false));
+    });
+    if (ok) times.push(performance.now() - started);
+    else failed++;
+    await sleep(50);
+  }
+  return { ...summarise(times), failed };
+}
+
 const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
 
 const own = !process.env.BENCH_URL;
@@ -273,7 +303,9 @@ try {
   });
   delete alone.raw;
   const cpuBefore = server.pid ? await cpuSeconds(server.pid) : null;
-  const dash = await wrk(`${server.url}/dashboard/billing`, [`Cookie: ${cookie}`, `Host: ${host}`]);
+  const dashRun = wrk(`${server.url}/dashboard/billing`, [`Cookie: ${cookie}`, `Host: ${host}`]);
+  const visitors = await probeVisitors(server.url, dashRun);
+  const dash = await dashRun;
   const cpuAfter = cpuBefore ? await cpuSeconds(server.pid) : null;
   // CPU per answered request: what one dashboard page costs the server and PostgreSQL (0 on PGlite,
   // which runs inside the server process).
@@ -283,7 +315,14 @@ try {
         postgres: ((cpuAfter.postgres - cpuBefore.postgres) * 1000) / dash.requests,
       }
     : null;
-  results.dashboard = { page: "/dashboard/billing", trialStart: start.status, cpuMsPerRequest, ...dash, oneConnection: alone };
+  results.dashboard = {
+    page: "/dashboard/billing",
+    trialStart: start.status,
+    cpuMsPerRequest,
+    ...dash,
+    oneConnection: alone,
+    visitorsMeanwhile: visitors,
+  };
 
   const after = await loadAverage();
   results.loadAverage = { before: before.loadavg, after: after.loadavg, cpus: after.cpus };
@@ -346,6 +385,11 @@ try {
   console.log(
     `One connection (nobody queued ahead): ${f(d.oneConnection.rps)} req/s, p50 ${f(d.oneConnection.p50)} ms, p99 ${f(d.oneConnection.p99)} ms, ` +
       `non-2xx/timeouts ${d.oneConnection.non2xx3xx}/${d.oneConnection.socket?.timeout ?? 0}`,
+  );
+  const v = d.visitorsMeanwhile;
+  console.log(
+    `Meanwhile, \`/\` (page-cache hit) on a new connection every 50 ms: ${v.n} answered, p50 ${f(v.p50)} ms, ` +
+      `p99 ${f(v.p99)} ms, max ${f(v.max)} ms, failed ${v.failed}`,
   );
   console.log(
     "\nwrk measures latency of answered requests only; timeouts (no answer within 2 s) are counted apart. " +

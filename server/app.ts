@@ -13,6 +13,7 @@ import { bodyLimit } from "~/server/http/body-limit.server";
 import { database } from "~/server/db/client.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "~/server/http/client-ip.server";
 import { env } from "~/server/env.server";
+import { requestAdmission } from "~/server/http/admission.server";
 
 export { boot, shutdown };
 // server.js serves the build's static files before this app runs: they get the same headers, and the
@@ -75,6 +76,8 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
+// Page-cache hits and static files were answered before this point and never wait.
+app.use(requestAdmission().middleware);
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: React Router re-derives its route tables

@@ -37,6 +37,31 @@ describe("an unreachable PostgreSQL", () => {
   });
 });
 
+describe.runIf(engine === "pglite")("PGlite queries and the event loop", () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database.cleanup();
+  });
+
+  // PGlite answers within microtasks; the app's client waits one turn of the event loop before each
+  // query, so the queries of requests in flight cannot hold the loop (docs/decisions/0026).
+  it("lets the event loop turn before a query runs", async () => {
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const seen: boolean[] = [];
+    await Promise.all(Array.from({ length: 5 }, () => database.db.execute(sql`select 1`).then(() => seen.push(turned))));
+    expect(seen).toEqual([true, true, true, true, true]);
+
+    let turnedBeforeTransaction = false;
+    setImmediate(() => (turnedBeforeTransaction = true));
+    const sawTurn = await database.db.transaction(async () => turnedBeforeTransaction);
+    expect(sawTurn).toBe(true);
+  });
+});
+
 describe.runIf(engine === "pglite")("PGlite persistence", () => {
   it("keeps committed rows across a close and reopen of the same folder", async () => {
     const { mkdtempSync, rmSync } = await import("node:fs");

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { setImmediate as setImmediateTurn } from "node:timers/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -75,7 +76,7 @@ async function openPglite(dataDir: string, migrationsFolder: string, unlock: () 
   });
   try {
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(yieldingClient(client), { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return {
       db,
@@ -89,6 +90,29 @@ async function openPglite(dataDir: string, migrationsFolder: string, unlock: () 
     await client.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The PGlite client as the app's queries see it: each query, exec and transaction first lets the
+ * event loop turn (setImmediate). PGlite runs a query synchronously and resolves it as a microtask,
+ * so without this a request's queries and the JavaScript between them run in one piece, and the
+ * requests in flight make a turn of the event loop as long as all of their work: page-cache hits and
+ * new connections wait for it (docs/decisions/0026-request-admission.md).
+ */
+function yieldingClient(client: PGlite): PGlite {
+  const yielded = new Set<PropertyKey>(["query", "exec", "transaction"]);
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      // PGlite keeps its state in #private fields: its methods must run with the real client as this.
+      if (!yielded.has(prop)) return value.bind(target);
+      return async (...args: unknown[]) => {
+        await setImmediateTurn();
+        return value.apply(target, args);
+      };
+    },
+  });
 }
 
 /** host:port/database of a PostgreSQL URL, never its user or password. */

@@ -1,0 +1,151 @@
+import { EventEmitter } from "node:events";
+import type { NextFunction, Request, Response } from "express";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createAdmission, type Admission } from "./admission.server";
+
+/** Just enough of Express's response: the events admission listens to and the 503's chain. */
+class FakeResponse extends EventEmitter {
+  statusCode = 200;
+  headers: Record<string, string> = {};
+  body: string | undefined;
+  status(code: number) {
+    this.statusCode = code;
+    return this;
+  }
+  set(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+  type(value: string) {
+    return this.set("content-type", value);
+  }
+  send(body: string) {
+    this.body = body;
+    this.emit("finish");
+    return this;
+  }
+  /** The handler answered: Node emits finish, then close when the socket is done. */
+  answer() {
+    this.emit("finish");
+    this.emit("close");
+  }
+}
+
+/** Sends one request through the middleware; `started` says whether the app got to work on it. */
+function send(admission: Admission, name: string, started: string[]) {
+  const res = new FakeResponse();
+  const next: NextFunction = () => started.push(name);
+  admission.middleware({} as Request, res as unknown as Response, next);
+  return res;
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("request admission", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("works on at most `limit` requests at once and lets the rest in by arrival order", () => {
+    const admission = createAdmission({ limit: 2, maxWaiting: 10, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    const [a, b] = ["a", "b", "c", "d"].map((name) => send(admission, name, started));
+    expect(started).toEqual(["a", "b"]);
+    expect(admission.stats()).toEqual({ active: 2, waiting: 2 });
+    b!.answer();
+    expect(started).toEqual(["a", "b", "c"]);
+    a!.answer();
+    expect(started).toEqual(["a", "b", "c", "d"]);
+    expect(admission.stats()).toEqual({ active: 2, waiting: 0 });
+  });
+
+  it("never starts a request whose client left while it waited", () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 10, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    const first = send(admission, "first", started);
+    const gone = send(admission, "gone", started);
+    send(admission, "third", started);
+    gone.emit("close");
+    expect(admission.stats()).toEqual({ active: 1, waiting: 1 });
+    first.answer();
+    expect(started).toEqual(["first", "third"]);
+  });
+
+  it("answers 503 with Retry-After once the waiting line is full, and starts nothing for it", () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 1, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    send(admission, "working", started);
+    send(admission, "waiting", started);
+    const refused = send(admission, "refused", started);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(refused.body).toBe("The server is busy. Please try again in a few seconds.");
+    expect(started).toEqual(["working"]);
+    expect(admission.stats()).toEqual({ active: 1, waiting: 1 });
+  });
+
+  it("stops counting a request that holds its slot too long, so the next one starts", () => {
+    vi.useFakeTimers();
+    const admission = createAdmission({ limit: 1, maxWaiting: 10, slotTimeoutMs: 5000 });
+    const started: string[] = [];
+    const stuck = send(admission, "stuck", started);
+    send(admission, "next", started);
+    vi.advanceTimersByTime(4999);
+    expect(started).toEqual(["stuck"]);
+    vi.advanceTimersByTime(1);
+    expect(started).toEqual(["stuck", "next"]);
+    // Its late answer does not free a second slot.
+    stuck.answer();
+    expect(admission.stats()).toEqual({ active: 1, waiting: 0 });
+  });
+
+  it("gives the slot back while a request waits outside, then resumes it ahead of the line", async () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 10, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    let finishHash!: () => void;
+    const order: string[] = [];
+    const res = new FakeResponse();
+    admission.middleware({} as Request, res as unknown as Response, () => {
+      started.push("signing-in");
+      void admission
+        .waitOutside(() => new Promise<void>((resolve) => (finishHash = resolve)))
+        .then(() => order.push("signing-in resumed"));
+    });
+    // While the hash runs, the next request has the slot.
+    const other = send(admission, "other", started);
+    send(admission, "later", started);
+    expect(started).toEqual(["signing-in", "other"]);
+    finishHash();
+    await flush();
+    expect(order).toEqual([]);
+    // The slot frees: the signing-in request goes first, "later" still waits.
+    other.answer();
+    await flush();
+    expect(order).toEqual(["signing-in resumed"]);
+    expect(started).toEqual(["signing-in", "other"]);
+    res.answer();
+    expect(started).toEqual(["signing-in", "other", "later"]);
+  });
+
+  it("lets a request go on whose client left while it waited to resume", async () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 10, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    let resumed = false;
+    const res = new FakeResponse();
+    admission.middleware({} as Request, res as unknown as Response, () => {
+      void admission.waitOutside(async () => {}).then(() => (resumed = true));
+    });
+    send(admission, "other", started);
+    await flush();
+    expect(resumed).toBe(false);
+    res.emit("close");
+    await flush();
+    expect(resumed).toBe(true);
+    expect(admission.stats()).toEqual({ active: 1, waiting: 0 });
+  });
+
+  it("runs outside work directly when there is no request", async () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 10, slotTimeoutMs: 60_000 });
+    await expect(admission.waitOutside(async () => 42)).resolves.toBe(42);
+  });
+});
