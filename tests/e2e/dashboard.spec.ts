@@ -99,6 +99,23 @@ test.describe("dashboard trial gate", () => {
     await expect(page).toHaveURL(/\/packages\?tier=growth$/);
   });
 
+  test("at 390 px the free preview box spans the foot of the screen and the page's end scrolls above it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpVerified(page);
+    await page.clock.install();
+    await gotoHydrated(page, "/dashboard");
+    const preview = page.getByRole("region", { name: "Free preview" });
+    await expect(preview).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const box = (await preview.boundingBox())!;
+    expect(box.x).toBe(16);
+    expect(box.width).toBe(390 - 32);
+    // The page's last content ends above the floating box, so nothing stays hidden under it.
+    const end = (await page.locator("#dashboard-main > *").last().boundingBox())!;
+    expect(end.y + end.height).toBeLessThanOrEqual(box.y);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-390-end.png` });
+  });
+
   test("a second trial start is refused (409) and an unknown plan is rejected", async ({ page }) => {
     await signUpVerified(page);
     const bad = await page.request.post("/dashboard", {

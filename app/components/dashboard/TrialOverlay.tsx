@@ -42,7 +42,7 @@ export function TrialOverlay({ mode, preselected }: TrialOverlayProps) {
     return (
       <section
         aria-label="Free preview"
-        className="fixed bottom-4 right-4 z-40 w-72 rounded-xl border bg-card p-4 shadow-lg"
+        className="fixed inset-x-4 bottom-4 z-40 rounded-xl border bg-card p-4 shadow-lg sm:left-auto sm:w-72"
         data-testid="free-preview"
       >
         <p className="flex items-center gap-2 text-sm font-semibold">

@@ -6,6 +6,7 @@ import { DashboardToasts, type ErrorNotice } from "~/components/dashboard/Dashbo
 import { MOBILE_BREAKPOINT_PX, readSidebarOpen, SIDEBAR_SHORTCUT_KEY, sidebarCookie } from "~/components/dashboard/nav";
 import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";
 import { TrialOverlay } from "~/components/dashboard/TrialOverlay";
+import { cn } from "~/lib/utils";
 import { isTrialPlanId } from "~/catalogue/trial";
 import { auth } from "~/server/auth/auth.server";
 import { getSettings } from "~/server/profile/settings.server";
@@ -185,7 +186,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             </output>
           )}
         </header>
-        <main id="dashboard-main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+        {/* While the free preview's box floats over the bottom of the page, the page can scroll its end above it. */}
+        <main
+          id="dashboard-main"
+          tabIndex={-1}
+          className={cn("flex-1 p-4 focus:outline-none sm:p-6 lg:p-8", overlay === "preview" && "pb-40 sm:pb-40 lg:pb-40")}
+        >
           <Outlet />
         </main>
       </div>
