@@ -35,6 +35,9 @@ export function LazyToaster({ notice }: { notice: Notice | null }) {
   return (
     <sonner.Toaster
       position="top-center"
+      // Below the site's fixed 64 px header: a toast there would cover its links and menu button.
+      offset={{ top: 72 }}
+      mobileOffset={{ top: 72 }}
       toastOptions={{
         classNames: {
           error: "border-destructive! bg-destructive! text-white! [&_[data-description]]:text-white!",

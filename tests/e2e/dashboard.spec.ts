@@ -210,9 +210,14 @@ test.describe("dashboard shell", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signUpVerified(page);
     await page.clock.install();
-    await gotoHydrated(page, "/dashboard");
+    await gotoHydrated(page, "/dashboard?toast=account-created");
     await expect(page.getByRole("region", { name: "Free preview" })).toBeVisible();
     await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
+    // The toast sits below the header: the menu button stays usable while it shows.
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Account Created!" });
+    await expect(toast).toBeVisible();
+    const header = (await page.locator("header").first().boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-390.png`, fullPage: true });
     await expectNoAxeViolations(page);
 

@@ -40,6 +40,9 @@ export function DashboardToasts({ error }: { error: ErrorNotice | null }) {
   return (
     <Toaster
       position="top-center"
+      // Below the 56 px header: a toast there would cover the menu button for its 4 s.
+      offset={{ top: 64 }}
+      mobileOffset={{ top: 64 }}
       toastOptions={{
         classNames: { error: "border-destructive! bg-destructive! text-white! [&_[data-description]]:text-white!" },
       }}
