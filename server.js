@@ -245,6 +245,8 @@ async function runServer() {
   });
 }
 
+/** app/server/log.server.ts's errorDetail, here because these handlers must work before the bundle loads. */
 function errorText(value) {
-  return value instanceof Error ? (value.stack ?? value.message) : String(value);
+  // (Some libraries blank the stack of their own errors: the message is all there is.)
+  return value instanceof Error ? value.stack || value.message : String(value);
 }
