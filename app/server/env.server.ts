@@ -44,8 +44,11 @@ const schema = z
     OPERATOR_EMAILS: z.string().optional(),
     /** How long an anonymous page render is served from memory; 0 turns the page cache off. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-    /** Requests the app works on at once per process; more wait their turn (docs/decisions/0026). */
-    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+    /**
+     * Requests the app works on at once per process; more wait their turn (docs/decisions/0026).
+     * Default: 4 on PGlite, the connection pool's size on PostgreSQL.
+     */
+    REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   })
   .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",

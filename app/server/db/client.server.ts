@@ -28,6 +28,9 @@ export interface DatabaseConfig {
   migrationsFolder?: string;
 }
 
+/** Connections per process to PostgreSQL. */
+export const PG_POOL_SIZE = 10;
+
 const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
 
 /**
@@ -37,7 +40,7 @@ const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const migrationsFolder = config.migrationsFolder ?? defaultMigrations();
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: PG_POOL_SIZE });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await whileSetupLocked(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));

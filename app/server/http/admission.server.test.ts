@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { NextFunction, Request, Response } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAdmission, type Admission } from "./admission.server";
+import { createAdmission, defaultConcurrency, type Admission } from "./admission.server";
 
 /** Just enough of Express's response: the events admission listens to and the 503's chain. */
 class FakeResponse extends EventEmitter {
@@ -147,5 +147,11 @@ describe("request admission", () => {
   it("runs outside work directly when there is no request", async () => {
     const admission = createAdmission({ limit: 1, maxWaiting: 10, slotTimeoutMs: 60_000 });
     await expect(admission.waitOutside(async () => 42)).resolves.toBe(42);
+  });
+
+  it("defaults to 4 on PGlite and to the pool's 10 connections on PostgreSQL; REQUEST_CONCURRENCY wins", () => {
+    expect(defaultConcurrency({ REQUEST_CONCURRENCY: undefined, DATABASE_URL: undefined })).toBe(4);
+    expect(defaultConcurrency({ REQUEST_CONCURRENCY: undefined, DATABASE_URL: "postgres://db/app" })).toBe(10);
+    expect(defaultConcurrency({ REQUEST_CONCURRENCY: 2, DATABASE_URL: "postgres://db/app" })).toBe(2);
   });
 });

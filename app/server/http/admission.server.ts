@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
-import { env } from "../env.server";
+import { PG_POOL_SIZE } from "../db/client.server";
+import { env, type Env } from "../env.server";
 
 /**
  * Admission into the app's pipeline (docs/decisions/0026-request-admission.md): at most `limit`
@@ -132,10 +133,19 @@ export const SLOT_TIMEOUT_MS = 5000;
 
 let shared: Admission | undefined;
 
-/** The process's admission (created on first use, from REQUEST_CONCURRENCY). */
+/**
+ * Requests worked on at once: REQUEST_CONCURRENCY, else 4 on PGlite, whose queries are CPU in this
+ * process, and the pool's size on PostgreSQL, whose queries are waits on the network (with fewer slots
+ * than connections, a distant database would leave the CPU idle).
+ */
+export function defaultConcurrency(e: Pick<Env, "REQUEST_CONCURRENCY" | "DATABASE_URL">): number {
+  return e.REQUEST_CONCURRENCY ?? (e.DATABASE_URL ? PG_POOL_SIZE : 4);
+}
+
+/** The process's admission (created on first use). */
 export function requestAdmission(): Admission {
   shared ??= createAdmission({
-    limit: env().REQUEST_CONCURRENCY,
+    limit: defaultConcurrency(env()),
     maxWaiting: MAX_WAITING_REQUESTS,
     slotTimeoutMs: SLOT_TIMEOUT_MS,
   });
