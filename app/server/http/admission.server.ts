@@ -42,7 +42,8 @@ export interface Admission {
    * Runs work that waits off the event loop (password hashing on libuv's thread pool, a call to an
    * outside service) with the request's slot given back meanwhile, so waiting requests use the CPU.
    * The request goes to the front of the queue when the work is done. Outside a request it only runs
-   * the work.
+   * the work. Not inside a database transaction: on PGlite an open transaction stops every other
+   * request's queries, and those would hold the slots this request waits for (until the slot timeout).
    */
   waitOutside: <T>(work: () => Promise<T>) => Promise<T>;
   /** Requests being worked on and waiting (for tests and the health of the process). */
