@@ -1,6 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import pLimit from "p-limit";
-import { waitOutside } from "../http/admission.server";
 
 /**
  * Password hashing at OWASP ASVS 5 Appendix C strength: scrypt with N = 2^17, r = 8, p = 1
@@ -21,14 +20,11 @@ const THREADPOOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 export const passwordHashing = pLimit(Math.max(1, THREADPOOL_SIZE - 1));
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  // The hash runs on the thread pool: the request gives its admission slot back meanwhile.
-  return waitOutside(() =>
-    passwordHashing(
-      () =>
-        new Promise<Buffer>((resolve, reject) =>
-          scryptCb(password.normalize("NFKC"), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
-        ),
-    ),
+  return passwordHashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password.normalize("NFKC"), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

@@ -3,7 +3,6 @@ import { Stripe } from "stripe";
 import { db as currentDb, type Db } from "../db/client.server";
 import { billingCustomers, type OrderRow } from "../db/schema";
 import { env } from "../env.server";
-import { waitOutside } from "../http/admission.server";
 import type { CheckoutProvider, CreateSessionInput } from "./provider.server";
 
 /**
@@ -25,7 +24,6 @@ export function stripeClient(): Stripe {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: "ai-automation-apps" },
-    httpClient: givingBackSlot(Stripe.createNodeHttpClient()),
   };
   if (e.STRIPE_API_URL) {
     const url = new URL(e.STRIPE_API_URL);
@@ -37,13 +35,6 @@ export function stripeClient(): Stripe {
   const client = new Stripe(e.STRIPE_SECRET_KEY, config);
   cached = { key: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL, client };
   return client;
-}
-
-/** Stripe's HTTP client, with the request's admission slot given back while Stripe answers. */
-function givingBackSlot(inner: Stripe.HttpClient): Stripe.HttpClient {
-  return Object.assign(Object.create(inner) as Stripe.HttpClient, {
-    makeRequest: (...args: Parameters<Stripe.HttpClient["makeRequest"]>) => waitOutside(() => inner.makeRequest(...args)),
-  });
 }
 
 /** The user's stored Stripe customer id, if a checkout has created one. */
