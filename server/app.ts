@@ -76,7 +76,8 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-// Page-cache hits and static files were answered before this point and never wait.
+// A few page and data requests at a time, the rest in arrival order (docs/decisions/0026). Page-cache
+// hits, static files and /healthz were answered before this point; actions pass the line.
 app.use(requestAdmission().middleware);
 app.use(
   createRequestHandler({

@@ -45,7 +45,8 @@ const schema = z
     /** How long an anonymous page render is served from memory; 0 turns the page cache off. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /**
-     * Requests the app works on at once per process; more wait their turn (docs/decisions/0026).
+     * Page and data requests (GET) worked on at once per process; more wait their turn
+     * (docs/decisions/0026).
      * Default: 4 on PGlite, the connection pool's size on PostgreSQL.
      */
     REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
