@@ -22,7 +22,6 @@
 // many processes as ours) that sends the same bytes with the same headers: the most a Node.js
 // server gets on this machine, so ours/bare is what our own code and process cost.
 import { spawn } from "node:child_process";
-import http from "node:http";
 import {
   accessSync,
   chmodSync,
@@ -221,20 +220,16 @@ async function probeVisitors(base, until) {
   const state = { running: true };
   const stop = () => (state.running = false);
   until.then(stop, stop);
-  const u = new URL(base);
   const times = [];
   let failed = 0;
   while (state.running) {
-    const started = performance.now();
-    const ok = await new Promise((resolve) => {
-      const req = http.get({ host: u.hostname, port: u.port, path: "/", agent: false, timeout: 10_000 }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode === 200));
-      });
-      req.on("timeout", () => req.destroy());
-      req.on("error", () => resolve(false));
+    const res = await request(base, {
+      path: "/",
+      newConnection: true,
+      headers: { "accept-encoding": "identity" },
+      timeoutMs: 10_000,
     });
-    if (ok) times.push(performance.now() - started);
+    if (res.status === 200) times.push(res.ms);
     else failed++;
     await sleep(50);
   }

@@ -131,8 +131,12 @@ export function freshIp() {
  * One HTTP request to `base` (http://127.0.0.1:port). `body`: an object is sent as JSON, a
  * URLSearchParams as a form, a string as is. Never rejects: a network failure is status 0.
  * Returns status, headers, setCookies, text and the wall time in ms (to the last body byte).
+ * `newConnection`: on a connection of its own, as a new visitor arrives, not a kept-alive one.
  */
-export function request(base, { method = "GET", path: p, ip, headers = {}, body, host, timeoutMs = 60_000 }) {
+export function request(
+  base,
+  { method = "GET", path: p, ip, headers = {}, body, host, timeoutMs = 60_000, newConnection = false },
+) {
   const u = new URL(p, base);
   let payload;
   const h = { ...headers };
@@ -157,7 +161,7 @@ export function request(base, { method = "GET", path: p, ip, headers = {}, body,
         port: u.port,
         path: u.pathname + u.search,
         method,
-        agent,
+        agent: newConnection ? false : agent,
         localAddress: ip,
         headers: { host: host ?? u.host, "accept-encoding": ACCEPT_ENCODING, ...h },
         timeout: timeoutMs,

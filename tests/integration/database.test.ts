@@ -25,30 +25,10 @@ describe(`database (${engine})`, () => {
     expect(await queryRows(database.db, sql`show fsync`)).toEqual([{ fsync: "on" }]);
     expect(await queryRows(database.db, sql`show synchronous_commit`)).toEqual([{ synchronous_commit: "on" }]);
   });
-});
-
-describe("an unreachable PostgreSQL", () => {
-  it("fails the open with which database and why, never the password", async () => {
-    const failure = openDatabase({ databaseUrl: "postgres://app:s3cret-pw@127.0.0.1:1/shop", dataDir: "unused" });
-    await expect(failure).rejects.toThrow(
-      /^Cannot open the PostgreSQL database 127\.0\.0\.1:1\/shop \(DATABASE_URL\): connect ECONNREFUSED/,
-    );
-    await expect(failure).rejects.not.toThrow(/s3cret-pw/);
-  });
-});
-
-describe.runIf(engine === "pglite")("PGlite queries and the event loop", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => {
-    database = await freshDatabase();
-  });
-  afterAll(async () => {
-    await database.cleanup();
-  });
 
   // PGlite answers within microtasks; the app's client waits one turn of the event loop before each
   // query, so the queries of requests in flight cannot hold the loop (docs/decisions/0026).
-  it("lets the event loop turn before a query runs", async () => {
+  it.runIf(engine === "pglite")("PGlite: lets the event loop turn before a query runs", async () => {
     let turned = false;
     setImmediate(() => (turned = true));
     const seen: boolean[] = [];
@@ -59,6 +39,16 @@ describe.runIf(engine === "pglite")("PGlite queries and the event loop", () => {
     setImmediate(() => (turnedBeforeTransaction = true));
     const sawTurn = await database.db.transaction(async () => turnedBeforeTransaction);
     expect(sawTurn).toBe(true);
+  });
+});
+
+describe("an unreachable PostgreSQL", () => {
+  it("fails the open with which database and why, never the password", async () => {
+    const failure = openDatabase({ databaseUrl: "postgres://app:s3cret-pw@127.0.0.1:1/shop", dataDir: "unused" });
+    await expect(failure).rejects.toThrow(
+      /^Cannot open the PostgreSQL database 127\.0\.0\.1:1\/shop \(DATABASE_URL\): connect ECONNREFUSED/,
+    );
+    await expect(failure).rejects.not.toThrow(/s3cret-pw/);
   });
 });
 
