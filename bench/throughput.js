@@ -22,17 +22,7 @@
 // many processes as ours) that sends the same bytes with the same headers: the most a Node.js
 // server gets on this machine, so ours/bare is what our own code and process cost.
 import { spawn } from "node:child_process";
-import {
-  accessSync,
-  chmodSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -48,6 +38,7 @@ import {
   summarise,
   table,
 } from "./lib/common.js";
+import { which, wrk as runWrk, wrkBin } from "./lib/wrk.js";
 
 const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.THROUGHPUT_CONNECTIONS ?? 64);
@@ -60,21 +51,7 @@ const PAGES = [
 const NGINX_TARGET = 0.25;
 const DASHBOARD_P99_TARGET_MS = 50;
 
-/** The executable's path on PATH (plus /usr/sbin, where Debian puts nginx), or "". */
-function which(cmd) {
-  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin"];
-  for (const dir of dirs.filter(Boolean)) {
-    try {
-      accessSync(path.join(dir, cmd), constants.X_OK);
-      return path.join(dir, cmd);
-    } catch {
-      /* not here */
-    }
-  }
-  return "";
-}
-// WRK_BIN / NGINX_BIN name other binaries ("" pretends they are missing).
-const wrkBin = process.env.WRK_BIN ?? which("wrk");
+// NGINX_BIN names another binary ("" pretends it is missing); WRK_BIN likewise (bench/lib/wrk.js).
 const nginxBin = process.env.NGINX_BIN ?? which("nginx");
 if (!wrkBin || !nginxBin) {
   console.log(
@@ -84,41 +61,9 @@ if (!wrkBin || !nginxBin) {
   process.exit(0);
 }
 
-function toMs(value) {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(value);
-  if (!m) return NaN;
-  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]];
-}
-
-/** Runs wrk and returns req/s, latency percentiles (ms), non-2xx/3xx answers and socket errors. */
-function wrk(url, headers = [], { connections = CONNECTIONS, threads = THREADS } = {}) {
-  const args = [`-t${threads}`, `-c${connections}`, `-d${SECONDS}s`, "--latency", ...headers.flatMap((h) => ["-H", h]), url];
-  return new Promise((resolve, reject) => {
-    const child = spawn(wrkBin, args);
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`wrk exited ${code}: ${out}`));
-      const lat = (p) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "");
-      const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-      resolve({
-        rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
-        requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
-        p50: lat(50),
-        p75: lat(75),
-        p90: lat(90),
-        p99: lat(99),
-        non2xx3xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-        socketErrors: sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
-        // wrk counts a request still unanswered after its 2 s default timeout as a timeout error.
-        socket: sock ? { connect: +sock[1], read: +sock[2], write: +sock[3], timeout: +sock[4] } : null,
-        raw: out,
-      });
-    });
-  });
-}
+/** wrk with this run's -c, -t and -d unless told otherwise. */
+const wrk = (url, headers = [], { connections = CONNECTIONS, threads = THREADS } = {}) =>
+  runWrk(url, headers, { connections, threads, seconds: SECONDS });
 
 /** Our server's process count (server.js runs WEB_CONCURRENCY workers only on PostgreSQL); nginx gets as many. */
 const PROCESSES =

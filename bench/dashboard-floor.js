@@ -1,0 +1,88 @@
+// What a per-user page cache could do for the signed-in dashboard target (issue 6: p99 <= 50 ms under
+// 64 connections; ADR 0017). A cache could skip the page's render and its reads, but not what
+// every signed-in page load must still do on the server. This measures, with wrk at 64 connections
+// on one signed-in account (a started trial, like bench/throughput.js), in one run:
+//   1. a stored, already gzipped page answered by a React Router resource route (no session check);
+//   2. the same after the session check every protected request starts with;
+//   3. the same after the dashboard layout's per-visit work too (the visit written, the trial gate
+//      and the settings read: the spec's analytics and trial overlay count every load);
+//   4. the real /dashboard/billing.
+// Steps 1-3 are app/routes/dev/bench-floor.ts, in a build of its own (BENCH_ROUTES=1 ->
+// build-bench-floor/, rebuilt on every run) that the product's build never contains.
+//
+//   node bench/dashboard-floor.js       FLOOR_SECONDS=10 FLOOR_CONNECTIONS=64 (wrk's -d and -c)
+//   BENCH_DATABASE_URL=postgres://...    on an (empty) PostgreSQL database instead of PGlite
+//
+// Needs wrk (Debian: apt-get install -y wrk); without it, prints why and exits 0.
+import { rmSync } from "node:fs";
+import path from "node:path";
+
+process.env.BUILD_DIR = path.resolve("build-bench-floor");
+process.env.BENCH_ROUTES = "1";
+const { cookieHeader, cpuSeconds, freshIp, loadAverage, request, signUpVerified, startServer, table } =
+  await import("./lib/common.js");
+const { wrk, wrkBin } = await import("./lib/wrk.js");
+
+if (!wrkBin) {
+  console.log("bench/dashboard-floor.js skipped: wrk not found (Debian: apt-get install -y wrk).");
+  process.exit(0);
+}
+const SECONDS = Number(process.env.FLOOR_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.FLOOR_CONNECTIONS ?? 64);
+const TARGET_P99_MS = 50;
+
+rmSync(process.env.BUILD_DIR, { recursive: true, force: true });
+const server = await startServer();
+const rows = [];
+try {
+  const before = await loadAverage();
+  console.log(
+    `bench/dashboard-floor.js: ${server.url}, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}, ` +
+      `wrk -t2 -c${CONNECTIONS} -d${SECONDS}s; ${new Date().toISOString()}; load average ${before.loadavg.join(" ")} (${before.cpus} cores)`,
+  );
+  const user = await signUpVerified(server, { ip: freshIp() });
+  const host = new URL(server.origin).host;
+  const start = await request(server.url, {
+    method: "POST",
+    path: "/dashboard",
+    host,
+    headers: { cookie: user.cookie, origin: server.origin },
+    body: new URLSearchParams({ intent: "start-trial", plan: "starter" }),
+  });
+  if (start.status !== 302) throw new Error(`starting the trial answered ${start.status}`);
+  const cookie = cookieHeader(start.setCookies, user.cookie);
+  const headers = [`Cookie: ${cookie}`, `Host: ${host}`, "Accept-Encoding: gzip"];
+  const steps = [
+    ["stored page, no session check", "/dev/bench-floor?step=page"],
+    ["+ session check", "/dev/bench-floor?step=session"],
+    ["+ visit, trial gate, settings", "/dev/bench-floor?step=visit"],
+    ["/dashboard/billing (rendered)", "/dashboard/billing"],
+  ];
+  for (const [name, p] of steps) {
+    const check = await request(server.url, { path: p, host, headers: { cookie }, newConnection: true });
+    if (check.status !== 200) throw new Error(`${p} answered ${check.status}`);
+    const cpu0 = server.pid ? await cpuSeconds(server.pid) : null;
+    const r = await wrk(server.url + p, headers, { connections: CONNECTIONS, seconds: SECONDS });
+    const cpu1 = cpu0 ? await cpuSeconds(server.pid) : null;
+    const cpuMs = cpu1 ? ((cpu1.server - cpu0.server + cpu1.postgres - cpu0.postgres) * 1000) / r.requests : NaN;
+    rows.push({ name, path: p, rps: r.rps, p50: r.p50, p99: r.p99, cpuMs, errors: r.socketErrors + r.non2xx3xx });
+    // Let the line the run left behind drain before the next step.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+} finally {
+  await server.stop();
+}
+
+const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
+console.log("");
+console.log(
+  table(
+    ["step", "req/s", "p50 ms", "p99 ms", "CPU ms/request (server + PostgreSQL)", "errors"],
+    rows.map((r) => [r.name, f(r.rps), f(r.p50), f(r.p99), f(r.cpuMs, 2), String(r.errors)]),
+  ),
+);
+const need = (CONNECTIONS * 1000) / TARGET_P99_MS;
+console.log(
+  `\np99 <= ${TARGET_P99_MS} ms at ${CONNECTIONS} connections needs about ${need.toFixed(0)} req/s (Little's law). ` +
+    `Best a per-user page cache could reach here (step 3): ${f(rows[2].rps)} req/s, p99 ${f(rows[2].p99)} ms.`,
+);
