@@ -5,6 +5,7 @@
 // (node:cluster), so signed-in pages, which render per request, use every core
 // (docs/decisions/0018-worker-processes.md).
 import cluster from "node:cluster";
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -148,7 +149,12 @@ async function runServer() {
       "/assets",
       express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }),
     );
-    server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false, setHeaders }));
+    // The other files of public/ (favicon.svg, ...): only paths under one of the folder's own entries
+    // reach serve-static, so a page or data request costs no filesystem lookup on its way to the app.
+    const clientDir = path.join(BUILD_DIR, "client");
+    const publicEntries = new Set(readdirSync(clientDir).filter((name) => name !== "assets" && !name.startsWith(".")));
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, setHeaders });
+    server.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
     server.use(mod.app);
   }
 

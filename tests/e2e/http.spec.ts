@@ -45,6 +45,11 @@ test("pages are compressed and hashed assets are cached immutably", async ({ req
   // The build keeps Vite's manifest for the home page's islands script (ADR 0019); it is not public.
   expect(existsSync(path.join(buildDir, "client/.vite/manifest.json"))).toBe(true);
   expect((await request.get("/.vite/manifest.json")).status()).toBe(404);
+  // The files of public/ are served as they are, cached for an hour.
+  const favicon = await request.get("/favicon.svg");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toContain("image/svg+xml");
+  expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
 });
 
 test("unknown paths answer 404 with the not-found page", async ({ request }) => {
