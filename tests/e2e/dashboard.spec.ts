@@ -116,7 +116,7 @@ test.describe("dashboard trial gate", () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-390-end.png` });
   });
 
-  test("a second trial start is refused (409) and an unknown plan is rejected", async ({ page }) => {
+  test("a second trial start is refused (409); an unknown plan and a paid plan are rejected", async ({ page }) => {
     await signUpVerified(page);
     const bad = await page.request.post("/dashboard", {
       headers: { Origin: siteOrigin() },
@@ -124,6 +124,13 @@ test.describe("dashboard trial gate", () => {
       maxRedirects: 0,
     });
     expect(bad.status()).toBe(400);
+    // Growth is bought on /packages, never started free, whatever the request says.
+    const paid = await page.request.post("/dashboard", {
+      headers: { Origin: siteOrigin() },
+      form: { intent: "start-trial", plan: "growth" },
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(400);
     await startTrialByForm(page);
     const again = await page.request.post("/dashboard", {
       headers: { Origin: siteOrigin() },

@@ -48,17 +48,17 @@ describe(`trial (${engine})`, () => {
     expect(await row(id)).toMatchObject({ dashboardAccessCount: 2 });
   });
 
-  it("starting a trial sets 7 days, the plan and its price, in trial_access and user_profiles", async () => {
+  it("starting a trial sets 7 days and the Starter plan, in trial_access and user_profiles", async () => {
     const id = await newUser();
     const now = new Date("2026-05-02T08:00:00Z");
-    const result = await startTrial(database.db, id, "growth", now);
+    const result = await startTrial(database.db, id, "starter", now);
     expect(result.ok).toBe(true);
     const trial = await row(id);
-    expect(trial).toMatchObject({ trialStarted: true, selectedPlan: "growth", planPrice: 350000 });
+    expect(trial).toMatchObject({ trialStarted: true, selectedPlan: "starter", planPrice: 0 });
     expect(trial?.trialActivatedAt?.toISOString()).toBe(now.toISOString());
     expect(trial?.trialEndsAt?.getTime()).toBe(now.getTime() + 7 * DAY);
     const [profile] = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, id));
-    expect(profile).toMatchObject({ selectedPlan: "growth", planPrice: 350000, trialStarted: true });
+    expect(profile).toMatchObject({ selectedPlan: "starter", planPrice: 0, trialStarted: true });
     const events = await database.db.select().from(activityEvents).where(eq(activityEvents.userId, id));
     expect(events.map((e) => e.kind)).toEqual(["trial_started"]);
     const status = await getTrialStatus(database.db, id, new Date(now.getTime() + DAY));
@@ -68,11 +68,22 @@ describe(`trial (${engine})`, () => {
     expect((await row(id))?.dashboardAccessCount).toBe(0);
   });
 
+  it("Growth and Pro are paid plans: a request to start them free is refused and writes nothing", async () => {
+    const id = await newUser();
+    for (const plan of ["growth", "pro"]) {
+      const result = await startTrial(database.db, id, plan);
+      expect(result).toMatchObject({ ok: false, reason: "paid-plan" });
+    }
+    expect(await row(id)).toBeUndefined();
+    expect(await database.db.select().from(userProfiles).where(eq(userProfiles.userId, id))).toEqual([]);
+    expect(await database.db.select().from(activityEvents).where(eq(activityEvents.userId, id))).toEqual([]);
+  });
+
   it("one trial per account: a second start is refused and never extends the first", async () => {
     const id = await newUser();
     const first = new Date("2026-05-03T08:00:00Z");
     await startTrial(database.db, id, "starter", first);
-    const second = await startTrial(database.db, id, "pro", new Date(first.getTime() + 3 * DAY));
+    const second = await startTrial(database.db, id, "starter", new Date(first.getTime() + 3 * DAY));
     expect(second).toMatchObject({ ok: false, reason: "already-used" });
     const trial = await row(id);
     expect(trial?.trialEndsAt?.getTime()).toBe(first.getTime() + 7 * DAY);
@@ -131,7 +142,7 @@ describe(`trial (${engine})`, () => {
     expect(statusA.trial.userId).toBe(a);
     expect(statusA.hasActiveSubscription).toBe(false);
     expect(statusA.trial.dashboardAccessCount).toBe(1);
-    await startTrial(database.db, a, "pro");
+    await startTrial(database.db, a, "starter");
 
     expect(await row(b)).toEqual(before);
     const [profileAfter] = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, b));

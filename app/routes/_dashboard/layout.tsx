@@ -1,8 +1,9 @@
 import { LoaderCircle, Menu, PanelLeft } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { data, Outlet, redirect, useActionData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Outlet, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { DashboardToasts, type ErrorNotice } from "~/components/dashboard/DashboardToasts";
+import { dashboardLayoutShouldRevalidate } from "~/components/dashboard/revalidate";
 import { MOBILE_BREAKPOINT_PX, readSidebarOpen, SIDEBAR_SHORTCUT_KEY, sidebarCookie } from "~/components/dashboard/nav";
 import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";
 import { TrialOverlay } from "~/components/dashboard/TrialOverlay";
@@ -19,8 +20,9 @@ import type { Route } from "./+types/layout";
 export const meta: Route.MetaFunction = () => [{ title: "AI Dashboard" }, { name: "robots", content: "noindex" }];
 
 /**
- * Runs on document loads and navigations into the dashboard; shouldRevalidate below keeps it from
- * running again after an action on the same page, so each page load counts one dashboard visit.
+ * Runs on document loads and navigations into the dashboard; shouldRevalidate below
+ * (dashboardLayoutShouldRevalidate) keeps it from running again for what happens on a page, so
+ * each page opened counts one dashboard visit.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -35,31 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The URL without its `?toast=` parameter. */
-function withoutToast(u: URL) {
-  const params = new URLSearchParams(u.search);
-  params.delete("toast");
-  return `${u.pathname}?${params.toString()}`;
-}
-
-/**
- * Skips the layout loader (and its visit count) after an action that leaves the URL unchanged
- * (e.g. completing an onboarding step) and when only the `?toast=` parameter was removed. After
- * the start-trial redirect the URL changes, so the gate is re-read.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod.toUpperCase() !== "GET" && currentUrl.href === nextUrl.href) return false;
-  const toastRemoved = currentUrl.searchParams.has("toast") && !nextUrl.searchParams.has("toast");
-  if (
-    !formMethod &&
-    toastRemoved &&
-    currentUrl.pathname === nextUrl.pathname &&
-    withoutToast(currentUrl) === withoutToast(nextUrl)
-  ) {
-    return false;
-  }
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = dashboardLayoutShouldRevalidate;
 
 const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out") }).strict(),
@@ -95,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
       {
         error: {
           title: "Error Starting Trial",
-          description: result.reason === "already-used" ? result.message : "Something went wrong. Please try again.",
+          description: result.reason === "unknown-plan" ? "Something went wrong. Please try again." : result.message,
           at: Date.now(),
         },
       },

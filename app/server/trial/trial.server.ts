@@ -81,16 +81,24 @@ export async function recordDashboardVisit(db: Db, userId: string, now = new Dat
 }
 
 export type StartTrialResult =
-  { ok: true; trial: TrialAccessRow } | { ok: false; reason: "unknown-plan" | "already-used"; message: string };
+  { ok: true; trial: TrialAccessRow } | { ok: false; reason: "unknown-plan" | "paid-plan" | "already-used"; message: string };
+
+/** The one plan that starts free (spec section 4 'Trial overlay': Growth and Pro are upgrades, bought on /packages). */
+export const FREE_TRIAL_PLAN_ID: TrialPlanId = "starter";
 
 /**
- * Starts the 7-day trial on a trial plan. One trial per account: a second start is refused and
- * never extends the first. trial_access, user_profiles and the activity event are written in one
+ * Starts the 7-day trial on the Starter plan. Growth and Pro are refused: the chooser sends them to
+ * /packages to be bought, and a crafted request must not record a paid plan (and its price) on a
+ * free trial. One trial per account: a second start is refused and never extends the first. trial_access, user_profiles and the activity event are written in one
  * transaction; the row lock on trial_access makes two concurrent starts safe.
  */
 export async function startTrial(db: Db, userId: string, planId: string, now = new Date()): Promise<StartTrialResult> {
   if (!isTrialPlanId(planId)) return { ok: false, reason: "unknown-plan", message: "Unknown trial plan." };
-  const plan = trialPlan(planId as TrialPlanId);
+  if (planId !== FREE_TRIAL_PLAN_ID) {
+    const name = trialPlan(planId).name;
+    return { ok: false, reason: "paid-plan", message: `${name} is a paid plan: upgrade on the packages page.` };
+  }
+  const plan = trialPlan(planId);
   await ensureTrialAccess(db, userId);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(trialAccess).where(eq(trialAccess.userId, userId)).for("update");
