@@ -350,6 +350,9 @@ test.describe("the /auth action", () => {
       ["//evil.example", "/dashboard?toast=welcome-back"],
       ["https://evil.example/x", "/dashboard?toast=welcome-back"],
       ["/\\evil.example", "/dashboard?toast=welcome-back"],
+      // Browsers drop tabs and newlines from a URL: these would become //evil.example.
+      ["/\t/evil.example", "/dashboard?toast=welcome-back"],
+      ["/\n/evil.example", "/dashboard?toast=welcome-back"],
       ["/dashboard/billing", "/dashboard/billing?toast=welcome-back"],
       // A page that shows no toast gets its own address back (the apps page after a trial click).
       ["/apps?tab=monthly", "/apps?tab=monthly"],
@@ -363,7 +366,12 @@ test.describe("the /auth action", () => {
       });
       expect(res.status, next).toBe(302);
       expect(res.headers.location, next).toBe(expected);
-      expect(sessionCookie(res.setCookies)).toBeTruthy();
+      const cookie = sessionCookie(res.setCookies);
+      expect(cookie).toBeTruthy();
+      // A signed-in visitor opening /auth is sent on to `next`: the same rule.
+      const again = await raw({ path: `/auth?next=${encodeURIComponent(next)}`, headers: { cookie: cookie!.split(";")[0] } });
+      expect(again.status, next).toBe(302);
+      expect(again.headers.location, next).toBe(expected.replace(/[?&]toast=welcome-back$/, ""));
     }
   });
 });

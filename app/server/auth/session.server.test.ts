@@ -31,7 +31,21 @@ describe("safeNext", () => {
     expect(safeNext("/dashboard/billing?x=1")).toBe("/dashboard/billing?x=1");
   });
   it("refuses anything that could leave the site", () => {
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "evil", "", null, undefined, "/a\\b"]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "evil",
+      "",
+      null,
+      undefined,
+      "/a\\b",
+      // Browsers drop tabs and newlines: these become //evil.example.
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/ok\u0000",
+    ]) {
       expect(safeNext(bad)).toBe("/dashboard");
     }
   });

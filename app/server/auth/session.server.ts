@@ -49,10 +49,22 @@ async function readUser(request: Request): Promise<SessionUser | null> {
   };
 }
 
+const SITE = "http://site.invalid";
+
 /** Same-site path to come back to after signing in; anything else falls back to /dashboard. */
 export function safeNext(value: string | null | undefined, fallback = "/dashboard"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.includes("\\"))
     return fallback;
+  // Control characters: browsers drop tabs and newlines from a URL (`/<TAB>/evil.example` becomes
+  // `//evil.example`), and a newline in a Location header fails the response.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  // What a browser would make of it must stay on this site.
+  try {
+    if (new URL(value, SITE).origin !== SITE) return fallback;
+  } catch {
+    return fallback;
+  }
   return value;
 }
 
