@@ -426,6 +426,15 @@ describe(`affiliates (${engine})`, () => {
         await handleAffiliateAction(db(), affiliateForm({ intent: "join", username: "occupied" }), session),
       );
       expect(taken.body.fieldErrors?.username).toMatch(/already taken/);
+      // A NUL (or another control character) in the business name is the field's error, not a 500.
+      for (const businessName of ["Bletchley\u0000Park", "Bletchley\u0007"]) {
+        const bad = await actionResult(
+          await handleAffiliateAction(db(), affiliateForm({ intent: "join", username: "", businessName }), session),
+        );
+        expect(bad.status).toBe(400);
+        expect(bad.body.fieldErrors?.businessName).toBeTruthy();
+      }
+      expect(await db().select().from(affiliates).where(eq(affiliates.userId, u.id))).toEqual([]);
       const joined = await handleAffiliateAction(
         db(),
         affiliateForm({ intent: "join", username: "", businessName: "Bletchley" }),

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { AFFILIATE_TEXT, type AffiliateField } from "~/components/affiliates/messages";
 import { normalizeUsername, usernameError } from "~/components/affiliates/username";
+import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { callAuth, cookieHeaders } from "../auth/auth-actions.server";
 import type { SessionUser } from "../auth/session.server";
 import type { Db } from "../db/client.server";
@@ -26,8 +27,10 @@ const name = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, "At most 100 characters");
-const optionalText = z.string().trim().max(100, "At most 100 characters").optional();
+    .max(100, "At most 100 characters")
+    .refine(noControlChars, INVALID_CHARACTERS);
+// NUL and other control characters are refused here, not by PostgreSQL (a NUL there is a 500).
+const optionalText = z.string().trim().max(100, "At most 100 characters").refine(noControlChars, INVALID_CHARACTERS).optional();
 const usernameField = z
   .string()
   .trim()
