@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { contentSecurityPolicy } from "./security-headers.server";
 
-const settings = { STRIPE_ENABLED: false, WEBINAR_ORIGIN: undefined as string | undefined };
+const settings = { STRIPE_ENABLED: false, GOOGLE_ENABLED: false, WEBINAR_ORIGIN: undefined as string | undefined };
 vi.mock("../env.server", () => ({ env: () => settings }));
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
@@ -25,5 +25,19 @@ describe("contentSecurityPolicy", () => {
     expect(directive(contentSecurityPolicy({ nonce: "n" }), "form-action")).toBe(
       "form-action 'self' https://checkout.stripe.com",
     );
+    settings.STRIPE_ENABLED = false;
+  });
+
+  it("lets the no-JavaScript Google button be redirected to Google's sign-in only when Google is on", () => {
+    settings.GOOGLE_ENABLED = true;
+    expect(directive(contentSecurityPolicy({ nonce: "n" }), "form-action")).toBe(
+      "form-action 'self' https://accounts.google.com",
+    );
+    settings.STRIPE_ENABLED = true;
+    expect(directive(contentSecurityPolicy({ nonce: "n" }), "form-action")).toBe(
+      "form-action 'self' https://checkout.stripe.com https://accounts.google.com",
+    );
+    settings.STRIPE_ENABLED = false;
+    settings.GOOGLE_ENABLED = false;
   });
 });

@@ -31,10 +31,20 @@ export function contentSecurityPolicy(scripts: { nonce?: string; hashes?: string
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
-    // Without JavaScript, the packages and distributor forms post here and are redirected to the
-    // provider's hosted checkout; Chrome applies form-action to that redirect too.
-    e.STRIPE_ENABLED ? "form-action 'self' https://checkout.stripe.com" : "form-action 'self'",
+    formAction(e),
   ].join("; ");
+}
+
+/**
+ * Where a form may lead. Without JavaScript, the packages and distributor forms post here and are
+ * redirected to the provider's hosted checkout, and the Google button to Google's sign-in: Chrome
+ * applies form-action to those redirects too.
+ */
+function formAction(e: { STRIPE_ENABLED: boolean; GOOGLE_ENABLED: boolean }): string {
+  const targets = ["'self'"];
+  if (e.STRIPE_ENABLED) targets.push("https://checkout.stripe.com");
+  if (e.GOOGLE_ENABLED) targets.push("https://accounts.google.com");
+  return `form-action ${targets.join(" ")}`;
 }
 
 /** The headers every response carries besides its CSP; HSTS only over https. */
