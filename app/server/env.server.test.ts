@@ -23,6 +23,7 @@ describe("parseEnv", () => {
     const env = parseEnv({
       WEBINAR_EMBED_URL: "https://webinar.example.com/embed/x?y=1",
       PUBLIC_SITE_URL: "https://shop.example.com/",
+      LOCAL_CHECKOUT: "1",
     });
     expect(env.WEBINAR_ORIGIN).toBe("https://webinar.example.com");
     expect(env.PUBLIC_SITE_URL).toBe("https://shop.example.com");
@@ -32,6 +33,19 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must start with postgres/);
     expect(() => parseEnv({ WEBINAR_EMBED_URL: "not a url" })).toThrow(/WEBINAR_EMBED_URL/);
+  });
+
+  it("refuses to run a public production site on the free test checkout unless told to", () => {
+    const site = { PUBLIC_SITE_URL: "https://shop.example.com" };
+    expect(() => parseEnv(site)).toThrow(/PUBLIC_SITE_URL: a public site needs a payment provider/);
+    expect(parseEnv({ ...site, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).STRIPE_ENABLED).toBe(true);
+    expect(parseEnv({ ...site, LOCAL_CHECKOUT: "1" }).STRIPE_ENABLED).toBe(false);
+    expect(parseEnv({ ...site, NODE_ENV: "development" }).STRIPE_ENABLED).toBe(false);
+    // This machine only: a fresh clone's `npm start`, the tests.
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
+      expect(parseEnv({ PUBLIC_SITE_URL: local }).STRIPE_ENABLED).toBe(false);
+    }
+    expect(() => parseEnv({ ...site, LOCAL_CHECKOUT: "yes" })).toThrow(/LOCAL_CHECKOUT/);
   });
 
   it("exposes only the allow-listed values to the browser", () => {

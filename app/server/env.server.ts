@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+/** A host name that only this machine reaches (a fresh clone's `npm start`, the tests). */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
 /**
  * Every setting the server reads, validated once at boot. A half-configured provider is a boot
  * error with a clear message rather than a 500 at the first request that needs it.
@@ -50,6 +55,11 @@ const schema = z
      * Default: 4 on PGlite, the connection pool's size on PostgreSQL.
      */
     REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+    /**
+     * "1" lets the built-in test checkout (no real card, everything free) run on a site that is not
+     * on this machine, e.g. a staging site. Without it, production on a public address needs Stripe.
+     */
+    LOCAL_CHECKOUT: z.enum(["0", "1"]).default("0"),
   })
   .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
@@ -59,6 +69,19 @@ const schema = z
     message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together",
     path: ["STRIPE_SECRET_KEY"],
   })
+  .refine(
+    (e) =>
+      e.NODE_ENV !== "production" ||
+      Boolean(e.STRIPE_SECRET_KEY) ||
+      e.LOCAL_CHECKOUT === "1" ||
+      isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname),
+    {
+      message:
+        "a public site needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET " +
+        "(or LOCAL_CHECKOUT=1 for a test site, whose checkout takes no real payment and gives everything away)",
+      path: ["PUBLIC_SITE_URL"],
+    },
+  )
   .refine((e) => Boolean(e.MAILCHIMP_API_KEY) === Boolean(e.MAILCHIMP_LIST_ID), {
     message: "MAILCHIMP_API_KEY and MAILCHIMP_LIST_ID must be set together",
     path: ["MAILCHIMP_API_KEY"],

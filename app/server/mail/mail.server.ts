@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { db, type Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
-import { env } from "../env.server";
+import { env, isLoopbackHost } from "../env.server";
 import { PEER_IP_HEADER } from "../http/client-ip.server";
 import { enqueueMailDelivery } from "../jobs/queue.server";
 import { deliverMail, mailTransport, type OutgoingMail } from "./delivery.server";
@@ -39,8 +39,7 @@ export function devMailboxEnabled(): boolean {
   const e = env();
   if (e.SMTP_URL) return false;
   if (e.NODE_ENV !== "production") return true;
-  const host = new URL(e.PUBLIC_SITE_URL).hostname;
-  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+  return isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname);
 }
 
 /**
