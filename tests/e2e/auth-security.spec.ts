@@ -369,7 +369,10 @@ test.describe("the /auth action", () => {
       const cookie = sessionCookie(res.setCookies);
       expect(cookie).toBeTruthy();
       // A signed-in visitor opening /auth is sent on to `next`: the same rule.
-      const again = await raw({ path: `/auth?next=${encodeURIComponent(next)}`, headers: { cookie: cookie!.split(";")[0] } });
+      const again = await raw({
+        path: `/auth?next=${encodeURIComponent(next)}`,
+        headers: { cookie: cookie!.split(";")[0] ?? "" },
+      });
       expect(again.status, next).toBe(302);
       expect(again.headers.location, next).toBe(expected.replace(/[?&]toast=welcome-back$/, ""));
     }
