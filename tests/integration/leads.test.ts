@@ -153,6 +153,27 @@ describe(`lead submission (${engine})`, () => {
     expect(await submitLead(database.db, valid("ip-later"), { ip, now: later })).toMatchObject({ status: "accepted" });
   });
 
+  it("counts an IPv6 client's whole /64 and every spelling of an address as one", async () => {
+    // One subscriber's /64: each submission from another address in it.
+    const prefix = `2001:db8:${(Date.now() % 0xffff).toString(16)}:7`;
+    for (let i = 0; i < LEAD_LIMITS.perIp; i++)
+      expect(await submitLead(database.db, valid(`v6-${i}`), { ip: `${prefix}::${i + 1}` })).toMatchObject({
+        status: "accepted",
+      });
+    expect(await submitLead(database.db, valid("v6-over"), { ip: `${prefix}:ffff:ffff:ffff:ffff` })).toMatchObject({
+      status: "limited",
+    });
+    // The next /64 is another client.
+    expect(await submitLead(database.db, valid("v6-next"), { ip: `${prefix.slice(0, -1)}8::1` })).toMatchObject({
+      status: "accepted",
+    });
+    // An IPv4 address written as IPv4-mapped IPv6 is the same client.
+    const v4 = freshIp();
+    for (let i = 0; i < LEAD_LIMITS.perIp; i++)
+      expect(await submitLead(database.db, valid(`v4-${i}`), { ip: v4 })).toMatchObject({ status: "accepted" });
+    expect(await submitLead(database.db, valid("v4-mapped"), { ip: `::ffff:${v4}` })).toMatchObject({ status: "limited" });
+  });
+
   it("the IP limit holds when Better Auth prunes its own counters from the shared table", async () => {
     // Better Auth deletes every rate_limit row older than its longest window (60 s) whenever one of
     // its counters starts a new window; the lead counters' window is 10 minutes.

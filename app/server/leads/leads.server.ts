@@ -1,3 +1,4 @@
+import { isValidIP, normalizeIP } from "@better-auth/core/utils/ip";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
@@ -36,12 +37,21 @@ export interface SubmitContext {
 }
 
 /**
+ * The address a limit counts against: an IPv6 client's /64 (one subscriber gets a whole /64, so
+ * counting single addresses would give it 2^64 budgets), an IPv4-mapped IPv6 as its IPv4, in one
+ * spelling. Better Auth's own limiter keys sign-in and sign-up the same way.
+ */
+export function ipKey(ip: string): string {
+  return isValidIP(ip) ? normalizeIP(ip, { ipv6Subnet: 64 }) : ip;
+}
+
+/**
  * One fixed-window counter per client IP in lead_rate_limit (shared by every instance, and apart from
  * Better Auth's rate_limit table, which it prunes on its own schedule). Answers the count including
  * this request.
  */
 async function hitIpCounter(db: Db, ip: string, now: number): Promise<number> {
-  const key = `lead-ip:${ip}`;
+  const key = `lead-ip:${ipKey(ip)}`;
   const windowStart = now - LEAD_LIMITS.ipWindowMs;
   const [row] = await queryRows<{ count: number }>(
     db,
