@@ -1,8 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_FAILURE_LIMIT, createAuth, emailHash, type Auth } from "~/server/auth/auth.server";
+import { ACCOUNT_FAILURE_LIMIT, createAuth, DEVICE_COOKIE, emailHash, type Auth } from "~/server/auth/auth.server";
 import * as schema from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
+
+/** The `name=value` of the device cookie a response sets. */
+const deviceCookie = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))
+    ?.split(";")[0];
 
 /**
  * Checklist item 5: more than 100 failed sign-ins an hour for one account are throttled from any
@@ -15,14 +22,25 @@ describe(`per-account sign-in throttle (${engine})`, () => {
   const email = "throttled@example.com";
   const password = "correct-horse-battery";
 
-  const signIn = (ip: string, pass = password) =>
+  const signIn = (ip: string, pass = password, cookie?: string, who = email) =>
     auth.handler(
       new Request("http://localhost:3000/api/auth/sign-in/email", {
         method: "POST",
-        headers: { "content-type": "application/json", origin: "http://localhost:3000", "x-client-ip": ip },
-        body: JSON.stringify({ email, password: pass }),
+        headers: {
+          "content-type": "application/json",
+          origin: "http://localhost:3000",
+          "x-client-ip": ip,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: JSON.stringify({ email: who, password: pass }),
       }),
     );
+  const throttle = async () => {
+    await database.db.delete(schema.authFailures);
+    await database.db
+      .insert(schema.authFailures)
+      .values(Array.from({ length: ACCOUNT_FAILURE_LIMIT }, () => ({ emailHash: emailHash(email) })));
+  };
 
   beforeAll(async () => {
     database = await freshDatabase();
@@ -86,6 +104,48 @@ describe(`per-account sign-in throttle (${engine})`, () => {
     expect((await signIn("10.0.5.5")).status).toBe(429);
     await database.db.execute(sql`update auth_failures set created_at = now() - interval '61 minutes'`);
     expect((await signIn("10.0.5.6")).status).toBe(200);
+  });
+
+  it("the owner's own browser (a device cookie from an earlier sign-in) still gets in while the account is throttled", async () => {
+    await database.db.delete(schema.authFailures);
+    const before = await signIn("10.0.7.1");
+    expect(before.status).toBe(200);
+    const device = deviceCookie(before);
+    expect(device).toBeTruthy();
+    expect(before.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))).toMatch(/HttpOnly/i);
+    await throttle();
+    expect((await signIn("10.0.7.2")).status).toBe(429);
+    expect((await signIn("10.0.7.3", password, device)).status).toBe(200);
+    // The cookie does not open the door to a wrong password.
+    expect((await signIn("10.0.7.4", "wrong-password", device)).status).toBe(401);
+    // A forged or altered cookie, or another account's, is not the owner's device.
+    const [name, value] = device!.split("=") as [string, string];
+    expect((await signIn("10.0.7.5", password, `${name}=${emailHash(email)}`)).status).toBe(429);
+    expect((await signIn("10.0.7.6", password, `${name}=${value.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`)).status).toBe(
+      429,
+    );
+    const other = "device-other@example.com";
+    await auth.api.signUpEmail({ body: { email: other, password, name: "Other" } });
+    await database.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, other));
+    const otherDevice = deviceCookie(await signIn("10.0.7.7", password, undefined, other));
+    expect(otherDevice).toBeTruthy();
+    expect((await signIn("10.0.7.8", password, otherDevice)).status).toBe(429);
+  });
+
+  it("a password reset lifts the throttle: the owner signs in with the new password from anywhere", async () => {
+    await throttle();
+    expect((await signIn("10.0.8.1")).status).toBe(429);
+    await auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth?tab=reset" } });
+    const [row] = await database.db
+      .select()
+      .from(schema.verification)
+      .where(sql`${schema.verification.identifier} like 'reset-password:%'`)
+      .orderBy(sql`${schema.verification.createdAt} desc`)
+      .limit(1);
+    const token = row!.identifier.slice("reset-password:".length);
+    const newPassword = "a-brand-new-passphrase";
+    await auth.api.resetPassword({ body: { token, newPassword } });
+    expect((await signIn("10.0.8.2", newPassword)).status).toBe(200);
   });
 
   it("another account is not affected by this account's failures", async () => {

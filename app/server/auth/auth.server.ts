@@ -20,6 +20,15 @@ import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 export const ACCOUNT_FAILURE_LIMIT = 100;
 const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * A device cookie (OWASP's "slow down online guessing attacks with device cookies"): set at every
+ * sign-in, signed, naming the account's email hash. A browser that signed in to an account before
+ * is let past that account's failure throttle, so an attacker who floods an account with wrong
+ * passwords from elsewhere cannot lock its owner out on the owner's own devices.
+ */
+export const DEVICE_COOKIE = "trusted_device";
+const DEVICE_COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
+
 export const emailHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 
 /** The secret from AUTH_SECRET, or one generated once and shared by every instance through the database. */
@@ -84,6 +93,11 @@ export function createAuth(db: Db, secret: string) {
       requireEmailVerification: true,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      // The owner proved the mailbox: failures counted against the old password no longer hold the
+      // account (ADR 0006).
+      onPasswordReset: async ({ user }) => {
+        await db.delete(schema.authFailures).where(eq(schema.authFailures.emailHash, emailHash(user.email)));
+      },
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url }) => {
         await sendMail(db, {
@@ -174,6 +188,7 @@ export function createAuth(db: Db, secret: string) {
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (email && (await recentFailures(db, emailHash(email))) >= ACCOUNT_FAILURE_LIMIT) {
+          if ((await ctx.getSignedCookie(DEVICE_COOKIE, ctx.context.secret)) === emailHash(email)) return;
           log.warn("account sign-in throttled", { emailHash: emailHash(email).slice(0, 12) });
           throw new APIError("TOO_MANY_REQUESTS", {
             message: "Too many attempts for this account. Try again later or reset your password.",
@@ -181,6 +196,16 @@ export function createAuth(db: Db, secret: string) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const signedIn = ctx.context.newSession;
+        if (signedIn) {
+          await ctx.setSignedCookie(DEVICE_COOKIE, emailHash(signedIn.user.email), ctx.context.secret, {
+            httpOnly: true,
+            sameSite: "lax",
+            secure,
+            path: "/",
+            maxAge: DEVICE_COOKIE_MAX_AGE,
+          });
+        }
         if (ctx.path !== "/sign-in/email") return;
         const returned = ctx.context.returned;
         const failed = returned instanceof APIError || returned instanceof Error;
