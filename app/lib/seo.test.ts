@@ -12,10 +12,17 @@ describe("seo", () => {
     expect(tags).toContainEqual({ property: "og:url", content: "https://example.com/apps" });
     expect(tags).not.toContainEqual({ name: "robots", content: "noindex" });
   });
-  it("marks pages noindex on request", () => {
-    expect(seo(matches, { title: "x", description: "y", path: "/p", noindex: true })).toContainEqual({
-      name: "robots",
-      content: "noindex",
-    });
+  it("marks pages noindex on request, without a canonical link", () => {
+    const tags = seo(matches, { title: "x", description: "y", path: "/p", noindex: true });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+    expect(tags.some((t) => "rel" in t && t.rel === "canonical")).toBe(false);
+    expect(tags).toContainEqual({ property: "og:url", content: "https://example.com/p" });
+  });
+  it("gives a noindex page without a path of its own (404) neither a canonical link nor og:url", () => {
+    const tags = seo(matches, { title: "Page not found", description: "y", noindex: true });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+    expect(tags.some((t) => "rel" in t && t.rel === "canonical")).toBe(false);
+    expect(tags.some((t) => "property" in t && t.property === "og:url")).toBe(false);
+    expect(JSON.stringify(tags)).not.toContain("/404");
   });
 });

@@ -101,6 +101,18 @@ test("declined and unknown cards show their messages; the order stays unpaid", a
   const res = await startCheckout(context, { kind: "app", appId: app.id, tab: "standard" });
   expect(res.status()).toBe(200);
   const { url } = (await res.json()) as { url: string };
+  const returnPage = url.replace("/checkout/local/", "/payment-success?session_id=");
+
+  // Before any payment the return page says it is still confirming, not that the order is confirmed.
+  await gotoHydrated(page, returnPage);
+  const main = page.locator("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("We're confirming your payment");
+  await expect(main).toContainText("Refresh this page in a moment.");
+  await expect(page.getByTestId("order-status")).toHaveText("Pending");
+  await expect(main).not.toContainText("Your order is confirmed");
+  await expect(main.getByRole("link", { name: "Refresh Status" })).toHaveAttribute("href", returnPage);
+  await expect(page).toHaveTitle(/^Confirming Your Payment \|/);
+  await expectNoAxeViolations(page);
 
   await gotoHydrated(page, url);
   const pay = async (card: string) => {
@@ -130,8 +142,33 @@ test("declined and unknown cards show their messages; the order stays unpaid", a
     "Checkout canceled. You have not been charged.",
   );
 
-  await gotoHydrated(page, url.replace("/checkout/local/", "/payment-success?session_id="));
+  await gotoHydrated(page, returnPage);
   await expect(page.getByTestId("order-status")).toHaveText("Declined");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Payment not completed");
+  await expect(main).not.toContainText(/confirm/i);
+  await expect(page).toHaveTitle(/^Payment Not Completed \|/);
+  await expectNoAxeViolations(page);
+  await main.getByRole("link", { name: "Try Again" }).click();
+  await expect(page).toHaveURL(/\/apps$/);
+  await context.close();
+});
+
+test("a session that ended after /apps loaded: the server's 401 gives the 'Checkout Error' toast with the sign-in text", async ({
+  browser,
+}) => {
+  const context = await customer(browser);
+  const page = await context.newPage();
+  await gotoHydrated(page, `/apps?q=${encodeURIComponent(app.name)}`);
+  // The page rendered signed in, so the click goes to the server, which no longer knows the visitor.
+  await context.clearCookies();
+  const card = page.getByRole("article", { name: app.name, exact: true });
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/checkout"));
+  await card.getByRole("button", { name: "Start 3-Day Trial" }).click();
+  expect((await answer).status()).toBe(401);
+  await expect(page.getByText("Checkout Error", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please sign in to start your free trial.")).toBeVisible();
+  await expect(page.getByText("Authentication Required", { exact: true })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/auth\?reason=trial&next=%2Fapps%3Fq%3D/);
   await context.close();
 });
 

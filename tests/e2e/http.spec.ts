@@ -69,6 +69,28 @@ test("robots.txt and sitemap.xml list the public site", async ({ request, baseUR
     expect(xml).toContain(`<loc>${baseURL}${p}</loc>`);
 });
 
+test("noindex pages can be crawled, and name no canonical URL", async ({ request }) => {
+  // A crawler that may not fetch a page never reads its noindex.
+  const robots = await request.get("/robots.txt");
+  const disallowed = (await robots.text()).split("\n").filter((line) => line.startsWith("Disallow:"));
+  expect(disallowed).toEqual(["Disallow: /dashboard", "Disallow: /auth", "Disallow: /api/"]);
+
+  for (const [p, status] of [
+    ["/payment-success?session_id=cs_test_1", 200],
+    ["/payment-cancel", 200],
+    ["/no/such/page", 404],
+  ] as const) {
+    const res = await request.get(p);
+    expect(res.status(), p).toBe(status);
+    const html = await res.text();
+    expect(html, p).toContain('<meta name="robots" content="noindex"/>');
+    expect(html, p).not.toContain('rel="canonical"');
+  }
+  const notFound = await (await request.get("/no/such/page")).text();
+  expect(notFound).not.toContain("/404");
+  expect(notFound).not.toContain('property="og:url"');
+});
+
 test("each public page has its own title, description, canonical URL and Open Graph tags", async ({ request, baseURL }) => {
   const seen = new Set<string>();
   for (const p of [

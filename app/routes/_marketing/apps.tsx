@@ -78,7 +78,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /** Spec section 8 (apps checkout) texts. */
 const CHECKOUT_ERROR = ["Checkout Error", "There was an issue creating your checkout session. Please try again."] as const;
+/** The check before any request, for a visitor the page already knows is signed out. */
 const AUTH_REQUIRED = ["Authentication Required", "Please sign in to start your free trial."] as const;
+/** The server's 401 (the session ended after the page loaded): the generic title with the sign-in text. */
+const AUTH_REQUIRED_BY_SERVER = [CHECKOUT_ERROR[0], AUTH_REQUIRED[1]] as const;
 const PAYMENT_UNAVAILABLE = "Payment system is currently unavailable. Please try again later.";
 
 type CheckoutOutcome = { url: string } | { notice: readonly [string, string?]; toAuth?: boolean };
@@ -86,7 +89,8 @@ type CheckoutOutcome = { url: string } | { notice: readonly [string, string?]; t
 /** Maps the server's answer to the spec's section 8 messages. */
 function outcomeOf(answer: CheckoutAnswer): CheckoutOutcome {
   if ("url" in answer) return answer;
-  if (answer.status === 401) return { notice: AUTH_REQUIRED, toAuth: true };
+  if (answer.status === 401 || answer.error.includes("Authentication required"))
+    return { notice: AUTH_REQUIRED_BY_SERVER, toAuth: true };
   if (answer.status === 400 && answer.error === "Invalid app data") return { notice: ["Invalid app data"] };
   if (answer.status === 503) return { notice: [CHECKOUT_ERROR[0], PAYMENT_UNAVAILABLE] };
   if (answer.error === "No checkout URL received") return { notice: ["No checkout URL received"] };

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Page not found",
     description: "The page you are looking for does not exist.",
-    path: "/404",
+    // No path: '/404' is not a page, and the requested address is not one either.
     noindex: true,
   });
 

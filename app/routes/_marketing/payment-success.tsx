@@ -1,4 +1,15 @@
-import { BookOpen, CircleCheck, LayoutDashboard, Store, Video } from "lucide-react";
+import {
+  BookOpen,
+  CircleCheck,
+  CircleX,
+  Clock,
+  LayoutDashboard,
+  RefreshCw,
+  RotateCcw,
+  Store,
+  Video,
+  type LucideIcon,
+} from "lucide-react";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
@@ -11,13 +22,50 @@ import { db } from "~/server/db/client.server";
 import type { OrderRow } from "~/server/db/schema";
 import type { Route } from "./+types/payment-success";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+type OrderStatus = "Paid" | "Pending" | "Declined" | "Canceled";
+
+/**
+ * What the page says for the order's status. Without an order (a visitor, or an id that is not the
+ * viewer's) nothing is known beyond the return itself, so it keeps the paid wording.
+ */
+const STATUS_COPY: Record<OrderStatus, { title: string; heading: string; text: string; icon: LucideIcon; tone: string }> = {
+  Paid: {
     title: "Payment Successful",
-    description: "Your payment was successful. Your order is confirmed.",
-    path: "/payment-success",
-    noindex: true,
-  });
+    heading: "Payment Successful!",
+    text: "Thank you for your purchase. Your order is confirmed.",
+    icon: CircleCheck,
+    tone: "bg-emerald-100 text-emerald-700",
+  },
+  // The page does not poll and no mail is sent when the payment clears, so it asks for a refresh,
+  // as /distributor-success does for its pending orders (docs/decisions/0009).
+  Pending: {
+    title: "Confirming Your Payment",
+    heading: "We're confirming your payment",
+    text: "Thank you, we have received your order and are still confirming your payment. Refresh this page in a moment.",
+    icon: Clock,
+    tone: "bg-amber-100 text-amber-800",
+  },
+  Declined: {
+    title: "Payment Not Completed",
+    heading: "Payment not completed",
+    text: "Your payment was declined, so this order has not been paid. You can try again with another card.",
+    icon: CircleX,
+    tone: "bg-red-100 text-red-700",
+  },
+  // 'Canceled' is also an ended subscription that was once paid, so this does not say nothing was charged.
+  Canceled: {
+    title: "Order Canceled",
+    heading: "Order canceled",
+    text: "This order was canceled and is not active. You can start a new one at any time.",
+    icon: CircleX,
+    tone: "bg-red-100 text-red-700",
+  },
+};
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const copy = STATUS_COPY[loaderData?.order?.status ?? "Paid"];
+  return seo(matches, { title: copy.title, description: copy.text, path: "/payment-success", noindex: true });
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A checkout session id as payment providers issue them (e.g. 'cs_test_…'); anything else is not echoed.
@@ -37,17 +85,19 @@ export async function loader({ request }: Route.LoaderArgs) {
         dueToday: dueToday(row) !== row.amount ? formatDollars(dueToday(row)) : null,
         trialDays: row.trialDays,
         isSubscription: row.isSubscription,
-        status:
-          row.status === "paid"
-            ? "Paid"
-            : row.status === "declined"
-              ? "Declined"
-              : row.status === "canceled"
-                ? "Canceled"
-                : "Pending",
+        status: statusOf(row.status),
+        /** Where a new attempt starts: the page the item was picked on. */
+        retryPath: row.kind === "app" ? "/apps" : "/packages",
       }
     : null;
   return { orderId, order };
+}
+
+function statusOf(status: string): OrderStatus {
+  if (status === "paid") return "Paid";
+  if (status === "declined") return "Declined";
+  if (status === "canceled") return "Canceled";
+  return "Pending";
 }
 
 const KIND_LABELS: Record<string, string> = {
@@ -87,29 +137,48 @@ const NEXT = [
 ];
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { order, orderId } = loaderData;
+  const status = order?.status ?? "Paid";
+  const { heading, text, icon: StatusIcon, tone } = STATUS_COPY[status];
   return (
     <div className="bg-muted">
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
         <div className="rounded-2xl border bg-card p-8 text-center shadow-sm sm:p-10">
-          <span className="mx-auto grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-700">
-            <CircleCheck className="size-9" aria-hidden />
+          <span className={cx("mx-auto grid size-16 place-items-center rounded-full", tone)}>
+            <StatusIcon className="size-9" aria-hidden />
           </span>
-          <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Payment Successful!</h1>
-          <p className="mt-3 text-muted-foreground">Thank you for your purchase. Your order is confirmed.</p>
+          <h1 className="mt-6 text-3xl font-extrabold tracking-tight">{heading}</h1>
+          <p className="mt-3 text-muted-foreground">{text}</p>
+          {order && orderId && status === "Pending" && (
+            <div className="mt-6">
+              <Link to={`/payment-success?session_id=${encodeURIComponent(orderId)}`} className={cx(BUTTON.lg, BUTTON.outline)}>
+                <RefreshCw aria-hidden />
+                Refresh Status
+              </Link>
+            </div>
+          )}
+          {order && (status === "Declined" || status === "Canceled") && (
+            <div className="mt-6">
+              <Link to={order.retryPath} className={cx(BUTTON.lg, BUTTON.primary)}>
+                <RotateCcw aria-hidden />
+                Try Again
+              </Link>
+            </div>
+          )}
           <dl className="mx-auto mt-6 inline-flex max-w-full flex-wrap items-baseline justify-center gap-x-2 rounded-lg bg-muted px-4 py-3 text-sm">
             <dt className="font-semibold">Order ID</dt>
             <dd className="break-all font-mono" data-testid="order-id">
-              {loaderData.orderId ?? "Not available"}
+              {orderId ?? "Not available"}
             </dd>
           </dl>
-          {loaderData.order && (
+          {order && (
             <dl
               className="mx-auto mt-4 grid max-w-sm grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border px-4 py-3 text-left text-sm"
               data-testid="order-summary"
             >
               <dt className="text-muted-foreground">Item</dt>
-              <dd className="font-semibold">{loaderData.order.itemName}</dd>
-              {loaderData.order.rows.map((r) => (
+              <dd className="font-semibold">{order.itemName}</dd>
+              {order.rows.map((r) => (
                 <Fragment key={r.label}>
                   <dt className="text-muted-foreground">{r.label}</dt>
                   <dd data-testid={r.testId}>{r.value}</dd>
@@ -117,22 +186,22 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
               ))}
               <dt className="text-muted-foreground">Amount</dt>
               <dd className="font-semibold" data-testid="order-amount">
-                {loaderData.order.amount}
+                {order.amount}
               </dd>
-              {loaderData.order.dueToday !== null && (
+              {order.dueToday !== null && (
                 <>
                   <dt className="text-muted-foreground">Paid today</dt>
                   <dd data-testid="order-due-today">
-                    {loaderData.order.dueToday}
-                    {loaderData.order.isSubscription && loaderData.order.trialDays > 0
-                      ? ` (${loaderData.order.trialDays}-day free trial, then ${loaderData.order.amount})`
+                    {order.dueToday}
+                    {order.isSubscription && order.trialDays > 0
+                      ? ` (${order.trialDays}-day free trial, then ${order.amount})`
                       : ""}
                   </dd>
                 </>
               )}
               <dt className="text-muted-foreground">Status</dt>
               <dd className="font-semibold" data-testid="order-status">
-                {loaderData.order.status}
+                {order.status}
               </dd>
             </dl>
           )}

@@ -1,0 +1,81 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import PaymentSuccess, { meta } from "./payment-success";
+
+type Props = Parameters<typeof PaymentSuccess>[0];
+type LoaderData = Props["loaderData"];
+type Status = NonNullable<LoaderData["order"]>["status"];
+
+const order = (status: Status, retryPath = "/apps"): LoaderData["order"] => ({
+  itemName: "Invoice Bot",
+  rows: [{ label: "Option", value: "Standard", testId: "order-option" }],
+  amount: "$499",
+  dueToday: null,
+  trialDays: 0,
+  isSubscription: false,
+  status,
+  retryPath,
+});
+
+function render(data: LoaderData): string {
+  return renderToString(
+    <MemoryRouter>
+      <PaymentSuccess {...({ loaderData: data } as Props)} />
+    </MemoryRouter>,
+  );
+}
+
+const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+const lead = (html: string) => /<\/h1><p[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
+/** Each link as [href, visible text]. */
+const links = (html: string) =>
+  [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map((m) => [m[1], m[2]!.replace(/<[^>]*>/g, "")]);
+const titleOf = (data: LoaderData) => {
+  const tags = meta({ matches: [], loaderData: data } as unknown as Parameters<typeof meta>[0]) ?? [];
+  return tags.flatMap((t) => ("title" in t ? [t.title as string] : []))[0];
+};
+
+describe("payment success page", () => {
+  it("keeps the paid wording for a paid order and for a return without an order", () => {
+    for (const data of [
+      { orderId: "cs_test_1", order: order("Paid") },
+      { orderId: "cs_test_1", order: null },
+    ]) {
+      const html = render(data);
+      expect(h1(html)).toBe("Payment Successful!");
+      expect(lead(html)).toBe("Thank you for your purchase. Your order is confirmed.");
+      expect(html).not.toContain("Try Again");
+      expect(html).not.toContain("Refresh Status");
+      expect(titleOf(data)).toBe("Payment Successful | AI Automation Apps");
+    }
+  });
+
+  it("says a pending payment is still being confirmed, and offers a refresh of the same order", () => {
+    const data = { orderId: "cs_test_2", order: order("Pending") };
+    const html = render(data);
+    expect(h1(html)).toBe("We&#x27;re confirming your payment");
+    expect(lead(html)).toContain("still confirming your payment. Refresh this page in a moment.");
+    expect(lead(html)).not.toContain("is confirmed");
+    expect(links(html)).toContainEqual(["/payment-success?session_id=cs_test_2", "Refresh Status"]);
+    expect(titleOf(data)).toBe("Confirming Your Payment | AI Automation Apps");
+  });
+
+  it.each([
+    { status: "Declined", heading: "Payment not completed", title: "Payment Not Completed", retry: "/apps" },
+    { status: "Canceled", heading: "Order canceled", title: "Order Canceled", retry: "/packages" },
+  ] as const)(
+    "never says 'confirmed' for a $status order, and offers a new attempt where the item was picked",
+    ({ status, heading, title, retry }) => {
+      const data = { orderId: "cs_test_3", order: order(status, retry) };
+      const html = render(data);
+      expect(h1(html)).toBe(heading);
+      expect(html.toLowerCase()).not.toContain("confirm");
+      expect(links(html)).toContainEqual([retry, "Try Again"]);
+      expect(html).not.toContain("Refresh Status");
+      // The status is in words next to the heading's, never colour alone.
+      expect(html).toContain(`data-testid="order-status">${status}</dd>`);
+      expect(titleOf(data)).toBe(`${title} | AI Automation Apps`);
+    },
+  );
+});
