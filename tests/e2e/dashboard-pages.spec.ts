@@ -53,10 +53,24 @@ test("profile: edit names and see them after a reload", async ({ page }) => {
   await gotoHydrated(page, "/dashboard/profile");
   await expect(page.getByLabel("First name")).toHaveValue("Ada");
 
-  await page.getByLabel("First name").fill("");
+  // The server still limits the length (the input's maxlength is lifted to send more).
+  await page.getByLabel("First name").evaluate((input) => input.removeAttribute("maxlength"));
+  await page.getByLabel("First name").fill("x".repeat(61));
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("First name is required")).toBeVisible();
+  await expect(page.getByText("First name must be at most 60 characters")).toBeVisible();
   await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+
+  // Names are optional, as on sign-up: a company name alone saves.
+  await page.getByLabel("First name").fill("");
+  await page.getByLabel("Last name").fill("");
+  await page.getByLabel("Company name").fill("Analytical Engines");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Profile updated.")).toBeVisible();
+  await gotoHydrated(page, "/dashboard/profile");
+  await expect(page.getByLabel("First name")).toHaveValue("");
+  await expect(page.getByLabel("Last name")).toHaveValue("");
+  await expect(page.getByLabel("Company name")).toHaveValue("Analytical Engines");
+  await expect(page.getByLabel("First name")).not.toHaveAttribute("required");
 
   await page.getByLabel("First name").fill("Grace");
   await page.getByLabel("Last name").fill("Hopper");

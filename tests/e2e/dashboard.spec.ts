@@ -139,6 +139,37 @@ test.describe("dashboard trial gate", () => {
     });
     expect(again.status()).toBe(409);
   });
+
+  test("a subscriber who never started the trial sees the subscription, not the trial prompt", async ({ page }) => {
+    await signUpVerified(page, { firstName: "Ada" });
+    // Basic bought through the API and paid on the local provider's page, without a trial.
+    const started = await page.request.post("/api/checkout", {
+      headers: { Origin: siteOrigin() },
+      data: { kind: "plan", planType: "basic" },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    const { url } = (await started.json()) as { url: string };
+    expect(url).toMatch(/^\/checkout\/local\/cs_local_/);
+    const paid = await page.request.post(url, {
+      headers: { Origin: siteOrigin() },
+      form: { card: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+      maxRedirects: 0,
+    });
+    expect(paid.status(), await paid.text()).toBe(302);
+
+    await gotoHydrated(page, "/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome back, Ada!" })).toBeVisible();
+    await expect(page.getByTestId("trial-badge")).toHaveText("Active");
+    await expect(page.getByRole("heading", { name: "Subscription Status" })).toBeVisible();
+    await expect(page.getByTestId("subscription-active")).toContainText("Your subscription is active");
+    await expect(page.getByRole("link", { name: "View subscription" })).toHaveAttribute("href", "/dashboard/billing");
+    await expect(page.getByText("Start your free trial to access all features")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Start Free Trial" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "You're all set!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade Now" })).toHaveCount(0);
+    await expect(page.getByRole("dialog", { name: "Choose Your Plan" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
 });
 
 test.describe("dashboard shell", () => {

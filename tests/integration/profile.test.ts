@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAccountAnalytics } from "~/server/analytics/activity.server";
 import { activityEvents, supportTickets, trialAccess, user, userSubscriptions } from "~/server/db/schema";
 import { getSubscriptionSummary, planNameOf } from "~/server/profile/billing.server";
-import { fieldErrors, passwordInput, profileInput } from "~/server/profile/profile.server";
+import { displayName, fieldErrors, passwordInput, profileInput } from "~/server/profile/profile.server";
 import { DEFAULT_SETTINGS, getSettings, saveSettings, settingsInput } from "~/server/profile/settings.server";
 import { engine, freshDatabase } from "./support/db";
 
@@ -20,9 +20,23 @@ describe(`profile, settings, billing and analytics (${engine})`, () => {
   });
 
   it("validates the profile and password forms", () => {
-    const profile = profileInput.safeParse({ firstName: " ", lastName: "Doe", companyName: "" });
+    // Names are optional, as on sign-up: a company name alone is a valid profile.
+    expect(profileInput.parse({ firstName: " ", lastName: "", companyName: "Navy Labs" })).toEqual({
+      firstName: "",
+      lastName: "",
+      companyName: "Navy Labs",
+    });
+    expect(displayName(profileInput.parse({ firstName: "", lastName: "", companyName: "" }), "a@example.com")).toBe(
+      "a@example.com",
+    );
+    expect(displayName(profileInput.parse({ firstName: "", lastName: " Doe ", companyName: "" }), "a@example.com")).toBe("Doe");
+    // Still limited in length and characters.
+    const profile = profileInput.safeParse({ firstName: "x".repeat(61), lastName: "Doe\u0007", companyName: "" });
     expect(profile.success).toBe(false);
-    expect(fieldErrors(profile.error!)).toEqual({ firstName: "First name is required" });
+    expect(fieldErrors(profile.error!)).toEqual({
+      firstName: "First name must be at most 60 characters",
+      lastName: "Remove the special characters from this field",
+    });
 
     const mismatch = passwordInput.safeParse({
       currentPassword: "old-password",

@@ -9,6 +9,7 @@ import {
   formatDate,
   later,
   REFRESHED,
+  sendToSignIn,
   syncSubscription,
   useCheckout,
   useCheckoutReturn,
@@ -282,7 +283,8 @@ function BillingActions({ active, cancelAtPeriodEnd }: { active: boolean; cancel
         return;
       }
       tab.cancel();
-      if (res.status === 409) setLocalProvider(true);
+      if (res.status === 401) sendToSignIn();
+      else if (res.status === 409) setLocalProvider(true);
       else toast.error(BILLING_ERRORS.portal);
     } catch {
       tab.cancel();
@@ -295,7 +297,9 @@ function BillingActions({ active, cancelAtPeriodEnd }: { active: boolean; cancel
   async function refresh(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSyncing(true);
-    const { ok } = await syncSubscription();
+    const { ok, signedOut } = await syncSubscription();
+    // The spinner stays: the page is on its way to sign-in.
+    if (signedOut) return;
     if (ok) {
       await revalidate();
       toast.success(REFRESHED);

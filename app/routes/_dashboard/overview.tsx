@@ -20,12 +20,17 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const { trial, active } = await getTrialStatus(db(), user.id);
+  const now = Date.now();
+  const { trial, active, hasActiveSubscription } = await getTrialStatus(db(), user.id, new Date(now));
   const plan = TRIAL_PLANS.find((p) => p.id === trial.selectedPlan);
+  const trialRunning = trial.trialStarted && trial.trialEndsAt !== null && trial.trialEndsAt.getTime() > now;
+  // A subscriber whose access is not a running trial: the trial prompt (a page reload) would lead nowhere.
+  const accessFromSubscription = hasActiveSubscription && !trialRunning;
   return {
     firstName: displayFirstName(user.firstName, user.email),
-    now: Date.now(),
+    now,
     active,
+    accessFromSubscription,
     trial: {
       started: trial.trialStarted,
       activatedAt: trial.trialActivatedAt?.getTime() ?? null,
@@ -54,7 +59,7 @@ const TILES = [
 ] as const;
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { firstName, trial, active } = loaderData;
+  const { firstName, trial, active, accessFromSubscription } = loaderData;
   const now = useMinuteClock(loaderData.now);
 
   return (
@@ -62,7 +67,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <div>
         {/* A customer who has not started the trial has just arrived (the sign-up link lands here). */}
         <h1 className="text-2xl font-bold sm:text-3xl">
-          {trial.started ? `Welcome back, ${firstName}!` : `Welcome, ${firstName}!`}
+          {trial.started || accessFromSubscription ? `Welcome back, ${firstName}!` : `Welcome, ${firstName}!`}
         </h1>
         <p className="mt-1 text-muted-foreground">Here is an overview of your AI automation account.</p>
       </div>
@@ -74,17 +79,26 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               <h2 className="text-xl font-semibold leading-tight tracking-tight">
                 <span className="flex items-center gap-2">
                   <Clock className="size-5 text-primary" aria-hidden />
-                  Trial Status
+                  {accessFromSubscription ? "Subscription Status" : "Trial Status"}
                 </span>
               </h2>
-              <CardDescription className="mt-1">Your free trial and plan.</CardDescription>
+              <CardDescription className="mt-1">
+                {accessFromSubscription ? "Your paid subscription." : "Your free trial and plan."}
+              </CardDescription>
             </div>
             <Badge variant={active ? "success" : "secondary"} data-testid="trial-badge">
               {active ? "Active" : "Inactive"}
             </Badge>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            {!trial.started || trial.endsAt === null || trial.activatedAt === null ? (
+            {accessFromSubscription ? (
+              <div className="flex flex-col items-start gap-3" data-testid="subscription-active">
+                <p>Your subscription is active: every feature is unlocked.</p>
+                <Button asChild variant="outline">
+                  <Link to="/dashboard/billing">View subscription</Link>
+                </Button>
+              </div>
+            ) : !trial.started || trial.endsAt === null || trial.activatedAt === null ? (
               <div className="flex flex-col items-start gap-3">
                 <p>Start your free trial to access all features</p>
                 <Button type="button" onClick={() => window.location.reload()}>
@@ -102,16 +116,19 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                 />
               </div>
             )}
-            <dl className="grid grid-cols-2 gap-4 rounded-lg bg-muted p-4 text-sm">
-              <div>
-                <dt className="text-muted-foreground">Plan</dt>
-                <dd className="font-semibold">{trial.planName}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Plan value</dt>
-                <dd className="font-semibold">{formatDollars(trial.planPrice)}</dd>
-              </div>
-            </dl>
+            {/* The trial's plan and value describe a trial; the subscription's are on the billing page. */}
+            {accessFromSubscription ? null : (
+              <dl className="grid grid-cols-2 gap-4 rounded-lg bg-muted p-4 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">Plan</dt>
+                  <dd className="font-semibold">{trial.planName}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Plan value</dt>
+                  <dd className="font-semibold">{formatDollars(trial.planPrice)}</dd>
+                </div>
+              </dl>
+            )}
             {!active && (
               <Button asChild variant="accent" className="self-start">
                 <Link to="/packages">

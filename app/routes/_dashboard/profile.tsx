@@ -114,7 +114,6 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                     name="firstName"
                     autoComplete="given-name"
                     defaultValue={values?.firstName ?? loaderData.firstName}
-                    required
                     maxLength={60}
                     {...errorProps("firstName", profileErrors.firstName)}
                   />
@@ -127,7 +126,6 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                     name="lastName"
                     autoComplete="family-name"
                     defaultValue={values?.lastName ?? loaderData.lastName}
-                    required
                     maxLength={60}
                     {...errorProps("lastName", profileErrors.lastName)}
                   />

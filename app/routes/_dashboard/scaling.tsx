@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Scaling Plans | AI Dash
 const NO_PLAN: ScalingCurrent = {
   active: false,
   planName: "Free Trial",
+  planType: null,
   reachLimit: null,
   monthlyPrice: null,
   currentPeriodEnd: null,
@@ -34,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const current: ScalingCurrent = {
       active: s.active,
       planName: s.planName,
+      planType: s.planType,
       reachLimit: s.reachLimit,
       monthlyPrice: s.monthlyPrice,
       currentPeriodEnd: s.currentPeriodEnd,

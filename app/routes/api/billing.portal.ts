@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/server/auth/session.server";
+import { getUser } from "~/server/auth/session.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
 import { openBillingPortal } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
@@ -12,8 +12,10 @@ import { log, errorMessage } from "~/server/log.server";
  * Answers `{ url }`. The local provider has no portal (the billing page offers a local cancel).
  */
 export async function action({ request }: { request: Request }) {
-  const user = await requireUser(request);
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  // Not requireUser: its redirect to /auth is followed by fetch and read as a 200 by the page.
+  const user = await getUser(request);
+  if (!user) return data({ error: "Authentication required" }, { status: 401 });
   const provider = await checkoutProvider();
   if (provider.name !== "stripe") return data({ error: "Billing portal is only available with Stripe" }, { status: 409 });
   try {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/server/auth/session.server";
+import { getUser } from "~/server/auth/session.server";
 import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
 import { cancelReplacedSubscriptions, syncCheckoutSession } from "~/server/billing/stripe-events.server";
@@ -20,8 +20,10 @@ const bodySchema = z.strictObject({
 const MAX_BODY_BYTES = 1024;
 
 export async function action({ request }: { request: Request }) {
-  const user = await requireUser(request);
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  // Not requireUser: its redirect to /auth is followed by fetch and read as a 200 by the page.
+  const user = await getUser(request);
+  if (!user) return data({ error: "Authentication required" }, { status: 401 });
 
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return data({ error: "Request body too large" }, { status: 413 });

@@ -1,13 +1,9 @@
 import { z } from "zod";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 
+// Optional, as on sign-up (spec section 5): an account made without names can still save its company.
 const name = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(60, `${label} must be at most 60 characters`)
-    .refine(noControlChars, INVALID_CHARACTERS);
+  z.string().trim().max(60, `${label} must be at most 60 characters`).refine(noControlChars, INVALID_CHARACTERS);
 
 export const profileInput = z.object({
   firstName: name("First name"),

@@ -9,24 +9,12 @@ import { Slider } from "~/components/ui/slider";
 import { SCALING_TIERS } from "~/catalogue/plans";
 import { cn } from "~/lib/utils";
 import { formatDate } from "./checkout";
+import { tierRelation, type TierRelation, type TierSubscription } from "./tiers";
 
-export interface ScalingCurrent {
-  active: boolean;
+export interface ScalingCurrent extends TierSubscription {
   planName: string;
-  /** Contacts of the active plan; null = none, or unlimited when `active`. */
-  reachLimit: number | null;
   monthlyPrice: number | null;
   currentPeriodEnd: string | null;
-}
-
-export type TierRelation = "current" | "upgrade" | "downgrade";
-
-/** A tier against the account's reach limit: same contacts = current, fewer = downgrade, more = upgrade. */
-export function tierRelation(contacts: number, current: Pick<ScalingCurrent, "active" | "reachLimit">): TierRelation {
-  if (!current.active) return "upgrade";
-  if (current.reachLimit === null) return "downgrade"; // an unlimited plan
-  if (contacts === current.reachLimit) return "current";
-  return contacts < current.reachLimit ? "downgrade" : "upgrade";
 }
 
 const LABEL: Record<TierRelation, string> = { current: "Current plan", upgrade: "Upgrade", downgrade: "Downgrade" };

@@ -25,6 +25,11 @@ export function later(fn: () => void) {
   window.setTimeout(fn, 0);
 }
 
+/** An expired session: sign in again and come back to this page. */
+export function sendToSignIn() {
+  window.location.assign(`/auth?next=${encodeURIComponent(window.location.pathname)}`);
+}
+
 /**
  * One checkout at a time per page: `run(key, request)` opens the new tab in the click handler,
  * posts the request and reports failures with the spec's texts. `pending` is the key in flight.
@@ -42,7 +47,7 @@ export function useCheckout(failureText: string) {
       const answer = await startCheckout(request);
       if ("url" in answer) return true;
       if (answer.status === 401) {
-        window.location.assign(`/auth?next=${encodeURIComponent(window.location.pathname)}`);
+        sendToSignIn();
         return false;
       }
       if (answer.status === 503) toast.error(BILLING_ERRORS.unavailable);
@@ -60,6 +65,8 @@ export function useCheckout(failureText: string) {
 
 export interface SyncResult {
   ok: boolean;
+  /** The session has ended: the browser is already on its way to the sign-in page. */
+  signedOut: boolean;
   /** Status of the returned-from order ('paid', 'pending', …) when a session id was sent. */
   orderStatus: string | null;
 }
@@ -67,19 +74,27 @@ export interface SyncResult {
 /**
  * POST /api/billing/sync (the spec's check-subscription): re-reads the subscription from the
  * payment provider; with the checkout's session id, settles that order if its event is late.
+ * A 401 sends the customer to sign in.
  */
 export async function syncSubscription(sessionId?: string | null): Promise<SyncResult> {
+  const failed = { ok: false, signedOut: false, orderStatus: null };
   try {
     const res = await fetch("/api/billing/sync", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(sessionId ? { sessionId } : {}),
     });
-    if (!res.ok) return { ok: false, orderStatus: null };
-    const body = (await res.json().catch(() => null)) as { order?: { status?: unknown } | null } | null;
-    return { ok: true, orderStatus: typeof body?.order?.status === "string" ? body.order.status : null };
+    if (res.status === 401) {
+      sendToSignIn();
+      return { ...failed, signedOut: true };
+    }
+    // Only the endpoint's own answer counts: a redirect followed to some page (200) is not a sync.
+    if (!res.ok || res.redirected) return failed;
+    const body = (await res.json().catch(() => null)) as { subscription?: unknown; order?: { status?: unknown } | null } | null;
+    if (!body || typeof body.subscription !== "object" || body.subscription === null) return failed;
+    return { ok: true, signedOut: false, orderStatus: typeof body.order?.status === "string" ? body.order.status : null };
   } catch {
-    return { ok: false, orderStatus: null };
+    return failed;
   }
 }
 
@@ -101,6 +116,7 @@ export function useCheckoutReturn(messages: { success: string; successDescriptio
     if (outcome === "canceled") later(() => toast(messages.canceled));
     else {
       void syncSubscription(sessionId).then(async (sync) => {
+        if (sync.signedOut) return;
         await revalidate();
         if (sync.orderStatus === "pending")
           toast("Your payment is being confirmed", { description: "This page updates as soon as it is." });
