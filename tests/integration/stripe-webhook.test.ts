@@ -5,6 +5,7 @@ import { quoteApp } from "~/catalogue/pricing";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/webhooks.stripe";
 import { createCheckout } from "~/server/billing/checkout.server";
 import { cancelReplacedSubscriptions } from "~/server/billing/stripe-events.server";
+import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { stripeClient } from "~/server/billing/stripe.server";
 import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
@@ -260,6 +261,28 @@ describe(`stripe webhook (${engine})`, () => {
       });
       expect((await send("customer.subscription.updated", latest, { created: t + 30 })).body.outcome).toBe("applied");
       expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: "past_due", cancelAtPeriodEnd: false });
+    });
+
+    it("a monthly app whose subscription falls past due or unpaid stops granting access; paid again, it grants it again", async () => {
+      const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "monthly" });
+      await send("checkout.session.completed", session);
+      const subscriptionId = String(session.subscription);
+      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(true);
+      const t = Math.floor(Date.now() / 1000);
+      const state = (status: string) =>
+        subscriptionObject(subscriptionId, { status, cancelAtPeriodEnd: false, periodEnd: t + 30 * 86400 });
+      expect((await send("customer.subscription.updated", state("past_due"), { created: t + 10 })).body.outcome).toBe("applied");
+      expect(await order(result.orderId)).toMatchObject({ status: "paid", subscriptionStatus: "past_due" });
+      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
+      // An older 'active' delivered late does not restore it.
+      expect((await send("customer.subscription.updated", state("active"), { created: t + 5 })).body.outcome).toBe("ignored");
+      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
+      expect((await send("customer.subscription.updated", state("unpaid"), { created: t + 20 })).body.outcome).toBe("applied");
+      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
+      // The customer pays: Stripe reports the subscription active again.
+      expect((await send("customer.subscription.updated", state("active"), { created: t + 30 })).body.outcome).toBe("applied");
+      expect(await order(result.orderId)).toMatchObject({ status: "paid", subscriptionStatus: "active" });
+      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(true);
     });
 
     it("deleted cancels the subscription and its order; an older updated delivered later does not revive it", async () => {

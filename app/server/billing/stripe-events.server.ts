@@ -339,7 +339,22 @@ async function applySubscriptionState(
     }
     return rows.length + ended.length > 0 ? "applied" : "ignored";
   }
-  return rows.length > 0 ? "applied" : "ignored";
+  // Monthly apps, packages, add-ons and the distributor program have no user_subscriptions row: their
+  // paid order carries the subscription's state, so a past-due or unpaid subscription stops granting
+  // access (hasActiveSubscription) without waiting for Stripe to delete it. Same ordering rule.
+  const orderRows = await tx
+    .update(orders)
+    .set({ subscriptionStatus: status, subscriptionUpdatedAt: at })
+    .where(
+      and(
+        eq(orders.providerSubscriptionId, subscription.id),
+        eq(orders.provider, "stripe"),
+        eq(orders.status, "paid"),
+        or(isNull(orders.subscriptionUpdatedAt), lte(orders.subscriptionUpdatedAt, at)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length + orderRows.length > 0 ? "applied" : "ignored";
 }
 
 /**

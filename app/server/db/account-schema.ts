@@ -200,6 +200,14 @@ export const orders = pgTable(
     cancelPath: text("cancel_path").notNull().default("/payment-cancel"),
     providerCustomerId: text("provider_customer_id"),
     providerSubscriptionId: text("provider_subscription_id"),
+    /**
+     * For a paid subscription order, the provider's latest state of the subscription ('active',
+     * 'past_due', 'unpaid', 'paused', 'incomplete'); null until the provider reports a change. Only
+     * 'active' (or null) keeps the access the order grants; 'canceled' ends the order itself.
+     */
+    subscriptionStatus: text("subscription_status"),
+    /** When the provider's event that set subscription_status was created: older events are ignored. */
+    subscriptionUpdatedAt: ts("subscription_updated_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     paidAt: ts("paid_at"),
   },

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
 import { overlayMode, isTrialPlanId, trialEndFrom, trialPlan, type OverlayMode } from "~/catalogue/trial";
 import type { TrialPlanId } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
@@ -39,6 +39,8 @@ export async function hasActiveSubscription(db: Db, userId: string): Promise<boo
         eq(orders.userId, userId),
         eq(orders.isSubscription, true),
         eq(orders.status, "paid"),
+        // Stripe's latest word on the subscription: past due, unpaid or paused is no access.
+        or(isNull(orders.subscriptionStatus), eq(orders.subscriptionStatus, "active")),
         notInArray(orders.kind, ["plan", "scaling"]),
       ),
     );
