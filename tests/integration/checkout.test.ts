@@ -62,6 +62,25 @@ describe(`checkout (${engine})`, () => {
     }
   });
 
+  it("one free trial per subscription item and account: a second monthly checkout of the same app is charged at once", async () => {
+    const buyer = await newUser();
+    // An abandoned checkout started no trial.
+    const abandoned = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab: "monthly" });
+    expect((await orderBySession(abandoned.sessionId)).trialDays).toBe(3);
+    const first = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab: "monthly" });
+    expect((await orderBySession(first.sessionId)).trialDays).toBe(3);
+    await fulfilOrder(database.db, first.sessionId);
+    // Cancelled during the trial, bought again: no second trial.
+    await database.db.update(orders).set({ status: "canceled" }).where(eq(orders.id, first.orderId));
+    const again = await createCheckout(database.db, buyer, { kind: "app", appId: APP_ID, tab: "monthly" });
+    expect((await orderBySession(again.sessionId)).trialDays).toBe(0);
+    // Another app still starts with its trial, and so does another account.
+    const other = await createCheckout(database.db, buyer, { kind: "app", appId: 1, tab: "monthly" });
+    expect((await orderBySession(other.sessionId)).trialDays).toBe(3);
+    const someoneElse = await createCheckout(database.db, await newUser(), { kind: "app", appId: APP_ID, tab: "monthly" });
+    expect((await orderBySession(someoneElse.sessionId)).trialDays).toBe(3);
+  });
+
   it("session ids are distinct and unguessable", async () => {
     const buyer = await newUser();
     const ids = new Set<string>();

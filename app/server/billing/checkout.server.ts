@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { funnelMultiplier } from "~/catalogue/goals";
 import { BILLING_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import {
@@ -196,12 +196,37 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
  * Starts the checkout of `req` for `user`: a pending order first (so a provider session never
  * exists without its order), then the provider's hosted session, whose id is written back.
  */
+/** Whether the account already had this subscription item with a trial (a fulfilled order: paid, perhaps since canceled). */
+async function hadTrial(db: Db, userId: string, kind: string, itemId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.kind, kind),
+        eq(orders.itemId, itemId),
+        eq(orders.isSubscription, true),
+        gt(orders.trialDays, 0),
+        isNotNull(orders.paidAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function createCheckout(
   db: Db,
   user: { id: string; email: string; name?: string | null },
   req: CheckoutRequest,
 ): Promise<CheckoutResult> {
-  const draft = await quoteOrder(db, user.id, req);
+  const quoted = await quoteOrder(db, user.id, req);
+  // One free trial per item and account: cancelling during the trial and buying again would
+  // otherwise give the item away, three days at a time.
+  const draft =
+    quoted.isSubscription && quoted.trialDays > 0 && (await hadTrial(db, user.id, quoted.kind, quoted.itemId))
+      ? { ...quoted, trialDays: 0 }
+      : quoted;
   const provider = await checkoutProvider();
   const id = randomUUID();
   const [order] = await db
