@@ -120,6 +120,14 @@ test.describe("/packages checkout", () => {
     await expect(checkout.getByTestId("order-status")).toHaveText("Paid");
     await expectNoAxeViolations(checkout);
     await shot(checkout, "payment-success-package");
+
+    // The bought package is among the customer's automations.
+    await gotoHydrated(page, "/dashboard/automation");
+    const purchased = page.getByTestId("purchased-app");
+    await expect(purchased).toHaveCount(1);
+    await expect(purchased).toContainText("Professional");
+    await expect(purchased).toContainText("Package, rush delivery (24-48 hours)");
+    await expect(purchased).toContainText(rush);
     await context.close();
   });
 

@@ -9,7 +9,7 @@ import {
   declineOrder,
   fulfilOrder,
   getOrderForUser,
-  listPaidAppOrders,
+  listPurchasedAutomations,
 } from "~/server/billing/checkout.server";
 import { apps, orders, user } from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
@@ -134,7 +134,7 @@ describe(`checkout (${engine})`, () => {
     expect(await declineOrder(database.db, stranger.id, sessionId)).toBeNull();
     expect((await orderBySession(sessionId)).status).toBe("pending");
     expect(await declineOrder(database.db, buyer.id, sessionId)).toMatchObject({ status: "declined", paidAt: null });
-    expect(await listPaidAppOrders(database.db, buyer.id)).toEqual([]);
+    expect(await listPurchasedAutomations(database.db, buyer.id)).toEqual([]);
     // Another card on the same session succeeds.
     expect(await fulfilOrder(database.db, sessionId)).toMatchObject({ status: "paid" });
   });
@@ -148,9 +148,21 @@ describe(`checkout (${engine})`, () => {
     expect(await getOrderForUser(database.db, owner.id, "not a session id")).toBeUndefined();
     await fulfilOrder(database.db, sessionId);
     const app = (await getApp(database.db, APP_ID))!;
-    expect(await listPaidAppOrders(database.db, owner.id)).toEqual([
-      expect.objectContaining({ name: app.name, tab: "monthly", tabLabel: "Monthly", amount: quoteApp(app, "monthly").amount }),
+    expect(await listPurchasedAutomations(database.db, owner.id)).toEqual([
+      expect.objectContaining({ kind: "app", name: app.name, optionLabel: "Monthly", amount: quoteApp(app, "monthly").amount }),
     ]);
-    expect(await listPaidAppOrders(database.db, other.id)).toEqual([]);
+    expect(await listPurchasedAutomations(database.db, other.id)).toEqual([]);
+    // A paid package is listed too (the automation page promises apps and packages), newest first.
+    const pkg = await createCheckout(database.db, owner, { kind: "package", planId: "starter", mode: "one-time", rush: true });
+    await fulfilOrder(database.db, pkg.sessionId);
+    const listed = await listPurchasedAutomations(database.db, owner.id);
+    expect(listed.map((a) => [a.kind, a.optionLabel])).toEqual([
+      ["package", "Package, rush delivery (24-48 hours)"],
+      ["app", "Monthly"],
+    ]);
+    // Other kinds (plans, add-ons, tiers) are not automations.
+    const plan = await createCheckout(database.db, owner, { kind: "plan", planType: "basic" });
+    await fulfilOrder(database.db, plan.sessionId);
+    expect(await listPurchasedAutomations(database.db, owner.id)).toHaveLength(2);
   });
 });

@@ -4,7 +4,7 @@ import { EmptyState, PageHeader } from "~/components/dashboard/pages/common";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDollars } from "~/catalogue/pricing";
 import { requireUser } from "~/server/auth/session.server";
-import { listPaidAppOrders } from "~/server/billing/checkout.server";
+import { listPurchasedAutomations } from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/automation";
 
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
 /** The customer's purchased apps: their paid app orders, filtered by the session's user id. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { apps: await listPaidAppOrders(db(), user.id) };
+  return { apps: await listPurchasedAutomations(db(), user.id) };
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -43,13 +43,13 @@ export default function AutomationPage({ loaderData }: Route.ComponentProps) {
           </div>
         </EmptyState>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Purchased apps">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Purchased apps and packages">
           {apps.map((a) => (
             <li key={a.id} className="rounded-xl border bg-card p-4 shadow-sm" data-testid="purchased-app">
               <h2 className="font-semibold">{a.name}</h2>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-muted-foreground">Option</dt>
-                <dd>{a.tabLabel}</dd>
+                <dd>{a.optionLabel}</dd>
                 <dt className="text-muted-foreground">Amount</dt>
                 <dd className="font-medium">
                   {formatDollars(a.amount)}

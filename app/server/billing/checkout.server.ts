@@ -408,28 +408,32 @@ export async function declineOrder(db: Db, userId: string, sessionId: string): P
   return row ?? null;
 }
 
-export interface PurchasedApp {
+export interface PurchasedAutomation {
   id: string;
+  kind: "app" | "package";
   name: string;
-  tab: string;
-  tabLabel: string;
+  /** The app's pricing option, or the package's delivery. */
+  optionLabel: string;
   amount: number;
   isSubscription: boolean;
   paidAt: string;
 }
 
-/** The user's paid app orders, newest first. */
-export async function listPaidAppOrders(db: Db, userId: string): Promise<PurchasedApp[]> {
+/** The user's paid apps and packages (what /dashboard/automation lists), newest first. */
+export async function listPurchasedAutomations(db: Db, userId: string): Promise<PurchasedAutomation[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.kind, "app"), eq(orders.status, "paid")))
+    .where(and(eq(orders.userId, userId), inArray(orders.kind, ["app", "package"]), eq(orders.status, "paid")))
     .orderBy(desc(orders.paidAt));
   return rows.map((r) => ({
     id: r.id,
+    kind: r.kind === "package" ? "package" : "app",
     name: r.itemName,
-    tab: r.pricingTab ?? "base",
-    tabLabel: tabLabel(r.pricingTab),
+    optionLabel:
+      r.kind === "package"
+        ? `Package, ${r.pricingTab === "rush" ? "rush delivery (24-48 hours)" : "standard delivery (5-7 days)"}`
+        : tabLabel(r.pricingTab),
     amount: r.amount,
     isSubscription: r.isSubscription,
     paidAt: (r.paidAt ?? r.createdAt).toISOString(),
