@@ -302,6 +302,28 @@ test("add-ons: search and filter in the URL, a cart with the 3-add-on minimum, c
   await context.close();
 });
 
+test("a checkout after the session ended goes to sign in, which says why (add-ons, scaling upgrade)", async ({ browser }) => {
+  const { context, page } = await customer(browser);
+  const session = await context.cookies();
+
+  await gotoHydrated(page, "/dashboard/addons");
+  await context.clearCookies();
+  const domain = ADDONS.find((a) => a.id === "custom-domain-ssl")!;
+  await page.getByRole("article", { name: domain.name, exact: true }).getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%2Faddons&reason=addons$/);
+  await expect(page.getByRole("status").filter({ hasText: "Please sign in to add add-ons" })).toBeVisible();
+
+  await context.addCookies(session);
+  await gotoHydrated(page, "/dashboard/scaling");
+  await context.clearCookies();
+  await page.getByTestId("tier-1").getByRole("button", { name: "Upgrade" }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%2Fscaling&reason=upgrade$/);
+  await expect(page.getByRole("status").filter({ hasText: "Please sign in to upgrade your plan" })).toBeVisible();
+  // The tabs opened for the refused checkouts were closed again.
+  await expect.poll(() => context.pages().length).toBe(1);
+  await context.close();
+});
+
 test("checkout returns: canceled shows a toast; a failing checkout shows the section 8 texts", async ({ browser }) => {
   const { context, page } = await customer(browser);
 

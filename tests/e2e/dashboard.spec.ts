@@ -140,6 +140,55 @@ test.describe("dashboard trial gate", () => {
     expect(again.status()).toBe(409);
   });
 
+  test("a start refused while the chooser is open shows its error inside the dialog, as an alert beside Start", async ({
+    page,
+  }) => {
+    await signUpVerified(page);
+    await page.clock.install();
+    await gotoHydrated(page, "/dashboard");
+    await page.clock.runFor(16_000);
+    const dialog = chooser(page);
+    await expect(dialog).toBeVisible();
+    // Another tab starts the trial while this chooser stays open: its own start is then refused (409).
+    await startTrialByForm(page);
+    const start = dialog.getByRole("button", { name: "Start 7-Day Free Trial" });
+    await start.focus();
+    await page.keyboard.press("Enter");
+
+    // The modal hides everything outside it from assistive technology, the toaster included.
+    const alert = dialog.getByRole("alert");
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText("Error Starting Trial");
+    await expect(alert).toContainText("Your free trial has already been used. Upgrade to a plan to keep using the dashboard.");
+    await expect(start).toBeFocused();
+    await expect(start).toHaveAccessibleDescription(/Your free trial has already been used/);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a trial start after the session ended goes to sign in, which says why; /auth shows no text from the address", async ({
+    page,
+  }) => {
+    await signUpVerified(page);
+    await page.clock.install();
+    await gotoHydrated(page, "/dashboard");
+    await page.clock.runFor(16_000);
+    const dialog = chooser(page);
+    await expect(dialog).toBeVisible();
+    await page.context().clearCookies();
+    await dialog.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+
+    await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard&reason=dashboard-trial$/);
+    const note = page.getByRole("status").filter({ hasText: "Please sign in to start your trial." });
+    await expect(note).toBeVisible();
+    await expect(note).toContainText("Authentication Required");
+
+    await gotoHydrated(page, "/auth?next=%2Fdashboard&reason=Your+account+is+locked");
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    await expect(page.getByText("Your account is locked")).toHaveCount(0);
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
   test("a subscriber who never started the trial sees the subscription, not the trial prompt", async ({ page }) => {
     await signUpVerified(page, { firstName: "Ada" });
     // Basic bought through the API and paid on the local provider's page, without a trial.

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { AuthActionResult } from "~/server/auth/auth-actions.server";
 import { Field, FormAlert, FormStatus, SubmitButton, useSubmitting } from "./Field";
-import { AUTH_TEXT } from "./messages";
+import { AUTH_TEXT, type SignInNote } from "./messages";
 
 type Result = AuthActionResult | null;
 
@@ -26,7 +26,7 @@ export function SignInForm({
 }: {
   result: Result;
   next?: string;
-  notice: string | null;
+  notice: SignInNote | null;
   forgotHref: string;
   google: React.ReactNode;
 }) {
@@ -37,7 +37,7 @@ export function SignInForm({
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="signin" />
         {next ? <input type="hidden" name="next" value={next} /> : null}
-        {notice ? <FormStatus message={notice} /> : null}
+        {notice ? <FormStatus title={notice.title} message={notice.message} /> : null}
         {error ? <FormAlert id="signin-alert" message={error.message} /> : null}
         <Field
           id="signin-email"

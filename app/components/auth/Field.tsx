@@ -45,10 +45,11 @@ export function FormAlert({ id, message }: { id?: string; message: string }) {
   );
 }
 
-/** A polite confirmation above a form (reset link sent, password updated). */
-export function FormStatus({ message }: { message: string }) {
+/** A polite confirmation above a form (reset link sent, password updated, why sign-in is needed). */
+export function FormStatus({ title, message }: { title?: string; message: string }) {
   return (
     <output className="block rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
+      {title ? <span className="block font-semibold">{title}</span> : null}
       {message}
     </output>
   );

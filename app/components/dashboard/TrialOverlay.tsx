@@ -1,6 +1,6 @@
 import { Check, Clock, Crown, Sparkles, Zap } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,6 +8,7 @@ import { Progress } from "~/components/ui/progress";
 import { TRIAL_PLANS, type TrialPlan, type TrialPlanId } from "~/catalogue/plans";
 import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, previewSecondsLeft, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
 import { cn } from "~/lib/utils";
+import type { ErrorNotice } from "./DashboardToasts";
 
 const PLAN_ICONS = { starter: Zap, growth: Sparkles, pro: Crown } as const;
 
@@ -16,15 +17,25 @@ export interface TrialOverlayProps {
   mode: "preview" | "expired";
   /** A plan preselected by the link that led here (`?plan=`), highlighted in the chooser. */
   preselected: TrialPlanId | null;
+  /** The layout action's last error (a refused trial start), shown inside the chooser while it is open. */
+  error: ErrorNotice | null;
+  /** Told when the chooser dialog opens and closes, so the layout's toaster stays quiet meanwhile. */
+  onChooserOpenChange: (open: boolean) => void;
 }
 
 /**
  * Shown by the dashboard layout when the server's gate says there is no active trial or
  * subscription. The dashboard stays visible behind the preview box; the chooser is a modal dialog.
  */
-export function TrialOverlay({ mode, preselected }: TrialOverlayProps) {
+export function TrialOverlay({ mode, preselected, error, onChooserOpenChange }: TrialOverlayProps) {
   const [elapsed, setElapsed] = useState(0);
   const secondsLeft = mode === "expired" ? 0 : previewSecondsLeft(elapsed);
+  const chooserOpen = secondsLeft === 0;
+
+  useEffect(() => {
+    onChooserOpenChange(chooserOpen);
+    return () => onChooserOpenChange(false);
+  }, [chooserOpen, onChooserOpenChange]);
 
   useEffect(() => {
     if (mode !== "preview") return;
@@ -38,7 +49,7 @@ export function TrialOverlay({ mode, preselected }: TrialOverlayProps) {
     return () => clearInterval(id);
   }, [mode]);
 
-  if (secondsLeft > 0) {
+  if (!chooserOpen) {
     return (
       <section
         aria-label="Free preview"
@@ -54,10 +65,34 @@ export function TrialOverlay({ mode, preselected }: TrialOverlayProps) {
       </section>
     );
   }
-  return <PlanChooser expired={mode === "expired"} preselected={preselected} />;
+  return <PlanChooser expired={mode === "expired"} preselected={preselected} error={error} />;
 }
 
-function PlanChooser({ expired, preselected }: { expired: boolean; preselected: TrialPlanId | null }) {
+const ERROR_ID = "trial-chooser-error";
+
+/** Inside the dialog: the modal sets aria-hidden on everything outside it, the toaster included. */
+function ChooserError({ error }: { error: ErrorNotice }) {
+  return (
+    <div
+      id={ERROR_ID}
+      role="alert"
+      className="mb-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-destructive"
+    >
+      <p className="font-semibold">{error.title}</p>
+      <p>{error.description}</p>
+    </div>
+  );
+}
+
+function PlanChooser({
+  expired,
+  preselected,
+  error,
+}: {
+  expired: boolean;
+  preselected: TrialPlanId | null;
+  error: ErrorNotice | null;
+}) {
   return (
     <DialogPrimitive.Root open modal>
       <DialogPrimitive.Portal>
@@ -81,9 +116,15 @@ function PlanChooser({ expired, preselected }: { expired: boolean; preselected: 
             </div>
             <ul className="mt-8 grid gap-4 md:grid-cols-3">
               {TRIAL_PLANS.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} expired={expired} highlighted={plan.id === preselected} />
+                <PlanCard key={plan.id} plan={plan} expired={expired} highlighted={plan.id === preselected} error={error} />
               ))}
             </ul>
+            {/* Without a start button (the trial was used) there is no card to put it beside. */}
+            {expired && error ? (
+              <div className="mt-6">
+                <ChooserError key={error.id} error={error} />
+              </div>
+            ) : null}
             <p className="mt-6 text-center text-sm text-muted-foreground">Cancel anytime · 30-day money-back guarantee</p>
             <p className="mt-3 text-center">
               <Link to="/" className="text-sm font-semibold text-primary underline underline-offset-4">
@@ -97,9 +138,31 @@ function PlanChooser({ expired, preselected }: { expired: boolean; preselected: 
   );
 }
 
-function PlanCard({ plan, expired, highlighted }: { plan: TrialPlan; expired: boolean; highlighted: boolean }) {
+function PlanCard({
+  plan,
+  expired,
+  highlighted,
+  error,
+}: {
+  plan: TrialPlan;
+  expired: boolean;
+  highlighted: boolean;
+  error: ErrorNotice | null;
+}) {
   const navigation = useNavigation();
   const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start-trial";
+  const startRef = useRef<HTMLButtonElement>(null);
+
+  // The button is disabled while its post is in flight, which drops focus to <body>, outside the
+  // dialog's focus trap; bring it back so keyboard users continue where they were, with the error
+  // read as the button's description. Focus moved elsewhere in the dialog meanwhile is left alone.
+  useEffect(() => {
+    const button = startRef.current;
+    if (!error || !button) return;
+    const dialog = button.closest('[role="dialog"]');
+    const active = document.activeElement;
+    if (!active || active === document.body || !dialog?.contains(active)) button.focus();
+  }, [error]);
   const Icon = PLAN_ICONS[plan.id];
   const off = discountPercent(plan);
   const headingId = `plan-${plan.id}-name`;
@@ -159,9 +222,17 @@ function PlanCard({ plan, expired, highlighted }: { plan: TrialPlan; expired: bo
           </div>
         ) : (
           <Form method="post" action="/dashboard">
+            {error ? <ChooserError key={error.id} error={error} /> : null}
             <input type="hidden" name="intent" value="start-trial" />
             <input type="hidden" name="plan" value={plan.id} />
-            <Button type="submit" className="w-full" disabled={starting} aria-busy={starting || undefined}>
+            <Button
+              ref={startRef}
+              type="submit"
+              className="w-full"
+              disabled={starting}
+              aria-busy={starting || undefined}
+              aria-describedby={error ? ERROR_ID : undefined}
+            >
               Start {TRIAL_LENGTH_DAYS}-Day Free Trial
             </Button>
           </Form>

@@ -61,7 +61,7 @@ function Marketplace({ filters, addons, owned, loadError }: Route.ComponentProps
   const cart = useCart();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const { pending, run } = useCheckout(BILLING_ERRORS.checkout);
+  const { pending, run } = useCheckout(BILLING_ERRORS.checkout, "addons");
   useRevalidateOnFocus();
   useCheckoutReturn({
     success: "Add-ons activated",

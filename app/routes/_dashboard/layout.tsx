@@ -2,6 +2,7 @@ import { LoaderCircle, Menu, PanelLeft } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { data, Outlet, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
+import type { SignInReason } from "~/components/auth/messages";
 import { DashboardToasts, type ErrorNotice } from "~/components/dashboard/DashboardToasts";
 import { dashboardLayoutShouldRevalidate } from "~/components/dashboard/revalidate";
 import { MOBILE_BREAKPOINT_PX, readSidebarOpen, SIDEBAR_SHORTCUT_KEY, sidebarCookie } from "~/components/dashboard/nav";
@@ -46,8 +47,14 @@ const ActionInput = z.discriminatedUnion("intent", [
 
 export type LayoutActionData = { error: { title: string; description: string; at: number } };
 
+/** A trial start whose session has ended is told why it must sign in (spec section 5); a sign-out is not. */
+async function signInReasonOf(request: Request): Promise<SignInReason | null> {
+  const form = await request.formData();
+  return form.get("intent") === "start-trial" ? "dashboard-trial" : null;
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, signInReasonOf);
   const parsed = ActionInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data<LayoutActionData>(
@@ -92,6 +99,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { email, overlay, preselectedPlan } = loaderData;
   const [open, setOpen] = useState(loaderData.sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The chooser is a modal dialog: the toaster outside it is aria-hidden then, so errors show inside it.
+  const [chooserOpen, setChooserOpen] = useState(overlay === "expired");
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
   const notice = useMemo<ErrorNotice | null>(
@@ -173,8 +182,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
       </div>
-      {overlay !== "none" && <TrialOverlay mode={overlay} preselected={preselectedPlan} />}
-      <DashboardToasts error={notice} />
+      {overlay !== "none" && (
+        <TrialOverlay mode={overlay} preselected={preselectedPlan} error={notice} onChooserOpenChange={setChooserOpen} />
+      )}
+      <DashboardToasts error={chooserOpen ? null : notice} />
     </div>
   );
 }

@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ScalingPage({ loaderData }: Route.ComponentProps) {
   const { current, loadError } = loaderData;
   const { env } = useRootData();
-  const { pending, run } = useCheckout(BILLING_ERRORS.upgrade);
+  const { pending, run } = useCheckout(BILLING_ERRORS.upgrade, "upgrade");
   useRevalidateOnFocus();
   useCheckoutReturn({
     success: "Scaling plan updated",

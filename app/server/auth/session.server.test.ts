@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { getUser, pagePath, safeNext } from "./session.server";
+import type { SignInReason } from "~/components/auth/messages";
+import { getUser, pagePath, requireUser, safeNext } from "./session.server";
 
 const getSession = vi.fn<(input: { headers: Headers }) => Promise<unknown>>();
 vi.mock("./auth.server", () => ({ auth: () => ({ api: { getSession } }) }));
@@ -60,5 +61,45 @@ describe("pagePath", () => {
     expect(pagePath("http://x/_.data")).toBe("/");
     expect(pagePath("http://x/dashboard/_.data?_routes=routes%2F_dashboard%2Foverview")).toBe("/dashboard");
     expect(pagePath("http://x/dashboard?plan=pro")).toBe("/dashboard?plan=pro");
+  });
+});
+
+/** The Location of the redirect requireUser throws for a signed-out request. */
+async function signInRedirect(promise: Promise<unknown>): Promise<string | null> {
+  const thrown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(thrown).toBeInstanceOf(Response);
+  return (thrown as Response).headers.get("Location");
+}
+
+const startTrialPost = () =>
+  new Request("http://x/dashboard.data", { method: "POST", body: new URLSearchParams({ intent: "start-trial" }) });
+
+type Reason = (request: Request) => Promise<SignInReason | null>;
+
+describe("requireUser", () => {
+  it("sends a signed-out request to /auth, with a reason only when the callback gives one", async () => {
+    getSession.mockResolvedValue(null);
+    expect(await signInRedirect(requireUser(startTrialPost()))).toBe("/auth?next=%2Fdashboard");
+    const reason = vi.fn<Reason>(async (request) =>
+      (await request.formData()).get("intent") === "start-trial" ? "dashboard-trial" : null,
+    );
+    expect(await signInRedirect(requireUser(startTrialPost(), reason))).toBe("/auth?next=%2Fdashboard&reason=dashboard-trial");
+    // A body that cannot be read still ends in the plain sign-in redirect.
+    const unreadable = new Request("http://x/dashboard.data", {
+      method: "POST",
+      body: "x",
+      headers: { "Content-Type": "text/plain" },
+    });
+    expect(await signInRedirect(requireUser(unreadable, reason))).toBe("/auth?next=%2Fdashboard");
+  });
+
+  it("never asks for a reason (nor reads the body) when signed in", async () => {
+    getSession.mockResolvedValue({ user: { id: "u1", email: "a@example.com", name: "A", emailVerified: true } });
+    const reason = vi.fn<Reason>(async () => "addons");
+    expect(await requireUser(startTrialPost(), reason)).toMatchObject({ id: "u1" });
+    expect(reason).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { signInPath, type SignInReason } from "~/components/auth/messages";
 import { auth } from "./auth.server";
 
 export interface SessionUser {
@@ -87,9 +88,15 @@ export function pagePath(requestUrl: string): string {
 /**
  * First line of every protected loader and action: the signed-in user, or a redirect to /auth
  * (with the page to return to). A layout guard alone protects nothing: loaders run in parallel.
+ * `signInReason` is asked only once the request is known to be signed out (it may read the body),
+ * and picks the note /auth shows.
  */
-export async function requireUser(request: Request): Promise<SessionUser> {
+export async function requireUser(
+  request: Request,
+  signInReason?: (request: Request) => Promise<SignInReason | null>,
+): Promise<SessionUser> {
   const user = await getUser(request);
   if (user) return user;
-  throw redirect(`/auth?next=${encodeURIComponent(safeNext(pagePath(request.url)))}`);
+  const reason = signInReason ? await signInReason(request).catch(() => null) : null;
+  throw redirect(signInPath(safeNext(pagePath(request.url)), reason));
 }

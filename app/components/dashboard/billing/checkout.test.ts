@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { syncSubscription } from "./checkout";
+import { sendToSignIn, syncSubscription } from "./checkout";
 
 const assign = vi.fn<(url: string) => void>();
 
@@ -57,5 +57,22 @@ describe("syncSubscription (Refresh status and the checkout return)", () => {
     answer(new TypeError("Failed to fetch"));
     expect(await syncSubscription()).toEqual({ ok: false, signedOut: false, orderStatus: null });
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("sendToSignIn", () => {
+  beforeEach(() => {
+    assign.mockReset();
+    vi.stubGlobal("window", { location: { pathname: "/dashboard/addons", assign } });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("comes back to this page, with the reason code /auth explains when one is given", () => {
+    sendToSignIn();
+    expect(assign).toHaveBeenLastCalledWith("/auth?next=%2Fdashboard%2Faddons");
+    sendToSignIn("addons");
+    expect(assign).toHaveBeenLastCalledWith("/auth?next=%2Fdashboard%2Faddons&reason=addons");
   });
 });

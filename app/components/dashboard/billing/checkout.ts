@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { signInPath, type SignInReason } from "~/components/auth/messages";
 import { startCheckout } from "~/lib/checkout-client";
 import type { CheckoutRequest } from "~/lib/checkout-request";
 
@@ -25,16 +26,17 @@ export function later(fn: () => void) {
   window.setTimeout(fn, 0);
 }
 
-/** An expired session: sign in again and come back to this page. */
-export function sendToSignIn() {
-  window.location.assign(`/auth?next=${encodeURIComponent(window.location.pathname)}`);
+/** An expired session: sign in again and come back to this page; `reason` makes /auth say why. */
+export function sendToSignIn(reason?: SignInReason) {
+  window.location.assign(signInPath(window.location.pathname, reason));
 }
 
 /**
  * One checkout at a time per page: `run(key, request)` opens the new tab in the click handler,
  * posts the request and reports failures with the spec's texts. `pending` is the key in flight.
+ * `signInReason`: what /auth tells a customer whose session has ended (spec section 5).
  */
-export function useCheckout(failureText: string) {
+export function useCheckout(failureText: string, signInReason?: SignInReason) {
   const [pending, setPending] = useState<string | null>(null);
   const busy = useRef(false);
 
@@ -47,7 +49,7 @@ export function useCheckout(failureText: string) {
       const answer = await startCheckout(request);
       if ("url" in answer) return true;
       if (answer.status === 401) {
-        sendToSignIn();
+        sendToSignIn(signInReason);
         return false;
       }
       if (answer.status === 503) toast.error(BILLING_ERRORS.unavailable);
