@@ -103,8 +103,11 @@ test("declined and unknown cards show their messages; the order stays unpaid", a
   const { url } = (await res.json()) as { url: string };
   const returnPage = url.replace("/checkout/local/", "/payment-success?session_id=");
 
-  // Before any payment the return page says it is still confirming, not that the order is confirmed.
+  // Before any payment the return page says it is still confirming, not that the order is confirmed,
+  // and asks the server once to re-check the order with the payment provider (a late webhook).
+  const sync = page.waitForRequest((r) => r.url().endsWith("/api/billing/sync") && r.method() === "POST");
   await gotoHydrated(page, returnPage);
+  expect((await sync).postDataJSON()).toEqual({ sessionId: returnPage.split("session_id=")[1] });
   const main = page.locator("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("We're confirming your payment");
   await expect(main).toContainText("Refresh this page in a moment.");

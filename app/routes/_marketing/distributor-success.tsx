@@ -1,5 +1,5 @@
 import { CircleCheck, DollarSign, GraduationCap, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
 import { BUTTON, cx } from "~/components/marketing/Section";
@@ -7,6 +7,7 @@ import { seo } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
 import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
+import { usePendingOrderSync } from "~/components/checkout/use-pending-order-sync";
 import type { Route } from "./+types/distributor-success";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -67,6 +68,8 @@ const STEPS = [
 
 export default function DistributorSuccess({ loaderData }: Route.ComponentProps) {
   const { order, pending } = loaderData;
+  const [params] = useSearchParams();
+  usePendingOrderSync(params.get("session_id"), pending);
   const steps = order
     ? STEPS.map((step, i) =>
         i === 0

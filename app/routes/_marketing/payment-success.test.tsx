@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import PaymentSuccess, { meta } from "./payment-success";
 
@@ -19,11 +19,9 @@ const order = (status: Status, retryPath = "/apps"): LoaderData["order"] => ({
 });
 
 function render(data: LoaderData): string {
-  return renderToString(
-    <MemoryRouter>
-      <PaymentSuccess {...({ loaderData: data } as Props)} />
-    </MemoryRouter>,
-  );
+  // A data router: the page asks the server to re-check a pending order (useRevalidator).
+  const router = createMemoryRouter([{ path: "/", element: <PaymentSuccess {...({ loaderData: data } as Props)} /> }]);
+  return renderToString(<RouterProvider router={router} />);
 }
 
 const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];

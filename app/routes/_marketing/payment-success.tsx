@@ -20,6 +20,7 @@ import { getUser } from "~/server/auth/session.server";
 import { dueToday, getOrderForUser, tabLabel } from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
 import type { OrderRow } from "~/server/db/schema";
+import { usePendingOrderSync } from "~/components/checkout/use-pending-order-sync";
 import type { Route } from "./+types/payment-success";
 
 type OrderStatus = "Paid" | "Pending" | "Declined" | "Canceled";
@@ -139,6 +140,7 @@ const NEXT = [
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { order, orderId } = loaderData;
   const status = order?.status ?? "Paid";
+  usePendingOrderSync(orderId, status === "Pending");
   const { heading, text, icon: StatusIcon, tone } = STATUS_COPY[status];
   return (
     <div className="bg-muted">
