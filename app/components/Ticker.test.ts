@@ -1,6 +1,8 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_TICKERS } from "~/catalogue/marketing";
-import { tickerVisibleAt } from "./Ticker";
+import { advanceTicker, Ticker, tickerVisibleAt } from "./Ticker";
 
 describe("ticker timing", () => {
   it("is visible for 15 s, hidden for 15 s, every 30 s", () => {
@@ -13,5 +15,32 @@ describe("ticker timing", () => {
   });
   it("has 8 sample tickers", () => {
     expect(SAMPLE_TICKERS).toHaveLength(8);
+  });
+  it("stands still while the pointer or focus is inside, so it never hides under them", () => {
+    let elapsed = 14_000;
+    elapsed = advanceTicker(elapsed, 1_000, true);
+    elapsed = advanceTicker(elapsed, 1_000, true);
+    expect(elapsed).toBe(14_000);
+    expect(tickerVisibleAt(elapsed)).toBe(true);
+    elapsed = advanceTicker(elapsed, 1_000, false);
+    expect(tickerVisibleAt(elapsed)).toBe(false);
+  });
+});
+
+describe("ticker markup (server and the cached page: the same for every visitor)", () => {
+  const html = renderToString(createElement(Ticker));
+
+  it("has a pause toggle, not pressed, named for what it does", () => {
+    const button = /<button[^>]*>/.exec(html)?.[0] ?? "";
+    expect(button).toContain('type="button"');
+    // The label says what a press does; aria-pressed would make it read "Play announcements, pressed".
+    expect(button).not.toContain("aria-pressed");
+    expect(button).toContain('aria-label="Pause announcements"');
+  });
+
+  it("marks the banner for the CSS that holds the scroll, and starts playing", () => {
+    expect(html).toMatch(/<section[^>]*data-ticker=""/);
+    expect(html).not.toContain("data-paused");
+    expect(html).not.toContain("data-resumed");
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
 
@@ -57,10 +57,111 @@ test("ticker shows 8 sample tickers, hides after 15 s and returns at 30 s", asyn
   await gotoHydrated(page, "/");
   const ticker = page.getByTestId("ticker");
   await expect(ticker).toBeVisible();
-  await expect(ticker.locator("> div > div").first().locator("> span")).toHaveCount(8);
+  await expect(ticker.locator(".animate-ticker > div").first().locator("> span")).toHaveCount(8);
   await page.clock.runFor(16_000);
   await expect(ticker).toBeHidden();
   await page.clock.runFor(15_000);
+  await expect(page.getByTestId("ticker")).toBeVisible();
+});
+
+/** The scroll's state as the browser runs it ("none" when there is no animation at all). */
+const scroll = (page: Page) =>
+  page
+    .locator("[data-ticker] .animate-ticker")
+    .evaluate((el) => (getComputedStyle(el).animationName === "none" ? "none" : getComputedStyle(el).animationPlayState));
+
+/** Pointer and focus out of the banner, which otherwise hold it (WCAG 2.2.2). */
+async function leaveTicker(page: Page) {
+  await page.mouse.move(640, 600);
+  await page
+    .locator("main h1")
+    .first()
+    .evaluate((el) => {
+      el.setAttribute("tabindex", "-1");
+      el.focus();
+    });
+}
+
+// WCAG 2.2.2 Pause, Stop, Hide. "/" hydrates the ticker as an island, "/apps" inside React Router.
+test.describe("ticker pause (WCAG 2.2.2)", () => {
+  test.use({ reducedMotion: "no-preference" });
+
+  for (const path of ["/", "/apps"]) {
+    test(`the keyboard-reachable toggle stops the scroll and the show/hide cycle, on ${path}`, async ({ page }) => {
+      await page.clock.install();
+      await gotoHydrated(page, path);
+      const ticker = page.getByTestId("ticker");
+      const pause = ticker.getByRole("button", { name: "Pause announcements" });
+      await expect(pause).toBeVisible();
+      expect(await scroll(page)).toBe("running");
+
+      // Reached with Tab from the top of the page, pressed with the keyboard.
+      let reached = false;
+      for (let i = 0; i < 30 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await pause.evaluate((el) => el === document.activeElement);
+      }
+      expect(reached, "Tab reaches the pause button").toBe(true);
+      // Focus inside holds the scroll already.
+      expect(await scroll(page)).toBe("paused");
+      await page.keyboard.press("Enter");
+      const play = ticker.getByRole("button", { name: "Play announcements" });
+      await expect(play).toBeVisible();
+
+      // Paused: no scroll and no hiding, with pointer and focus elsewhere.
+      await leaveTicker(page);
+      expect(await scroll(page)).toBe("paused");
+      await page.clock.runFor(45_000);
+      await expect(ticker).toBeVisible();
+      expect(await scroll(page)).toBe("paused");
+
+      // Play again: both resume (the pause kept the cycle at the start: 15 s more to go).
+      await play.click();
+      await expect(pause).toBeVisible();
+      expect(await scroll(page)).toBe("running");
+      await leaveTicker(page);
+      await page.clock.runFor(16_000);
+      await expect(ticker).toBeHidden();
+    });
+  }
+
+  test("hover and focus hold the scroll and the cycle; Play while inside scrolls again", async ({ page }) => {
+    await page.clock.install();
+    await gotoHydrated(page, "/apps");
+    const ticker = page.getByTestId("ticker");
+    await ticker.hover({ position: { x: 200, y: 16 } });
+    expect(await scroll(page)).toBe("paused");
+    await page.clock.runFor(20_000);
+    await expect(ticker).toBeVisible();
+    await page.mouse.move(640, 600);
+    expect(await scroll(page)).toBe("running");
+
+    await ticker.getByRole("button", { name: "Pause announcements" }).focus();
+    expect(await scroll(page)).toBe("paused");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Space");
+    await expect(ticker.getByRole("button", { name: "Pause announcements" })).toBeVisible();
+    expect(await scroll(page), "Play asked for motion, focus inside or not").toBe("running");
+  });
+
+  test("a pause lasts to the next page", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("button", { name: "Pause announcements" }).click();
+    await gotoHydrated(page, "/how-it-works");
+    await expect(page.getByRole("button", { name: "Play announcements" })).toBeVisible();
+    await leaveTicker(page);
+    expect(await scroll(page)).toBe("paused");
+  });
+});
+
+test("with reduced motion the ticker does not scroll, and the toggle still stops the cycle", async ({ page }) => {
+  // The project's default (playwright.config.ts): prefers-reduced-motion: reduce.
+  await page.clock.install();
+  await gotoHydrated(page, "/");
+  expect(await scroll(page)).toBe("none");
+  await page.getByTestId("ticker").getByRole("button", { name: "Pause announcements" }).click();
+  await leaveTicker(page);
+  await page.clock.runFor(20_000);
   await expect(page.getByTestId("ticker")).toBeVisible();
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_SIZE, carouselSlide, TESTIMONIALS } from "~/catalogue/testimonials";
+import { watchInside } from "~/lib/watch-inside";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "./home-icons";
 import { cx } from "./Section";
 
@@ -31,22 +32,7 @@ export function ReviewCarousel() {
   useEffect(() => {
     const el = root.current;
     if (!el) return;
-    const enter = () => setHovered(true);
-    const leave = () => setHovered(false);
-    const focusIn = () => setFocused(true);
-    const focusOut = (e: FocusEvent) => {
-      if (!el.contains(e.relatedTarget as Node | null)) setFocused(false);
-    };
-    el.addEventListener("pointerenter", enter);
-    el.addEventListener("pointerleave", leave);
-    el.addEventListener("focusin", focusIn);
-    el.addEventListener("focusout", focusOut);
-    return () => {
-      el.removeEventListener("pointerenter", enter);
-      el.removeEventListener("pointerleave", leave);
-      el.removeEventListener("focusin", focusIn);
-      el.removeEventListener("focusout", focusOut);
-    };
+    return watchInside(el, (what, inside) => (what === "pointer" ? setHovered(inside) : setFocused(inside)));
   }, []);
 
   const { slot: active } = carouselSlide(position);
