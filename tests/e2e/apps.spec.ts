@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { allApps, type CatalogueApp } from "../../app/catalogue/apps";
 import { APP_PRICING_TABS, APP_TAB_INFO, quoteApp } from "../../app/catalogue/pricing";
 import { initialReviews } from "../../app/catalogue/reviews";
+import { siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { createVerifiedAccount } from "./support/loopback";
 import { gotoHydrated } from "./support/page";
 
 const catalogue = allApps();
@@ -20,6 +22,8 @@ const search = (page: Page) => page.getByRole("combobox", { name: "Search AI app
 const industrySelect = (page: Page) => page.getByLabel("Industry", { exact: true });
 const card = (page: Page, app: CatalogueApp) => page.getByRole("article", { name: app.name, exact: true });
 const count = (page: Page) => page.getByTestId("solutions-count");
+/** Requests to the /apps page itself, whatever the query. */
+const appsPage = (url: URL) => url.pathname === "/apps";
 
 test.describe("apps page with JavaScript", () => {
   test("renders the header, controls and the first cards of all 181 apps", async ({ page }) => {
@@ -305,5 +309,55 @@ test.describe("apps page without JavaScript", () => {
     await expect(backTo).toHaveCount(2);
     await expect(backTo.first()).toHaveValue("/apps");
     await expect(backTo.last()).toHaveValue("/apps");
+  });
+
+  test("signed in: 'Start 3-Day Trial' posts the app and tab to /apps and opens that checkout at the server's price", async ({
+    browser,
+  }) => {
+    const app = catalogue.find((a) => a.id === 7)!;
+    const { cookie } = await createVerifiedAccount(uniqueEmail("apps-nojs"), "correct-horse-battery", siteOrigin());
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(siteCookies(cookie));
+    const page = await context.newPage();
+    const posted: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posted.push(`${new URL(r.url()).pathname} ${r.postData()}`);
+    });
+
+    // From a card: the tab on screen is the one bought.
+    const q = `q=${encodeURIComponent(app.name)}`;
+    await page.goto(`/apps?${q}&tab=express`);
+    await card(page, app).getByRole("button", { name: "Start 3-Day Trial" }).click();
+    await expect(page).toHaveURL(/\/checkout\/local\/cs_local_/);
+    await expect(page.getByTestId("checkout-item")).toHaveText(app.name);
+    await expect(page.getByTestId("checkout-tab")).toHaveText("Rush Delivery");
+    await expect(page.getByTestId("checkout-amount")).toHaveText(quoteApp(app, "express").display);
+    expect(posted).toEqual([`/apps appId=${app.id}&tab=express`]);
+
+    // From the reviews dialog, with an amount slipped into the form: the server prices it anyway.
+    await page.route(appsPage, (route) =>
+      route.request().method() === "POST"
+        ? route.continue({ postData: `${route.request().postData()}&amount=1` })
+        : route.continue(),
+    );
+    await page.goto(`/apps?${q}&tab=monthly&reviews=${app.id}`);
+    const dialog = page.getByRole("dialog", { name: `Customer Reviews for ${app.name}` });
+    await dialog.getByRole("button", { name: "Start 3-Day Trial" }).click();
+    await expect(page).toHaveURL(/\/checkout\/local\/cs_local_/);
+    await expect(page.getByTestId("checkout-tab")).toHaveText("Monthly");
+    await expect(page.getByTestId("checkout-amount")).toContainText(quoteApp(app, "monthly").display.replace(/\/.*$/, ""));
+
+    // A request the server refuses renders the page again with the reason under that card's button.
+    await page.unroute(appsPage);
+    await page.route(appsPage, (route) =>
+      route.request().method() === "POST" ? route.continue({ postData: `appId=${app.id}&tab=gold` }) : route.continue(),
+    );
+    await page.goto(`/apps?${q}`);
+    await card(page, app).getByRole("button", { name: "Start 3-Day Trial" }).click();
+    await expect(card(page, app).getByRole("alert")).toHaveText(
+      "Checkout Error: There was an issue creating your checkout session. Please try again.",
+    );
+    expect(page.url()).toContain(`/apps?${q}`);
+    await context.close();
   });
 });

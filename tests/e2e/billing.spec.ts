@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { ADDONS } from "../../app/catalogue/addons";
-import { siteOrigin, signUpVerified, uniqueEmail } from "./support/auth";
+import { signUpVerified, siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { createVerifiedAccount } from "./support/loopback";
 import { gotoHydrated } from "./support/page";
@@ -19,15 +19,7 @@ async function startTrial(context: BrowserContext) {
 async function customer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const { cookie } = await createVerifiedAccount(uniqueEmail("billing"), "correct-horse-battery", siteOrigin());
   const context = await browser.newContext();
-  await context.addCookies(
-    cookie
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => {
-        const i = pair.indexOf("=");
-        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: siteOrigin() };
-      }),
-  );
+  await context.addCookies(siteCookies(cookie));
   await startTrial(context);
   return { context, page: await context.newPage() };
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
 import { allApps } from "../../app/catalogue/apps";
 import { quoteApp } from "../../app/catalogue/pricing";
-import { siteOrigin, uniqueEmail } from "./support/auth";
+import { siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { createVerifiedAccount } from "./support/loopback";
 import { gotoHydrated } from "./support/page";
@@ -17,15 +17,7 @@ const PASSWORD = "correct-horse-battery";
 async function customer(browser: Browser): Promise<BrowserContext> {
   const { cookie } = await createVerifiedAccount(uniqueEmail("checkout"), PASSWORD, siteOrigin());
   const context = await browser.newContext();
-  await context.addCookies(
-    cookie
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => {
-        const i = pair.indexOf("=");
-        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: siteOrigin() };
-      }),
-  );
+  await context.addCookies(siteCookies(cookie));
   const res = await context.request.post("/dashboard", {
     headers: { Origin: siteOrigin() },
     form: { intent: "start-trial", plan: "starter" },

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { funnelMultiplier } from "../../app/catalogue/goals";
 import { QUICK_PICK_PLANS } from "../../app/catalogue/plans";
 import { formatDollars, quotePackage } from "../../app/catalogue/pricing";
-import { siteOrigin, uniqueEmail } from "./support/auth";
+import { siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { createVerifiedAccount } from "./support/loopback";
 import { gotoHydrated } from "./support/page";
@@ -25,15 +25,7 @@ async function customer(browser: Browser, extra: Record<string, unknown> = {}) {
   const email = uniqueEmail("pkg");
   const { cookie } = await createVerifiedAccount(email, PASSWORD, siteOrigin(), extra);
   const context = await browser.newContext();
-  await context.addCookies(
-    cookie
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => {
-        const i = pair.indexOf("=");
-        return { name: pair.slice(0, i), value: pair.slice(i + 1), url: siteOrigin() };
-      }),
-  );
+  await context.addCookies(siteCookies(cookie));
   return { context, email };
 }
 

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { AppView } from "./query";
 import { Star } from "./Stars";
-import { TrialSignInFields } from "./trial-sign-in";
+import { TrialForm } from "./TrialForm";
 import { isPlainClick } from "~/lib/use-hydrated";
 
 /** Feature lists use the list marker as their check mark: no icon elements in 24+ cards. */
@@ -23,14 +23,19 @@ export interface AppCardProps {
   processing: boolean;
   /** Some checkout is in progress: every trial button waits. */
   busy: boolean;
+  /** Decides what the trial button does before hydration (TrialForm). */
+  signedIn: boolean;
+  /** This app's failed no-JavaScript checkout, if any. */
+  trialError: string | null;
   onOpenReviews(app: CatalogueApp): void;
   onStartTrial(app: CatalogueApp): void;
 }
 
 /**
  * One app of the catalogue (spec section 2, /apps). The Insights toggle is a native <details>, so
- * it works without JavaScript and costs nothing to hydrate; the trial button is a GET form to /auth
- * that JavaScript replaces with the checkout flow.
+ * it works without JavaScript and costs nothing to hydrate; the trial button is a form (TrialForm:
+ * to /auth when signed out, the checkout when signed in) that JavaScript replaces with the checkout
+ * flow.
  */
 export const AppCard = memo(function AppCard({
   app,
@@ -39,6 +44,8 @@ export const AppCard = memo(function AppCard({
   reviewsHref,
   processing,
   busy,
+  signedIn,
+  trialError,
   onOpenReviews,
   onStartTrial,
 }: AppCardProps) {
@@ -143,20 +150,20 @@ export const AppCard = memo(function AppCard({
           </div>
         </details>
 
-        {/* Before hydration the button still works: it opens Sign In, which says why and returns here. */}
-        <form
-          action="/auth"
-          method="get"
+        <TrialForm
+          appId={app.id}
+          tab={tab}
+          signedIn={signedIn}
+          error={trialError}
           onSubmit={(e) => {
             e.preventDefault();
             onStartTrial(app);
           }}
         >
-          <TrialSignInFields />
           <Button type="submit" className="w-full" disabled={busy} aria-describedby={nameId}>
             {processing ? "Processing..." : "Start 3-Day Trial"}
           </Button>
-        </form>
+        </TrialForm>
       </div>
     </article>
   );

@@ -4,7 +4,6 @@ import type { AppPricingTab } from "~/catalogue/pricing";
 import { initials, type Review } from "~/catalogue/reviews";
 import { Button } from "~/components/ui/button";
 import { Stars } from "./Stars";
-import { TrialSignInFields } from "./trial-sign-in";
 
 /** The reviews dialog's content, shared by its static (no-JavaScript) and its Radix rendering. */
 export function ReviewsBody({ app, reviews }: { app: CatalogueApp; reviews: Review[] }) {
@@ -53,15 +52,14 @@ export function ReviewsBody({ app, reviews }: { app: CatalogueApp; reviews: Revi
 }
 
 /**
- * The dialog's closing call to action, inside a GET form to /auth (what a click does before
- * hydration, with the fields Sign In reads to say why and return here). Only the Monthly tab
+ * The dialog's closing call to action, inside a TrialForm (what a click does before hydration: Sign
+ * In when signed out, the checkout when signed in). Only the Monthly tab
  * starts without a payment (its trial delays the first charge, ADR 0007); a one-time build is paid
  * at checkout, so for those tabs the line promises no payment-free start.
  */
 export function TrialCallToAction({ tab }: { tab: AppPricingTab }) {
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border border-primary/20 bg-secondary p-4 sm:flex-row sm:items-center sm:justify-between">
-      <TrialSignInFields />
       <div>
         <p className="font-semibold text-secondary-foreground">Start your 3-day free trial</p>
         <p className="text-sm text-secondary-foreground/90">

@@ -4,6 +4,7 @@ import type { CatalogueApp } from "~/catalogue/apps";
 import type { AppPricingTab } from "~/catalogue/pricing";
 import { refreshReviews, reviewPool, REVIEWS_REFRESH_MS, REVIEWS_SHOWN, type Review } from "~/catalogue/reviews";
 import { ReviewsBody, TrialCallToAction } from "./ReviewsBody";
+import { TrialForm } from "./TrialForm";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ReviewsModal = lazy(() => import("./ReviewsModal"));
@@ -14,6 +15,10 @@ interface ReviewsDialogProps {
   tab: AppPricingTab;
   /** The page without `?reviews`: the close link when JavaScript is off. */
   closeHref: string;
+  /** Decides what the trial button does before hydration (TrialForm). */
+  signedIn: boolean;
+  /** This app's failed no-JavaScript checkout, if any. */
+  trialError: string | null;
   onClose(): void;
   onStartTrial(app: CatalogueApp): void;
 }
@@ -26,7 +31,7 @@ interface ReviewsDialogProps {
  * the first client render, to match it) draws the same content as a static modal with a close
  * link, which also stands in while the Radix module loads. Mount it with `key={app.id}`.
  */
-export function ReviewsDialog({ app, tab, closeHref, onClose, onStartTrial }: ReviewsDialogProps) {
+export function ReviewsDialog({ app, tab, closeHref, signedIn, trialError, onClose, onStartTrial }: ReviewsDialogProps) {
   const hydrated = useHydrated();
   const pool = useMemo(() => reviewPool(app), [app]);
   const [reviews, setReviews] = useState(() => pool.slice(0, REVIEWS_SHOWN));
@@ -40,7 +45,16 @@ export function ReviewsDialog({ app, tab, closeHref, onClose, onStartTrial }: Re
   const title = `Customer Reviews for ${app.name}`;
   const subtitle = `What ${app.industry} teams say after putting ${app.name} to work.`;
   const fallback = (
-    <StaticReviewsDialog app={app} tab={tab} title={title} subtitle={subtitle} reviews={reviews} closeHref={closeHref} />
+    <StaticReviewsDialog
+      app={app}
+      tab={tab}
+      title={title}
+      subtitle={subtitle}
+      reviews={reviews}
+      closeHref={closeHref}
+      signedIn={signedIn}
+      trialError={trialError}
+    />
   );
   if (!hydrated) return fallback;
   return (
@@ -51,6 +65,8 @@ export function ReviewsDialog({ app, tab, closeHref, onClose, onStartTrial }: Re
         title={title}
         subtitle={subtitle}
         reviews={reviews}
+        signedIn={signedIn}
+        trialError={trialError}
         onClose={onClose}
         onStartTrial={onStartTrial}
       />
@@ -65,6 +81,8 @@ function StaticReviewsDialog({
   subtitle,
   reviews,
   closeHref,
+  signedIn,
+  trialError,
 }: {
   app: CatalogueApp;
   tab: AppPricingTab;
@@ -72,6 +90,8 @@ function StaticReviewsDialog({
   subtitle: string;
   reviews: Review[];
   closeHref: string;
+  signedIn: boolean;
+  trialError: string | null;
 }) {
   return (
     <>
@@ -91,9 +111,9 @@ function StaticReviewsDialog({
           </p>
         </div>
         <ReviewsBody app={app} reviews={reviews} />
-        <form action="/auth" method="get">
+        <TrialForm appId={app.id} tab={tab} signedIn={signedIn} error={trialError}>
           <TrialCallToAction tab={tab} />
-        </form>
+        </TrialForm>
         <a
           href={closeHref}
           className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

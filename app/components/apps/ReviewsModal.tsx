@@ -3,6 +3,7 @@ import type { AppPricingTab } from "~/catalogue/pricing";
 import type { Review } from "~/catalogue/reviews";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { ReviewsBody, TrialCallToAction } from "./ReviewsBody";
+import { TrialForm } from "./TrialForm";
 
 export interface ReviewsModalProps {
   app: CatalogueApp;
@@ -10,6 +11,8 @@ export interface ReviewsModalProps {
   title: string;
   subtitle: string;
   reviews: Review[];
+  signedIn: boolean;
+  trialError: string | null;
   onClose(): void;
   onStartTrial(app: CatalogueApp): void;
 }
@@ -18,7 +21,17 @@ export interface ReviewsModalProps {
  * The interactive reviews dialog: a Radix modal (focus trap, Escape, scroll lock, focus return).
  * Loaded on first use: the dialog stack is a third of the page's code and most visits never open it.
  */
-export default function ReviewsModal({ app, tab, title, subtitle, reviews, onClose, onStartTrial }: ReviewsModalProps) {
+export default function ReviewsModal({
+  app,
+  tab,
+  title,
+  subtitle,
+  reviews,
+  signedIn,
+  trialError,
+  onClose,
+  onStartTrial,
+}: ReviewsModalProps) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -27,9 +40,11 @@ export default function ReviewsModal({ app, tab, title, subtitle, reviews, onClo
           <DialogDescription>{subtitle}</DialogDescription>
         </DialogHeader>
         <ReviewsBody app={app} reviews={reviews} />
-        <form
-          action="/auth"
-          method="get"
+        <TrialForm
+          appId={app.id}
+          tab={tab}
+          signedIn={signedIn}
+          error={trialError}
           onSubmit={(e) => {
             e.preventDefault();
             onClose();
@@ -37,7 +52,7 @@ export default function ReviewsModal({ app, tab, title, subtitle, reviews, onClo
           }}
         >
           <TrialCallToAction tab={tab} />
-        </form>
+        </TrialForm>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,13 @@
 import { CalendarDays, LayoutGrid, List, Search } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Link,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { CatalogueApp } from "~/catalogue/apps";
 import { ALL_INDUSTRIES, INDUSTRIES, type Industry } from "~/catalogue/industries";
 import { APP_PRICING_TABS, APP_TAB_INFO, isAppPricingTab } from "~/catalogue/pricing";
@@ -18,6 +25,7 @@ import {
 } from "~/components/apps/query";
 import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
 import { trialSignInHref } from "~/components/apps/trial-sign-in";
+import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
 import { isPlainClick } from "~/lib/use-hydrated";
 import { startCheckout, type CheckoutAnswer } from "~/lib/checkout-client";
 import { Badge } from "~/components/ui/badge";
@@ -67,6 +75,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * "Start 3-Day Trial" by a signed-in visitor before hydration or without JavaScript (TrialForm): the
+ * app id and tab go through the same strict schema and pricing as POST /api/checkout, then the
+ * browser is redirected to the checkout in this tab. A failure renders this page with the message.
+ */
+export async function action({ request, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const appId = formText(form, "appId") ?? "";
+  return checkoutFromForm(
+    request,
+    // Not a number: passed on as it came, for the schema to refuse.
+    { kind: "app", appId: /^\d{1,10}$/.test(appId) ? Number(appId) : appId, tab: formText(form, "tab") },
+    { signInNext: url.pathname + url.search, context: { appId } },
+  );
+}
+
 /** Pricing tab, layout and the reviews dialog are display state: only the filters and 'show more' need the server. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if ((formMethod && formMethod !== "GET") || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
@@ -95,6 +119,14 @@ function outcomeOf(answer: CheckoutAnswer): CheckoutOutcome {
   if (answer.status === 503) return { notice: [CHECKOUT_ERROR[0], PAYMENT_UNAVAILABLE] };
   if (answer.error === "No checkout URL received") return { notice: ["No checkout URL received"] };
   return { notice: CHECKOUT_ERROR };
+}
+
+/** The same messages inline, for a checkout that failed without JavaScript (no toast to show them). */
+function formFailureText(failure: { status: number; error: string }): string {
+  const outcome = outcomeOf(failure);
+  if ("url" in outcome) return "";
+  const [title, description] = outcome.notice;
+  return description ? `${title}: ${description}` : title;
 }
 
 /** The toast lives on this page, so leaving for /auth waits until it can be read. */
@@ -173,6 +205,10 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
 
   const signedIn = loaderData.signedIn;
   const tab = state.tab;
+  // A click with JavaScript starts over with toasts: the message of the form's failure steps aside.
+  const actionData = useActionData<typeof action>();
+  const trialError = (appId: number) =>
+    actionData && processingId === null && actionData.context?.appId === String(appId) ? formFailureText(actionData) : null;
   const startTrial = useCallback(
     (app: CatalogueApp) => {
       if (processing.current) return;
@@ -386,6 +422,8 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
                     reviewsHref={href({ reviews: app.id })}
                     processing={processingId === app.id}
                     busy={processingId !== null}
+                    signedIn={signedIn}
+                    trialError={trialError(app.id)}
                     onOpenReviews={openReviews}
                     onStartTrial={startTrial}
                   />
@@ -442,6 +480,8 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
           app={reviewsApp}
           tab={tab}
           closeHref={href({ reviews: null })}
+          signedIn={signedIn}
+          trialError={trialError(reviewsApp.id)}
           onClose={closeReviews}
           onStartTrial={startTrial}
         />

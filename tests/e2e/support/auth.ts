@@ -63,3 +63,14 @@ export async function signUpVerified(
   expect([200, 302]).toContain(verify.status());
   return { email, password };
 }
+
+/** A Cookie header's `name=value` pairs as Playwright cookies for the site (context.addCookies). */
+export function siteCookies(cookieHeader: string) {
+  return cookieHeader
+    .split(/;\s*/)
+    .filter(Boolean)
+    .map((pair) => {
+      const i = pair.indexOf("=");
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), url: siteOrigin() };
+    });
+}
