@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { syncSubscription } from "~/components/dashboard/billing/checkout";
+import { syncSubscription } from "~/lib/billing-sync";
 
 /**
  * A return page (/payment-success, /distributor-success) showing its order as still pending: the
