@@ -24,6 +24,7 @@ describe("parseEnv", () => {
       WEBINAR_EMBED_URL: "https://webinar.example.com/embed/x?y=1",
       PUBLIC_SITE_URL: "https://shop.example.com/",
       LOCAL_CHECKOUT: "1",
+      SMTP_URL: "smtp://mail.example.com:587",
     });
     expect(env.WEBINAR_ORIGIN).toBe("https://webinar.example.com");
     expect(env.PUBLIC_SITE_URL).toBe("https://shop.example.com");
@@ -35,8 +36,19 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ WEBINAR_EMBED_URL: "not a url" })).toThrow(/WEBINAR_EMBED_URL/);
   });
 
+  it("names an unparsable site URL as the problem", () => {
+    expect(() => parseEnv({ PUBLIC_SITE_URL: "shop.example.com" })).toThrow(/^Invalid configuration:\n {2}PUBLIC_SITE_URL: /);
+  });
+
+  it("refuses to run a public production site without mail", () => {
+    const site = { PUBLIC_SITE_URL: "https://shop.example.com", LOCAL_CHECKOUT: "1" };
+    expect(() => parseEnv(site)).toThrow(/SMTP_URL: a public site needs SMTP_URL/);
+    expect(parseEnv({ ...site, SMTP_URL: "smtps://u:p@mail.example.com:465" }).SMTP_URL).toBeTruthy();
+    expect(parseEnv({ PUBLIC_SITE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
+  });
+
   it("refuses to run a public production site on the free test checkout unless told to", () => {
-    const site = { PUBLIC_SITE_URL: "https://shop.example.com" };
+    const site = { PUBLIC_SITE_URL: "https://shop.example.com", SMTP_URL: "smtp://mail.example.com:587" };
     expect(() => parseEnv(site)).toThrow(/PUBLIC_SITE_URL: a public site needs a payment provider/);
     expect(parseEnv({ ...site, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).STRIPE_ENABLED).toBe(true);
     expect(parseEnv({ ...site, LOCAL_CHECKOUT: "1" }).STRIPE_ENABLED).toBe(false);

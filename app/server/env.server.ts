@@ -69,17 +69,33 @@ const schema = z
     message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together",
     path: ["STRIPE_SECRET_KEY"],
   })
+  // A public production site must really take payments and send mail. (An unparsable
+  // PUBLIC_SITE_URL is reported by its own check.)
   .refine(
     (e) =>
       e.NODE_ENV !== "production" ||
       Boolean(e.STRIPE_SECRET_KEY) ||
       e.LOCAL_CHECKOUT === "1" ||
+      !URL.canParse(e.PUBLIC_SITE_URL) ||
       isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname),
     {
       message:
         "a public site needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET " +
         "(or LOCAL_CHECKOUT=1 for a test site, whose checkout takes no real payment and gives everything away)",
       path: ["PUBLIC_SITE_URL"],
+    },
+  )
+  .refine(
+    (e) =>
+      e.NODE_ENV !== "production" ||
+      Boolean(e.SMTP_URL) ||
+      !URL.canParse(e.PUBLIC_SITE_URL) ||
+      isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname),
+    {
+      // Sign-up needs the verification mail; without SMTP it stays in the outbox, whose dev mailbox
+      // only this machine can read.
+      message: "a public site needs SMTP_URL: verification and password-reset mail could not leave the server",
+      path: ["SMTP_URL"],
     },
   )
   .refine((e) => Boolean(e.MAILCHIMP_API_KEY) === Boolean(e.MAILCHIMP_LIST_ID), {
