@@ -6,6 +6,7 @@ import { AffiliatesTable, CustomersTable, LeadsTable, OrdersTable } from "~/comp
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import { getAdminOverview, requireOperator, retryLeadDelivery } from "~/server/admin/admin.server";
 import { db } from "~/server/db/client.server";
+import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const actionSchema = z.strictObject({
   intent: z.literal("retry-lead"),
-  leadId: z.string().min(1).max(100),
+  leadId: z.string().min(1).max(100).refine(noControlChars, INVALID_CHARACTERS),
 });
 
 export async function action({ request }: Route.ActionArgs) {

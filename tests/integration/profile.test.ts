@@ -5,6 +5,7 @@ import { getSubscriptionSummary, planNameOf } from "~/server/profile/billing.ser
 import { displayName, fieldErrors, passwordInput, profileInput } from "~/server/profile/profile.server";
 import { DEFAULT_SETTINGS, getSettings, saveSettings, settingsInput } from "~/server/profile/settings.server";
 import { engine, freshDatabase } from "./support/db";
+import { userFieldsProblem } from "~/server/auth/auth-input.server";
 
 describe(`profile, settings, billing and analytics (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -37,6 +38,13 @@ describe(`profile, settings, billing and analytics (${engine})`, () => {
       firstName: "First name must be at most 60 characters",
       lastName: "Remove the special characters from this field",
     });
+    // The company name's limit is the one Better Auth's user-field hook enforces (a longer one passed
+    // the form and failed in updateUser with a 500).
+    expect(profileInput.safeParse({ firstName: "", lastName: "", companyName: "c".repeat(100) }).success).toBe(true);
+    const company = profileInput.safeParse({ firstName: "", lastName: "", companyName: "c".repeat(101) });
+    expect(fieldErrors(company.error!)).toEqual({ companyName: "Company name must be at most 100 characters" });
+    expect(userFieldsProblem({ companyName: "c".repeat(100) })).toBeNull();
+    expect(userFieldsProblem({ companyName: "c".repeat(101) })).not.toBeNull();
 
     const mismatch = passwordInput.safeParse({
       currentPassword: "old-password",

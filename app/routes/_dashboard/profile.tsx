@@ -42,10 +42,24 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const { firstName, lastName, companyName } = parsed.data;
     // Through Better Auth (not a direct UPDATE) so its session cache and hooks stay consistent.
-    await auth().api.updateUser({
+    const response = await auth().api.updateUser({
       headers: request.headers,
       body: { firstName, lastName, companyName, name: displayName(parsed.data, user.email) },
+      asResponse: true,
     });
+    if (!response.ok) {
+      // Better Auth's own checks (its user-field hook) answer 400 with a message: the form shows it.
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      return data<ActionResult>(
+        {
+          intent: "profile",
+          ok: false,
+          errors: { form: body?.message ?? "Could not save your profile. Please try again." },
+          values: fields,
+        },
+        { status: response.status >= 500 ? 500 : 400 },
+      );
+    }
     return data<ActionResult>({ intent: "profile", ok: true });
   }
 
@@ -139,11 +153,16 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   name="companyName"
                   autoComplete="organization"
                   defaultValue={values?.companyName ?? loaderData.companyName}
-                  maxLength={120}
+                  maxLength={100}
                   {...errorProps("companyName", profileErrors.companyName)}
                 />
                 <FieldError id="companyName-error" message={profileErrors.companyName} />
               </div>
+              {profileErrors.form ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {profileErrors.form}
+                </p>
+              ) : null}
               {result?.ok && result.intent === "profile" ? (
                 <output className="block text-sm text-emerald-700">Profile updated.</output>
               ) : null}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
+import { USER_FIELD_LIMITS } from "../auth/auth-input.server";
 
 // Optional, as on sign-up (spec section 5): an account made without names can still save its company.
 const name = (label: string) =>
@@ -11,7 +12,8 @@ export const profileInput = z.object({
   companyName: z
     .string()
     .trim()
-    .max(120, "Company name must be at most 120 characters")
+    // Better Auth's before-hook holds user fields to USER_FIELD_LIMITS: the same limit, so the form says it.
+    .max(USER_FIELD_LIMITS.companyName, `Company name must be at most ${USER_FIELD_LIMITS.companyName} characters`)
     .refine(noControlChars, INVALID_CHARACTERS),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
