@@ -8,6 +8,7 @@ export default [
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
   route("api/billing/portal", "routes/api/billing.portal.ts"),
   route("api/billing/sync", "routes/api/billing.sync.ts"),
+  route("api/dashboard/visit", "routes/api/dashboard.visit.ts"),
   route("api/callback", "routes/api/callback.ts"),
   route("admin", "routes/admin.tsx"),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),

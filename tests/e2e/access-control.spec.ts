@@ -81,6 +81,7 @@ const SWEEP: Record<string, Entry> = {
   "routes/api/webhooks.stripe.ts": { probes: () => [page("/api/webhooks/stripe", 405, 405)] },
   "routes/api/billing.portal.ts": { probes: () => [page("/api/billing/portal", 405, 405)] },
   "routes/api/billing.sync.ts": { probes: () => [page("/api/billing/sync", 405, 405)] },
+  "routes/api/dashboard.visit.ts": { probes: () => [page("/api/dashboard/visit", 405, 405)] },
   "routes/api/callback.ts": { probes: () => [page("/api/callback", 405, 405)] },
   "routes/admin.tsx": { probes: () => [page("/admin", "auth", 404)] },
   "routes/affiliate-dashboard.tsx": {

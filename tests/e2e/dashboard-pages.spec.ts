@@ -224,14 +224,27 @@ test("add-ons: the seeded marketplace, search and category filter in the URL", a
   await expect(page.getByLabel("Category")).toHaveValue("Marketing");
 });
 
-test("searching, filtering and coming back to a page count no extra dashboard visits", async ({ page }) => {
+test("each dashboard page opened counts one visit, by a POST; searching, revalidating and hovering links count none", async ({
+  page,
+}) => {
+  const reports: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/dashboard/visit")) reports.push(`${r.method()} ${r.postData()}`);
+  });
+  /** Opens a dashboard page and waits until its visit is stored. */
+  const open = async (path: string) => {
+    const stored = page.waitForResponse((r) => r.url().endsWith("/api/dashboard/visit") && r.status() === 200);
+    await gotoHydrated(page, path);
+    await stored;
+  };
   const visits = async () => {
-    await gotoHydrated(page, "/dashboard/analytics");
+    await open("/dashboard/analytics");
     const value = page.locator("dt", { hasText: "Dashboard visits" }).locator("xpath=following-sibling::dd");
+    // The page shows the visits stored when it was rendered, before its own.
     return Number((await value.innerText()).replace(/,/g, ""));
   };
   const before = await visits();
-  await gotoHydrated(page, "/dashboard/addons");
+  await open("/dashboard/addons");
   for (const [category, q] of [
     ["Marketing", "email"],
     ["All", "sms"],
@@ -241,14 +254,23 @@ test("searching, filtering and coming back to a page count no extra dashboard vi
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(new RegExp(`q=${q}`));
   }
-  // Back from the checkout tab: the page re-reads its data (focus within a second of the last
-  // render is taken for the same return and ignored, so wait that long first).
+  // Back from the checkout tab: the page re-reads its data, the layout's gate included (focus
+  // within a second of the last render is taken for the same return and ignored, so wait first).
   await page.waitForTimeout(1_100);
   const reread = page.waitForResponse((r) => r.url().includes(".data"));
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));
   await reread;
-  // The add-ons page and the analytics page opened again: two visits, nothing else.
+  // Hovering a sidebar link prefetches its page's data: a read, not a visit.
+  await page.getByRole("link", { name: "Scaling Plans" }).first().hover();
+  await page.waitForTimeout(500);
+  expect(reports).toEqual([`POST {"path":"/dashboard/analytics"}`, `POST {"path":"/dashboard/addons"}`]);
+  // The analytics page and the add-ons page were opened: two visits stored, nothing else.
   expect(await visits()).toBe(before + 2);
+  // Moving to another page in the app is a visit too.
+  const stored = page.waitForResponse((r) => r.url().endsWith("/api/dashboard/visit") && r.status() === 200);
+  await page.getByRole("link", { name: "Onboarding Tracker" }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/onboarding$/);
+  expect((await stored).request().postDataJSON()).toEqual({ path: "/dashboard/onboarding" });
 });
 
 test("scaling: the slider moves with the keyboard and shows the selected tier", async ({ page }) => {

@@ -116,6 +116,7 @@ function effectiveBodies(sessionId: string): Record<string, { json?: unknown; fo
     "/auth": { form: { intent: "signin", email: "someone@example.com", password: PASSWORD } },
     "/admin": { form: { intent: "retry-lead", leadId: "x" } },
     "/api/billing/sync": { json: {} },
+    "/api/dashboard/visit": { json: { path: "/dashboard" } },
     "/api/billing/portal": { json: {} },
     "/api/auth/sign-out": { json: {} },
     "/api/auth/update-user": { json: { name: "Changed", firstName: "Changed" } },

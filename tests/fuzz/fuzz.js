@@ -255,12 +255,15 @@ const WATCHED = [
   "user_roles",
   "verification",
   "mail_outbox",
+  // Dashboard visits are written by POST /api/dashboard/visit only: no GET may add one (ADR 0027).
+  "activity_events",
 ];
 async function snapshot() {
   const parts = WATCHED.map((t) => `(select count(*) from ${t})::int as "${t.replaceAll('"', "")}"`);
   const [counts] = await rows(
     `select ${parts.join(", ")},
       (select count(*) from trial_access where trial_started)::int as trials,
+      (select coalesce(sum(dashboard_access_count), 0) from trial_access)::int as access_counts,
       (select count(*) from orders where status <> 'pending')::int as settled_orders,
       (select coalesce(sum(length(first_name) + length(last_name) + length(company_name)), 0) from user_profiles)::int as profile_text,
       (select md5(coalesce(string_agg(user_id || ':' || coalesce(sidebar_collapsed::text, ''), ',' order by user_id), '')) from user_settings) as settings,
@@ -443,6 +446,15 @@ function routes(ctx) {
       path: "/api/callback",
       format: pick(["json", "form"]),
       ...CALLBACK_LEAD,
+    },
+    {
+      name: "POST /api/dashboard/visit",
+      path: "/api/dashboard/visit",
+      format: "json",
+      base: { path: "/dashboard/billing" },
+      required: ["path"],
+      bad: { path: [longString(300), "", "/apps", "/dashboard/", "/dashboard/a/b/c/d", ...INJECTIONS, 5, null, [], {}] },
+      text: [],
     },
     {
       name: "POST /api/billing/sync",
@@ -684,6 +696,20 @@ function routes(ctx) {
     // The no-JavaScript forms of the marketing pages: the same checkout and callback as the API
     // routes above, through each page's own form parsing.
     {
+      // The no-JavaScript trial button of a signed-in visitor: priced on the server, never from the form.
+      name: "POST /apps",
+      path: "/apps",
+      format: "form",
+      dataRoute: true,
+      base: { appId: "7", tab: "base" },
+      required: ["appId", "tab"],
+      bad: {
+        appId: ["0", "-1", "999999999", "7.5", "", ...INJECTIONS],
+        tab: ["yearly", "", ...INJECTIONS],
+      },
+      text: [],
+    },
+    {
       name: "POST /packages",
       path: "/packages",
       format: "form",
@@ -760,7 +786,9 @@ function getRoutes(ctx) {
     "", "/billing", "/addons", "/scaling", "/onboarding", "/profile", "/analytics", "/settings", "/support",
     "/automation", "/no-such-page",
   ].map((page) => `/dashboard${page}`);
-  const api = ["/checkout", "/callback", "/webhooks/stripe", "/billing/portal", "/billing/sync"].map((p) => `/api${p}`);
+  const api = ["/checkout", "/callback", "/webhooks/stripe", "/billing/portal", "/billing/sync", "/dashboard/visit"].map(
+    (p) => `/api${p}`,
+  );
   // Better Auth's GET endpoints (tokens, callback and error URLs arrive in the query string).
   // prettier-ignore
   const auth = [

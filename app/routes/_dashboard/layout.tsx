@@ -4,10 +4,10 @@ import { data, Outlet, redirect, useActionData, useNavigation } from "react-rout
 import { z } from "zod";
 import type { SignInReason } from "~/components/auth/messages";
 import { DashboardToasts, type ErrorNotice } from "~/components/dashboard/DashboardToasts";
-import { dashboardLayoutShouldRevalidate } from "~/components/dashboard/revalidate";
 import { MOBILE_BREAKPOINT_PX, readSidebarOpen, SIDEBAR_SHORTCUT_KEY, sidebarCookie } from "~/components/dashboard/nav";
 import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";
 import { TrialOverlay } from "~/components/dashboard/TrialOverlay";
+import { useDashboardVisit } from "~/components/dashboard/visit";
 import { cn } from "~/lib/utils";
 import { isTrialPlanId } from "~/catalogue/trial";
 import { auth } from "~/server/auth/auth.server";
@@ -15,19 +15,19 @@ import { getSettings } from "~/server/profile/settings.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { log } from "~/server/log.server";
-import { recordDashboardVisit, startTrial } from "~/server/trial/trial.server";
+import { getTrialStatus, startTrial } from "~/server/trial/trial.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "AI Dashboard" }, { name: "robots", content: "noindex" }];
 
 /**
- * Runs on document loads and navigations into the dashboard; shouldRevalidate below
- * (dashboardLayoutShouldRevalidate) keeps it from running again for what happens on a page, so
- * each page opened counts one dashboard visit.
+ * The gate (spec section 4) and the sidebar's state. Reads only: it also runs for prefetches and
+ * revalidations, so the visit each opened page counts is reported by the page (useDashboardVisit,
+ * ADR 0027).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [status, settings] = await Promise.all([recordDashboardVisit(db(), user.id), getSettings(db(), user.id)]);
+  const [status, settings] = await Promise.all([getTrialStatus(db(), user.id), getSettings(db(), user.id)]);
   const plan = new URL(request.url).searchParams.get("plan");
   return {
     email: user.email,
@@ -37,8 +37,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     preselectedPlan: isTrialPlanId(plan) ? plan : null,
   };
 }
-
-export const shouldRevalidate = dashboardLayoutShouldRevalidate;
 
 const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out") }).strict(),
@@ -97,6 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { email, overlay, preselectedPlan } = loaderData;
+  useDashboardVisit();
   const [open, setOpen] = useState(loaderData.sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
   // The chooser is a modal dialog: the toaster outside it is aria-hidden then, so errors show inside it.

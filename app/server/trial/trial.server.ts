@@ -64,8 +64,8 @@ export async function getTrialStatus(db: Db, userId: string, now = new Date()): 
 /**
  * One dashboard page load. Spec section 4 'Dashboard gate': with no access and no trial started,
  * the visit increments dashboard_access_count and stamps last_dashboard_access. Every visit is also
- * recorded as a 'dashboard_visit' activity event. Callers invoke this
- * once per document or navigation load, not on revalidations after an action.
+ * recorded as a 'dashboard_visit' activity event. Called by POST /api/dashboard/visit, which the
+ * dashboard sends once per page opened (ADR 0027), never from a loader.
  */
 export async function recordDashboardVisit(db: Db, userId: string, now = new Date()): Promise<TrialStatus> {
   const [status] = await Promise.all([

@@ -1,0 +1,43 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { getUser } from "~/server/auth/session.server";
+import { db } from "~/server/db/client.server";
+import { recordDashboardVisit } from "~/server/trial/trial.server";
+
+const MAX_BODY_BYTES = 256;
+/** The dashboard page opened: a visit is to one of them, nothing else counts. */
+const bodySchema = z.strictObject({
+  path: z.string({ error: "path is required" }).regex(/^\/dashboard(\/[a-z0-9-]{1,40}){0,3}$/, "path must be a dashboard page"),
+});
+
+/**
+ * POST /api/dashboard/visit: the dashboard layout reports each page the customer opens (spec
+ * section 4 'Dashboard gate': the pre-trial access counter, and the analytics chart's visits).
+ * A POST from the page rather than a write in the layout's loader, because loaders also run for
+ * prefetches, revalidations and data requests, and GET never changes state
+ * (docs/decisions/0027-dashboard-visits-by-post.md). Body: `{ "path": "/dashboard/…" }`, the page opened.
+ */
+export async function action({ request }: { request: Request }) {
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  // Not requireUser: a redirect to /auth would be followed by fetch and read as a 200.
+  const user = await getUser(request);
+  if (!user) return data({ error: "Authentication required" }, { status: 401 });
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return data({ error: "Request body too large" }, { status: 413 });
+  let json: unknown = {};
+  if (text.trim()) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return data({ error: "Invalid JSON body" }, { status: 400 });
+    }
+  }
+  const parsed = bodySchema.safeParse(json);
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
+  await recordDashboardVisit(db(), user.id);
+  return data({ ok: true });
+}
+
+export function loader() {
+  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}
