@@ -11,6 +11,13 @@ const deviceCookie = (res: Response) =>
     .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))
     ?.split(";")[0];
 
+/** The `name=value` of the session cookie a response sets. */
+const sessionCookie = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.includes("session_token="))
+    ?.split(";")[0];
+
 /**
  * Checklist item 5: more than 100 failed sign-ins an hour for one account are throttled from any
  * number of IPs, and the throttle lifts once the failures are older than an hour. Driving 100
@@ -35,11 +42,27 @@ describe(`per-account sign-in throttle (${engine})`, () => {
         body: JSON.stringify({ email: who, password: pass }),
       }),
     );
-  const throttle = async () => {
+  const throttle = async (who = email) => {
     await database.db.delete(schema.authFailures);
     await database.db
       .insert(schema.authFailures)
-      .values(Array.from({ length: ACCOUNT_FAILURE_LIMIT }, () => ({ emailHash: emailHash(email) })));
+      .values(Array.from({ length: ACCOUNT_FAILURE_LIMIT }, () => ({ emailHash: emailHash(who) })));
+  };
+  const signUpVerified = async (who: string) => {
+    await auth.api.signUpEmail({ body: { email: who, password, name: "Device Owner" } });
+    await database.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.email, who));
+  };
+  /** Completes a password reset the way the emailed link does. */
+  const resetPassword = async (who: string, newPassword: string) => {
+    await auth.api.requestPasswordReset({ body: { email: who, redirectTo: "/auth?tab=reset" } });
+    const [row] = await database.db
+      .select()
+      .from(schema.verification)
+      .where(sql`${schema.verification.identifier} like 'reset-password:%'`)
+      .orderBy(sql`${schema.verification.createdAt} desc`)
+      .limit(1);
+    const token = row!.identifier.slice("reset-password:".length);
+    await auth.api.resetPassword({ body: { token, newPassword } });
   };
 
   beforeAll(async () => {
@@ -135,17 +158,73 @@ describe(`per-account sign-in throttle (${engine})`, () => {
   it("a password reset lifts the throttle: the owner signs in with the new password from anywhere", async () => {
     await throttle();
     expect((await signIn("10.0.8.1")).status).toBe(429);
-    await auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth?tab=reset" } });
-    const [row] = await database.db
-      .select()
-      .from(schema.verification)
-      .where(sql`${schema.verification.identifier} like 'reset-password:%'`)
-      .orderBy(sql`${schema.verification.createdAt} desc`)
-      .limit(1);
-    const token = row!.identifier.slice("reset-password:".length);
     const newPassword = "a-brand-new-passphrase";
-    await auth.api.resetPassword({ body: { token, newPassword } });
+    await resetPassword(email, newPassword);
     expect((await signIn("10.0.8.2", newPassword)).status).toBe(200);
+  });
+
+  it("a password reset revokes device cookies issued before it; a sign-in after it issues one that works", async () => {
+    // Someone who once signed in with a leaked password keeps that browser's cookie...
+    const who = "revoked-device@example.com";
+    await signUpVerified(who);
+    const stolen = deviceCookie(await signIn("10.0.9.1", password, undefined, who));
+    expect(stolen).toBeTruthy();
+    await throttle(who);
+    expect((await signIn("10.0.9.2", password, stolen, who)).status).toBe(200);
+    // ...and the owner resets the password and signs in again.
+    const newPassword = "owner-resets-this-one";
+    await resetPassword(who, newPassword);
+    const ownerSignIn = await signIn("10.0.9.3", newPassword, undefined, who);
+    expect(ownerSignIn.status).toBe(200);
+    const owners = deviceCookie(ownerSignIn);
+    expect(owners).toBeTruthy();
+    expect(owners).not.toBe(stolen);
+    await throttle(who);
+    // The old cookie is still validly signed but names a revoked epoch: it no longer passes, even
+    // with the right password, so guesses at the new one stay throttled.
+    expect((await signIn("10.0.9.4", newPassword, stolen, who)).status).toBe(429);
+    expect((await signIn("10.0.9.5", "a-guess-at-the-new-one", stolen, who)).status).toBe(429);
+    expect((await signIn("10.0.9.6", newPassword, owners, who)).status).toBe(200);
+  });
+
+  it("a password change revokes device cookies too, and gives the changing browser a current one", async () => {
+    const who = "changed-device@example.com";
+    await signUpVerified(who);
+    const before = await signIn("10.0.10.1", password, undefined, who);
+    const stolen = deviceCookie(before);
+    expect(stolen).toBeTruthy();
+    let session = sessionCookie(before);
+    expect(session).toBeTruthy();
+    const change = async (currentPassword: string, newPassword: string, revokeOtherSessions: boolean) => {
+      const res = await auth.api.changePassword({
+        headers: new Headers({ cookie: `${session}; ${stolen}`, origin: "http://localhost:3000", "x-client-ip": "10.0.10.2" }),
+        body: { currentPassword, newPassword, revokeOtherSessions },
+        asResponse: true,
+      });
+      expect(res.status).toBe(200);
+      // Revoking the other sessions replaces this one too.
+      session = sessionCookie(res) ?? session;
+      return deviceCookie(res);
+    };
+    // Keeping the other sessions: the session used here is still valid for the second change.
+    const kept = await change(password, "changed-once-passphrase", false);
+    expect(kept).toBeTruthy();
+    await throttle(who);
+    expect((await signIn("10.0.10.3", "changed-once-passphrase", stolen, who)).status).toBe(429);
+    expect((await signIn("10.0.10.4", "changed-once-passphrase", kept, who)).status).toBe(200);
+    const revoked = await change("changed-once-passphrase", "changed-twice-passphrase", true);
+    expect(revoked).toBeTruthy();
+    await throttle(who);
+    expect((await signIn("10.0.10.5", "changed-twice-passphrase", kept, who)).status).toBe(429);
+    expect((await signIn("10.0.10.6", "changed-twice-passphrase", revoked, who)).status).toBe(200);
+    // A refused change (wrong current password) revokes nothing.
+    const failed = await auth.api.changePassword({
+      headers: new Headers({ cookie: session!, origin: "http://localhost:3000", "x-client-ip": "10.0.10.7" }),
+      body: { currentPassword: "not-the-password", newPassword: "never-set-passphrase" },
+      asResponse: true,
+    });
+    expect(failed.status).toBe(400);
+    expect((await signIn("10.0.10.8", "changed-twice-passphrase", revoked, who)).status).toBe(200);
   });
 
   it("another account is not affected by this account's failures", async () => {

@@ -22,9 +22,11 @@ const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * A device cookie (OWASP's "slow down online guessing attacks with device cookies"): set at every
- * sign-in, signed, naming the account's email hash. A browser that signed in to an account before
- * is let past that account's failure throttle, so an attacker who floods an account with wrong
- * passwords from elsewhere cannot lock its owner out on the owner's own devices.
+ * sign-in, signed, naming the account's email hash and its device-cookie epoch. A browser that signed
+ * in to an account before is let past that account's failure throttle, so an attacker who floods an
+ * account with wrong passwords from elsewhere cannot lock its owner out on the owner's own devices.
+ * A password reset or change bumps the epoch, so a cookie won by someone who once knew the old
+ * password stops opening the throttle for guesses at the new one.
  */
 export const DEVICE_COOKIE = "trusted_device";
 const DEVICE_COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
@@ -42,6 +44,24 @@ export async function loadAuthSecret(db: Db): Promise<string> {
   const [row] = await db.select().from(schema.appSettings).where(eq(schema.appSettings.key, "auth_secret"));
   if (!row) throw new Error("could not load the auth secret");
   return row.value;
+}
+
+async function deviceEpoch(db: Db, hash: string): Promise<number> {
+  const [row] = await db
+    .select({ epoch: schema.deviceCookieEpochs.epoch })
+    .from(schema.deviceCookieEpochs)
+    .where(eq(schema.deviceCookieEpochs.emailHash, hash));
+  return row?.epoch ?? 0;
+}
+
+async function revokeDeviceCookies(db: Db, hash: string) {
+  await db
+    .insert(schema.deviceCookieEpochs)
+    .values({ emailHash: hash, epoch: 1 })
+    .onConflictDoUpdate({
+      target: schema.deviceCookieEpochs.emailHash,
+      set: { epoch: sql`${schema.deviceCookieEpochs.epoch} + 1` },
+    });
 }
 
 async function recentFailures(db: Db, hash: string): Promise<number> {
@@ -94,9 +114,11 @@ export function createAuth(db: Db, secret: string) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       // The owner proved the mailbox: failures counted against the old password no longer hold the
-      // account (ADR 0006).
+      // account, and device cookies won with the old password no longer pass the throttle (ADR 0006).
       onPasswordReset: async ({ user }) => {
-        await db.delete(schema.authFailures).where(eq(schema.authFailures.emailHash, emailHash(user.email)));
+        const hash = emailHash(user.email);
+        await db.delete(schema.authFailures).where(eq(schema.authFailures.emailHash, hash));
+        await revokeDeviceCookies(db, hash);
       },
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url }) => {
@@ -187,28 +209,43 @@ export function createAuth(db: Db, secret: string) {
         }
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-        if (email && (await recentFailures(db, emailHash(email))) >= ACCOUNT_FAILURE_LIMIT) {
-          if ((await ctx.getSignedCookie(DEVICE_COOKIE, ctx.context.secret)) === emailHash(email)) return;
-          log.warn("account sign-in throttled", { emailHash: emailHash(email).slice(0, 12) });
+        const hash = email ? emailHash(email) : "";
+        if (hash && (await recentFailures(db, hash)) >= ACCOUNT_FAILURE_LIMIT) {
+          // The epoch is read only here, so sign-ins of accounts under the limit pay nothing for it.
+          const device = await ctx.getSignedCookie(DEVICE_COOKIE, ctx.context.secret);
+          if (device && device === `${hash}.${await deviceEpoch(db, hash)}`) return;
+          log.warn("account sign-in throttled", { emailHash: hash.slice(0, 12) });
           throw new APIError("TOO_MANY_REQUESTS", {
             message: "Too many attempts for this account. Try again later or reset your password.",
           });
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        const signedIn = ctx.context.newSession;
-        if (signedIn) {
-          await ctx.setSignedCookie(DEVICE_COOKIE, emailHash(signedIn.user.email), ctx.context.secret, {
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError || returned instanceof Error;
+        const setDeviceCookie = async (email: string) => {
+          const hash = emailHash(email);
+          await ctx.setSignedCookie(DEVICE_COOKIE, `${hash}.${await deviceEpoch(db, hash)}`, ctx.context.secret, {
             httpOnly: true,
             sameSite: "lax",
             secure,
             path: "/",
             maxAge: DEVICE_COOKIE_MAX_AGE,
           });
-        }
+        };
+        // Better Auth has no password-change callback. Every change revokes, not only one that signs
+        // out the other sessions: a session left signed in has no use for the throttle bypass, and a
+        // change is often the owner's answer to a password they think leaked. The browser that made
+        // the change gets a cookie of the new epoch below.
+        const changed =
+          ctx.path === "/change-password" && !failed
+            ? (returned as { user?: { email?: unknown } } | undefined)?.user?.email
+            : undefined;
+        if (typeof changed === "string") await revokeDeviceCookies(db, emailHash(changed));
+        const signedIn = ctx.context.newSession;
+        if (signedIn) await setDeviceCookie(signedIn.user.email);
+        else if (typeof changed === "string") await setDeviceCookie(changed);
         if (ctx.path !== "/sign-in/email") return;
-        const returned = ctx.context.returned;
-        const failed = returned instanceof APIError || returned instanceof Error;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
         if (failed && email) {
           await db.insert(schema.authFailures).values({ emailHash: emailHash(email) });

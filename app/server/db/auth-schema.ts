@@ -2,7 +2,8 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizz
 
 /**
  * Better Auth's tables (user, session, account, verification, rateLimit) in the shape its drizzle
- * adapter expects, plus the spec's sign-up metadata (first_name, last_name, company_name) as user columns.
+ * adapter expects, plus the spec's sign-up metadata (first_name, last_name, company_name) as user columns,
+ * and the epochs that revoke device cookies (the per-account sign-in throttle's bypass).
  */
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -75,4 +76,14 @@ export const rateLimit = pgTable("rate_limit", {
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * The current epoch of each account's device cookies (ADR 0006): a cookie passes the per-account
+ * throttle only while the epoch it names is this one, so a password reset or change, which bumps it,
+ * revokes every cookie issued before. Keyed like auth_failures by the email's hash; no row is epoch 0.
+ */
+export const deviceCookieEpochs = pgTable("device_cookie_epochs", {
+  emailHash: text("email_hash").primaryKey(),
+  epoch: integer("epoch").notNull().default(0),
 });
