@@ -11,8 +11,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import { isDevelopmentServer, serverProcesses } from "./app/server/jobs/processes.server.js";
 
-const DEV = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+const DEV = isDevelopmentServer(process.argv, process.env);
 // React and the libraries pick their production builds from NODE_ENV when the bundle is loaded.
 process.env.NODE_ENV ??= DEV ? "development" : "production";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
@@ -20,25 +21,24 @@ const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const logLine = (level, msg, fields = {}) =>
   (level === "error" ? console.error : console.log)(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }));
 
-const workers = cluster.isPrimary ? workerCount(process.env.WEB_CONCURRENCY) : 1;
+const workers = cluster.isPrimary ? workerCount() : 1;
 if (workers > 1) await runPrimary(workers);
 else await runServer();
 
-/** WEB_CONCURRENCY, checked like the rest of the configuration: a bad value stops the server. */
-function workerCount(raw) {
-  if (raw === undefined || raw.trim() === "") return 1;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 64) {
-    console.error(`Invalid configuration:\n  WEB_CONCURRENCY: expected a whole number from 1 to 64, got "${raw}"`);
+/**
+ * WEB_CONCURRENCY, checked like the rest of the configuration: a bad value stops the server. The rule
+ * is shared with the app, which divides Mailchimp's connection budget between the processes.
+ */
+function workerCount() {
+  const { count, invalid, ignored } = serverProcesses(process.env, DEV);
+  if (invalid) {
+    console.error(`Invalid configuration:\n  WEB_CONCURRENCY: ${invalid}`);
     process.exit(1);
   }
-  if (n > 1 && DEV) return 1;
-  if (n > 1 && !process.env.DATABASE_URL) {
-    // PGlite is a database inside one process: a second process could not open its folder.
-    logLine("warn", "WEB_CONCURRENCY > 1 needs DATABASE_URL (PostgreSQL); serving with one process", { requested: n });
-    return 1;
+  if (ignored) {
+    logLine("warn", "WEB_CONCURRENCY > 1 needs DATABASE_URL (PostgreSQL); serving with one process", { requested: ignored });
   }
-  return n;
+  return count;
 }
 
 /** Starts one worker; true once it listens, false if it exits first. */

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.server";
 import { leadRateLimit, leads, type LeadRow } from "~/server/db/schema";
-import { type JobsOptions, startJobs, stopJobs, sweepPendingLeads } from "~/server/jobs/queue.server";
+import { type JobsOptions, LEAD_DELIVERY_QUEUE, startJobs, stopJobs, sweepPendingLeads } from "~/server/jobs/queue.server";
 import { retryLead, submitLead } from "~/server/leads/leads.server";
 import { type MailchimpConfig, setMailchimpConfig, subscriberHash } from "~/server/leads/mailchimp.server";
 import { engine, freshDatabase } from "./support/db";
@@ -213,6 +214,35 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
     // A second sweep finds nothing left to do.
     expect(await sweepPendingLeads()).toEqual({ enqueued: 0 });
     expect(fake.members.size).toBe(1);
+  });
+
+  it("two sweeps at once (worker processes whose timers fire together) queue each pending lead exactly once", async () => {
+    // Pending leads without a job, as a queue that was down leaves them.
+    const emails = Array.from({ length: 20 }, (_, i) => `swept-${i}@example.com`);
+    const ids = emails.map(() => randomUUID());
+    await database.db.insert(leads).values(
+      emails.map((email, i) => ({
+        id: ids[i]!,
+        firstName: "Ana",
+        email,
+        phone: "+1 555 0100",
+        source: "live-training",
+        createdAt: new Date(Date.now() - 60_000),
+      })),
+    );
+    // On PostgreSQL each sweep runs on a pooled connection of its own, as in two processes.
+    const sweeps = await Promise.all([sweepPendingLeads(), sweepPendingLeads()]);
+    expect(sweeps[0]!.enqueued + sweeps[1]!.enqueued).toBe(ids.length);
+    const jobs = await queryRows<{ id: string; n: number }>(
+      database.db,
+      sql`select data->>'leadId' as id, count(*)::int as n from pgboss.job
+          where name = ${LEAD_DELIVERY_QUEUE} and data->>'leadId' in (${sql.join(ids, sql`, `)})
+          group by 1`,
+    );
+    expect(jobs.filter((j) => j.n !== 1)).toEqual([]);
+    expect(jobs).toHaveLength(ids.length);
+    for (const id of ids) expect(await settled(id)).toMatchObject({ deliveryStatus: "delivered" });
+    expect(emails.filter((e) => fake.members.get(subscriberHash(e))?.puts !== 1)).toEqual([]);
   });
 
   it("50 concurrent submissions are all stored and each delivered once, at most 10 requests at a time", async () => {

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queryRows } from "~/server/db/client.server";
 import { mailOutbox } from "~/server/db/schema";
-import { type JobsOptions, startJobs, stopJobs, sweepUnsentMail } from "~/server/jobs/queue.server";
+import { type JobsOptions, MAIL_DELIVERY_QUEUE, startJobs, stopJobs, sweepUnsentMail } from "~/server/jobs/queue.server";
 import { createSmtpTransport, setMailTransport } from "~/server/mail/delivery.server";
 import { sendMail } from "~/server/mail/mail.server";
 import { engine, freshDatabase } from "./support/db";
@@ -105,6 +106,29 @@ describe(`mail delivery through SMTP (${engine})`, () => {
     expect(sentTo(m.to)).toHaveLength(1);
     // Sent rows are not swept again.
     expect(await sweepUnsentMail()).toEqual({ enqueued: 0 });
+  });
+
+  it("two sweeps at once (worker processes whose timers fire together) queue each unsent row exactly once", async () => {
+    // Unsent rows without a job, as an outage longer than the retries leaves them.
+    const recipients = Array.from({ length: 20 }, () => mail("Verify your email address").to);
+    const rows = await database.db
+      .insert(mailOutbox)
+      .values(recipients.map((to) => ({ to, subject: "Verify", text: "Body", createdAt: new Date(Date.now() - 60_000) })))
+      .returning({ id: mailOutbox.id });
+    const ids = rows.map((r) => String(r.id));
+    // On PostgreSQL each sweep runs on a pooled connection of its own, as in two processes.
+    const sweeps = await Promise.all([sweepUnsentMail(), sweepUnsentMail()]);
+    expect(sweeps[0]!.enqueued + sweeps[1]!.enqueued).toBe(ids.length);
+    const jobs = await queryRows<{ id: string; n: number }>(
+      database.db,
+      sql`select data->>'outboxId' as id, count(*)::int as n from pgboss.job
+          where name = ${MAIL_DELIVERY_QUEUE} and data->>'outboxId' in (${sql.join(ids, sql`, `)})
+          group by 1`,
+    );
+    expect(jobs.filter((j) => j.n !== 1)).toEqual([]);
+    expect(jobs).toHaveLength(ids.length);
+    for (const to of recipients) await whenSent(to);
+    expect(recipients.filter((to) => sentTo(to).length !== 1)).toEqual([]);
   });
 
   it("without SMTP the mail stays in the outbox for the dev mailbox, and the sweeper leaves it alone", async () => {

@@ -7,6 +7,7 @@ import { pruneExpiredRows } from "../db/housekeeping.server";
 import { deliverLead } from "../leads/delivery.server";
 import { deliverMail, mailTransport } from "../mail/delivery.server";
 import { log, errorMessage } from "../log.server";
+import { isDevelopmentServer, serverProcesses } from "./processes.server";
 
 /**
  * Background jobs on the app's own database (docs/decisions/0010-leads-and-jobs.md): one pg-boss
@@ -54,15 +55,34 @@ export const MAIL_DELIVERY_QUEUE_OPTIONS = {
 /** Unsent mail older than this is not swept again: its links have expired. */
 const MAIL_SWEEP_MAX_AGE_MS = 24 * 60 * 60_000;
 
-/** Mailchimp connections per instance stay at or below this (checklist item 25). */
+/** Connections towards Mailchimp stay at or below this (checklist item 25): the most one process may use. */
 export const MAX_LEAD_DELIVERY_CONCURRENCY = 10;
+/**
+ * An instance's default share (all its server processes together): half of the 10, so two instances
+ * on one database (the two-instance proof, tests/reliability/cluster.js) stay within them too.
+ */
+export const INSTANCE_LEAD_DELIVERY_CONCURRENCY = 5;
+
+/**
+ * Each server process runs its own lead-delivery worker (server.js's WEB_CONCURRENCY workers, ADR
+ * 0018), so the instance's share is divided between them: 5 / 2 processes is 2 each, never 5 each
+ * (three workers made 15 before). At least 1, or a process past 5 would deliver nothing.
+ */
+export function leadDeliveryConcurrency(processes: number): number {
+  return Math.max(1, Math.floor(INSTANCE_LEAD_DELIVERY_CONCURRENCY / Math.max(1, processes)));
+}
+
+/** This process's share: workers inherit server.js's argv and environment, so they count alike. */
+function defaultLeadDeliveryConcurrency(): number {
+  return leadDeliveryConcurrency(serverProcesses(process.env, isDevelopmentServer(process.argv, process.env)).count);
+}
 
 export interface JobsOptions {
   /** Overrides of the lead-delivery queue options (tests use second-long delays). */
   leadDelivery?: QueueOptions;
   /** Overrides of the mail-delivery queue options. */
   mailDelivery?: QueueOptions;
-  /** Parallel deliveries on this instance, 1..10. Default 5. */
+  /** Parallel deliveries in this process, 1..10. Default 5 divided between the server processes. */
   concurrency?: number;
   /** How often an idle worker looks for due jobs. Default 2 s. */
   pollingIntervalSeconds?: number;
@@ -156,7 +176,10 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
 /** Creates (or updates) the lead-delivery queue and starts its worker; answers the concurrency. */
 async function setUpLeadDelivery(boss: PgBoss, database: Database, options: JobsOptions): Promise<number> {
   const queueOptions = { ...LEAD_DELIVERY_QUEUE_OPTIONS, ...options.leadDelivery };
-  const concurrency = Math.max(1, Math.min(MAX_LEAD_DELIVERY_CONCURRENCY, options.concurrency ?? 5));
+  const concurrency = Math.max(
+    1,
+    Math.min(MAX_LEAD_DELIVERY_CONCURRENCY, options.concurrency ?? defaultLeadDeliveryConcurrency()),
+  );
   await startWorker<LeadJobData>(boss, LEAD_DELIVERY_QUEUE, queueOptions, concurrency, options, async (job) => {
     if (!job.data?.leadId) return;
     await deliverLead(database.db, job.data.leadId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
@@ -259,18 +282,47 @@ async function sendThrough(tx: Executor, queue: string, data: object): Promise<s
 export async function sweepPendingLeads(): Promise<{ enqueued: number }> {
   const current = running;
   if (!current) return { enqueued: 0 };
-  const db = current.database.db;
   const cutoff = new Date(Date.now() - current.sweepMinAgeMs);
-  const orphans = await queryRows<{ id: string }>(
-    db,
-    sql`
-      select l.id from leads l
-      where l.delivery_status = 'pending' and l.created_at < ${cutoff}
-        and l.id not in (${liveJobKeys(LEAD_DELIVERY_QUEUE, "leadId")})
-      order by l.created_at
-      limit 500`,
-  );
-  return requeue(orphans, (id) => enqueueLeadDelivery(db, id), "pending leads swept");
+  return sweepAlone(current.database, LEAD_SWEEP_LOCK, async (tx) => {
+    const orphans = await queryRows<{ id: string }>(
+      tx,
+      sql`
+        select l.id from leads l
+        where l.delivery_status = 'pending' and l.created_at < ${cutoff}
+          and l.id not in (${liveJobKeys(LEAD_DELIVERY_QUEUE, "leadId")})
+        order by l.created_at
+        limit 500`,
+    );
+    return requeue(orphans, (id) => enqueueLeadDelivery(tx, id), "pending leads swept");
+  });
+}
+
+/** Advisory lock keys of the two sweeps (727274 is whileSetupLocked's). */
+const LEAD_SWEEP_LOCK = 727275;
+const MAIL_SWEEP_LOCK = 727276;
+
+/**
+ * Runs a sweep in one transaction holding a transaction-scoped advisory lock, or skips it when another
+ * process holds that lock. Worker processes booted together fire their sweep timers at nearly the same
+ * moment: without the lock both read the same orphans and both enqueue them, and two jobs for one
+ * unsent mail row can each pass deliverMail's sentAt check and mail it twice. The jobs are sent through
+ * the same transaction, so they are committed by the time the lock is free again and the next sweep
+ * sees them as live. Skipping loses nothing: the holder sweeps the same database. PGlite has one
+ * process and runs its transactions one at a time, so there the lock is always free.
+ */
+async function sweepAlone(
+  database: Database,
+  lock: number,
+  sweep: (tx: Db) => Promise<{ enqueued: number }>,
+): Promise<{ enqueued: number }> {
+  return database.db.transaction(async (tx) => {
+    const [row] = await queryRows<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${sql.raw(String(lock))}) as taken`,
+    );
+    if (!row?.taken) return { enqueued: 0 };
+    return sweep(tx);
+  });
 }
 
 /** The `data[key]` of the queue's jobs that are waiting, due for a retry or running. */
@@ -308,18 +360,19 @@ export function enqueueMailDelivery(tx: Executor, outboxId: number): Promise<str
 export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
   const current = running;
   if (!current || !(await mailTransport())) return { enqueued: 0 };
-  const db = current.database.db;
   const now = Date.now();
   const newest = new Date(now - current.sweepMinAgeMs);
   const oldest = new Date(now - MAIL_SWEEP_MAX_AGE_MS);
-  const orphans = await queryRows<{ id: number }>(
-    db,
-    sql`
-      select m.id from mail_outbox m
-      where m.sent_at is null and m.created_at < ${newest} and m.created_at > ${oldest}
-        and m.id::text not in (${liveJobKeys(MAIL_DELIVERY_QUEUE, "outboxId")})
-      order by m.id
-      limit 500`,
-  );
-  return requeue(orphans, (id) => enqueueMailDelivery(db, Number(id)), "unsent mail swept");
+  return sweepAlone(current.database, MAIL_SWEEP_LOCK, async (tx) => {
+    const orphans = await queryRows<{ id: number }>(
+      tx,
+      sql`
+        select m.id from mail_outbox m
+        where m.sent_at is null and m.created_at < ${newest} and m.created_at > ${oldest}
+          and m.id::text not in (${liveJobKeys(MAIL_DELIVERY_QUEUE, "outboxId")})
+        order by m.id
+        limit 500`,
+    );
+    return requeue(orphans, (id) => enqueueMailDelivery(tx, Number(id)), "unsent mail swept");
+  });
 }

@@ -1,0 +1,35 @@
+// How many server processes server.js runs (docs/decisions/0018-worker-processes.md). Plain
+// JavaScript because server.js decides it before the bundle loads, and the app needs the same answer
+// in each worker (the lead-delivery worker shares Mailchimp's connection budget between them):
+// one rule here, so the two cannot drift apart.
+
+/**
+ * Development mode, as server.js decides it. A cluster worker has the primary's argv and environment,
+ * so it reaches the same answer.
+ * @param {readonly string[]} argv
+ * @param {Record<string, string | undefined>} env
+ * @returns {boolean}
+ */
+export function isDevelopmentServer(argv, env) {
+  return argv.includes("--dev") || env.NODE_ENV === "development";
+}
+
+/**
+ * The number of server processes WEB_CONCURRENCY asks for. Several only with PostgreSQL and outside
+ * development: PGlite is a database inside one process, so a second process could not open its folder.
+ * `invalid` describes a value server.js refuses to start with; `ignored` is a count asked for on PGlite.
+ * @param {Record<string, string | undefined>} env
+ * @param {boolean} development
+ * @returns {{ count: number, invalid?: string, ignored?: number }}
+ */
+export function serverProcesses(env, development) {
+  const raw = env.WEB_CONCURRENCY;
+  if (raw === undefined || raw.trim() === "") return { count: 1 };
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    return { count: 1, invalid: `expected a whole number from 1 to 64, got "${raw}"` };
+  }
+  if (n > 1 && development) return { count: 1 };
+  if (n > 1 && !env.DATABASE_URL) return { count: 1, ignored: n };
+  return { count: n };
+}
