@@ -11,7 +11,7 @@ import {
   getOrderForUser,
   listPurchasedAutomations,
 } from "~/server/billing/checkout.server";
-import { apps, orders, user } from "~/server/db/schema";
+import { apps, orders, paymentEvents, user } from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
 
 const APP_ID = 7;
@@ -79,6 +79,42 @@ describe(`checkout (${engine})`, () => {
     expect((await orderBySession(other.sessionId)).trialDays).toBe(3);
     const someoneElse = await createCheckout(database.db, await newUser(), { kind: "app", appId: APP_ID, tab: "monthly" });
     expect((await orderBySession(someoneElse.sessionId)).trialDays).toBe(3);
+  });
+
+  it("two checkouts opened before the first trial was paid: the second paid is recorded without its trial", async () => {
+    const buyer = await newUser();
+    const app = (await getApp(database.db, APP_ID))!;
+    const monthly = { kind: "app", appId: APP_ID, tab: "monthly" } as const;
+    // Two tabs, both opened while the account had no trial yet, plus another app and another account.
+    const first = await createCheckout(database.db, buyer, monthly);
+    const second = await createCheckout(database.db, buyer, monthly);
+    const otherApp = await createCheckout(database.db, buyer, { kind: "app", appId: 1, tab: "monthly" });
+    const someoneElse = await createCheckout(database.db, await newUser(), monthly);
+    for (const c of [first, second, otherApp, someoneElse]) expect((await orderBySession(c.sessionId)).trialDays).toBe(3);
+
+    expect(await fulfilOrder(database.db, first.sessionId)).toMatchObject({ status: "paid", trialDays: 3 });
+    // Cancelled during its trial, the first still counts.
+    await database.db.update(orders).set({ status: "canceled" }).where(eq(orders.id, first.orderId));
+    expect(await fulfilOrder(database.db, second.sessionId)).toMatchObject({ status: "paid", trialDays: 0 });
+    expect((await orderBySession(second.sessionId)).trialDays).toBe(0);
+    expect((await orderBySession(first.sessionId)).trialDays).toBe(3);
+    // Without the trial the month is due today, and that is the payment recorded.
+    expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, second.orderId))).toMatchObject([
+      { kind: "payment", amount: quoteApp(app, "monthly").amount },
+    ]);
+    expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, first.orderId))).toEqual([]);
+
+    expect(await fulfilOrder(database.db, otherApp.sessionId)).toMatchObject({ trialDays: 3 });
+    expect(await fulfilOrder(database.db, someoneElse.sessionId)).toMatchObject({ trialDays: 3 });
+  });
+
+  it("two trial checkouts of one item fulfilled at the same time: exactly one keeps the trial", async () => {
+    const buyer = await newUser();
+    const pkg = { kind: "package", planId: "starter", mode: "monthly", rush: false } as const;
+    const a = await createCheckout(database.db, buyer, pkg);
+    const b = await createCheckout(database.db, buyer, pkg);
+    const paid = await Promise.all([fulfilOrder(database.db, a.sessionId), fulfilOrder(database.db, b.sessionId)]);
+    expect(paid.map((o) => o?.trialDays).sort()).toEqual([0, 3]);
   });
 
   it("session ids are distinct and unguessable", async () => {

@@ -4,7 +4,7 @@ import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { quoteApp } from "~/catalogue/pricing";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/webhooks.stripe";
 import { createCheckout } from "~/server/billing/checkout.server";
-import { cancelReplacedSubscriptions } from "~/server/billing/stripe-events.server";
+import { cancelReplacedSubscriptions, endDroppedTrials, syncCheckoutSession } from "~/server/billing/stripe-events.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { stripeClient } from "~/server/billing/stripe.server";
 import { getApp } from "~/server/catalogue/apps.server";
@@ -82,6 +82,9 @@ describe(`stripe webhook (${engine})`, () => {
     const subscriptionId = String(session.subscription);
     return { buyer, result, session, subscriptionId };
   };
+  /** Reads and updates of Stripe subscriptions since request number `from` (cancels excluded). */
+  const subscriptionCalls = (from: number) =>
+    stripe.requests.slice(from).filter((r) => r.path.startsWith("/v1/subscriptions/") && r.method !== "DELETE");
   const subscriptionRow = async (id: string) =>
     (await database.db.select().from(userSubscriptions).where(eq(userSubscriptions.providerSubscriptionId, id)))[0]!;
 
@@ -480,6 +483,104 @@ describe(`stripe webhook (${engine})`, () => {
       .where(eq(userSubscriptions.providerSubscriptionId, replaced));
     expect(await cancelReplacedSubscriptions(database.db, stripeClient())).toBe(1);
     expect(await subscriptionRow(replaced)).toMatchObject({ status: "canceled" });
+  });
+
+  describe("one free trial per item and account, with two checkouts opened side by side", () => {
+    const monthly = { kind: "app", appId: APP_ID, tab: "monthly" } as const;
+
+    it("the second paid is recorded without its trial and its Stripe trial is ended after the commit", async () => {
+      const app = (await getApp(database.db, APP_ID))!;
+      const buyer = await newUser();
+      // Both sessions were created before any trial was paid, so both carry trial_period_days.
+      const first = await createCheckout(database.db, buyer, monthly);
+      const second = await createCheckout(database.db, buyer, monthly);
+      const otherApp = await createCheckout(database.db, buyer, { kind: "app", appId: 1, tab: "monthly" });
+      const someoneElse = await createCheckout(database.db, await newUser(), monthly);
+
+      const firstSession = stripe.pay(first.sessionId);
+      expect((await send("checkout.session.completed", firstSession)).body.outcome).toBe("applied");
+      const firstSubscription = String(firstSession.subscription);
+      // Cancelled in the portal during its trial.
+      expect(
+        (await send("customer.subscription.deleted", { ...stripe.subscriptions.get(firstSubscription)!, status: "canceled" }))
+          .body.outcome,
+      ).toBe("applied");
+
+      const secondSession = stripe.pay(second.sessionId);
+      expect(secondSession).toMatchObject({ amount_total: 0, payment_status: "no_payment_required" });
+      const before = stripe.requests.length;
+      expect((await send("checkout.session.completed", secondSession)).body.outcome).toBe("applied");
+      const secondSubscription = String(secondSession.subscription);
+      expect(await order(second.orderId)).toMatchObject({
+        status: "paid",
+        trialDays: 0,
+        providerSubscriptionId: secondSubscription,
+      });
+      expect(await order(first.orderId)).toMatchObject({ status: "canceled", trialDays: 3 });
+      const calls = subscriptionCalls(before);
+      expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
+        `GET /v1/subscriptions/${secondSubscription}`,
+        `POST /v1/subscriptions/${secondSubscription}`,
+      ]);
+      expect(calls[1]!.body).toEqual({ trial_end: "now" });
+      expect(stripe.subscriptions.get(secondSubscription)?.status).toBe("active");
+
+      // Stripe charges the first month on the invoice that ends the trial; once it is recorded the
+      // order is settled and no later run asks Stripe about it again.
+      const invoice = {
+        id: `in_trial_end_${second.orderId}`,
+        object: "invoice",
+        billing_reason: "subscription_update",
+        amount_paid: quoteApp(app, "monthly").amount,
+        currency: "usd",
+        customer: secondSession.customer,
+        parent: { type: "subscription_details", subscription_details: { subscription: secondSubscription, metadata: {} } },
+      };
+      const beforeInvoice = stripe.requests.length;
+      expect((await send("invoice.paid", invoice)).body.outcome).toBe("applied");
+      expect(await payments(buyer.id)).toMatchObject([{ orderId: second.orderId, amount: quoteApp(app, "monthly").amount }]);
+      expect(subscriptionCalls(beforeInvoice)).toEqual([]);
+      // Another paying event of the same session (its trial amount) is no mismatch: it changes nothing.
+      expect((await send("checkout.session.async_payment_succeeded", secondSession)).body.outcome).toBe("applied");
+      expect(await order(second.orderId)).toMatchObject({ status: "paid", trialDays: 0 });
+
+      // Another app of the same account and the same app of another account keep their trial.
+      for (const other of [otherApp, someoneElse]) {
+        const session = stripe.pay(other.sessionId);
+        const from = stripe.requests.length;
+        expect((await send("checkout.session.completed", session)).body.outcome).toBe("applied");
+        expect(await order(other.orderId)).toMatchObject({ status: "paid", trialDays: 3 });
+        expect(stripe.subscriptions.get(String(session.subscription))?.status).toBe("trialing");
+        expect(subscriptionCalls(from)).toEqual([]);
+      }
+    });
+
+    it("a failed end of the trial is retried on a later event; an ended trial is not ended twice", async () => {
+      const buyer = await newUser();
+      const first = await createCheckout(database.db, buyer, monthly);
+      const second = await createCheckout(database.db, buyer, monthly);
+      await send("checkout.session.completed", stripe.pay(first.sessionId));
+      // Fulfilled by the return page's re-sync, whose run after the commit fails as Stripe is down.
+      const secondSession = stripe.pay(second.sessionId);
+      expect(await syncCheckoutSession(database.db, stripeClient(), await order(second.orderId))).toBe("fulfilled");
+      const subscriptionId = String(secondSession.subscription);
+      stripe.failNext(10);
+      expect(await endDroppedTrials(database.db, stripeClient())).toBe(0);
+      stripe.failNext(0);
+      expect(await order(second.orderId)).toMatchObject({ status: "paid", trialDays: 0 });
+      expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("trialing");
+
+      // Any later applied event runs it again: here Stripe's own update of that subscription.
+      const trialing = { ...stripe.subscriptions.get(subscriptionId)! };
+      expect((await send("customer.subscription.updated", trialing)).body.outcome).toBe("applied");
+      expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("active");
+
+      // Until the invoice that ends the trial is paid the order still looks unsettled; Stripe's
+      // subscription is read again, but only a running trial is ended.
+      const from = stripe.requests.length;
+      expect(await endDroppedTrials(database.db, stripeClient())).toBe(0);
+      expect(subscriptionCalls(from).map((r) => r.method)).toEqual(["GET"]);
+    });
   });
 
   it("GET is 405; unknown event types are acknowledged and recorded", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { funnelMultiplier } from "~/catalogue/goals";
 import { BILLING_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import {
@@ -193,11 +193,10 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
 }
 
 /**
- * Starts the checkout of `req` for `user`: a pending order first (so a provider session never
- * exists without its order), then the provider's hosted session, whose id is written back.
+ * Whether the account already had this subscription item with a trial (a fulfilled order: paid,
+ * perhaps since canceled), other than the order `except`.
  */
-/** Whether the account already had this subscription item with a trial (a fulfilled order: paid, perhaps since canceled). */
-async function hadTrial(db: Db, userId: string, kind: string, itemId: string): Promise<boolean> {
+async function hadTrial(db: Db, userId: string, kind: string, itemId: string, except?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -209,12 +208,17 @@ async function hadTrial(db: Db, userId: string, kind: string, itemId: string): P
         eq(orders.isSubscription, true),
         gt(orders.trialDays, 0),
         isNotNull(orders.paidAt),
+        except ? ne(orders.id, except) : undefined,
       ),
     )
     .limit(1);
   return row !== undefined;
 }
 
+/**
+ * Starts the checkout of `req` for `user`: a pending order first (so a provider session never
+ * exists without its order), then the provider's hosted session, whose id is written back.
+ */
 export async function createCheckout(
   db: Db,
   user: { id: string; email: string; name?: string | null },
@@ -306,6 +310,7 @@ export interface FulfilOptions {
  * payment), and an attributed customer's affiliate accrues commission. Of any number of repeated or
  * concurrent calls exactly one returns the row; the others return null and change nothing.
  * A declined order can still be paid (the customer retries with another card on the same session).
+ * A subscription whose trial the account already had is recorded without it (withoutRepeatedTrial).
  * The caller has checked who may complete the session (the owner on the local page; a signed
  * provider event for Stripe).
  */
@@ -318,7 +323,7 @@ export async function fulfilOrder(db: Db, sessionId: string, opts: FulfilOptions
  * the order's effects commit together (the Stripe webhook). Same once-only guarantee.
  */
 export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOptions = {}): Promise<OrderRow | null> {
-  const [order] = await tx
+  const [paid] = await tx
     .update(orders)
     .set({
       status: "paid",
@@ -328,8 +333,11 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
     })
     .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])))
     .returning();
-  if (!order) return null;
-  await applyOrderEffects(tx, order, opts);
+  if (!paid) return null;
+  const order = paid.isSubscription && paid.trialDays > 0 ? await withoutRepeatedTrial(tx, paid) : paid;
+  // The session's period end is the end of a trial this order no longer has.
+  const dropped = order.trialDays !== paid.trialDays;
+  await applyOrderEffects(tx, order, dropped ? { ...opts, currentPeriodEnd: null } : opts);
   const paymentRef = opts.paymentRef === undefined ? `${order.provider}:${order.providerSessionId}` : opts.paymentRef;
   const amount = opts.paidAmount ?? dueToday(order);
   if (paymentRef && amount > 0) {
@@ -342,6 +350,21 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
     });
   }
   return order;
+}
+
+/**
+ * createCheckout only sees the trials fulfilled before it, so two checkouts of one item opened side
+ * by side (two tabs; a Stripe session stays open for 24 hours) both carry the trial, and paying both
+ * would start two. The one fulfilled second is recorded without it, so what is due and the billing
+ * dates are right; a Stripe subscription's trial is ended after the commit (endDroppedTrials in
+ * stripe-events.server.ts). The lock makes concurrent fulfilments of one item and account take
+ * turns: the later one reads after the earlier has committed, so exactly one keeps the trial.
+ */
+async function withoutRepeatedTrial(tx: Db, order: OrderRow): Promise<OrderRow> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial:${order.userId}:${order.kind}:${order.itemId}`}))`);
+  if (!(await hadTrial(tx, order.userId, order.kind, order.itemId, order.id))) return order;
+  const [updated] = await tx.update(orders).set({ trialDays: 0 }).where(eq(orders.id, order.id)).returning();
+  return updated!;
 }
 
 async function applyOrderEffects(tx: Db, order: OrderRow, opts: FulfilOptions) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Stripe } from "stripe";
 import type { Db } from "../db/client.server";
 import {
@@ -48,6 +48,9 @@ export async function checkSession(db: Db, session: Stripe.Checkout.Session): Pr
   // createCheckout writes the session id after Stripe answers; an event can only beat that by a hair.
   if (order.providerSessionId !== session.id && order.providerSessionId !== `pending_${order.id}`)
     return { ok: false, reason: "session does not belong to the order", order };
+  // Nothing is fulfilled twice, and fulfilment may have dropped a repeated trial
+  // (withoutRepeatedTrial), after which the session's amount no longer matches dueToday.
+  if (order.status === "paid") return { ok: true, order };
   const expected = dueToday(order);
   if (session.amount_total !== expected)
     return { ok: false, reason: `amount ${session.amount_total} differs from the order's ${expected}`, order };
@@ -416,4 +419,61 @@ export async function cancelReplacedSubscriptions(db: Db, stripe: Stripe, limit 
     canceled += 1;
   }
   return canceled;
+}
+
+/** Longer than any trial of the catalogue (the distributor's 7 days): by then Stripe has ended it itself. */
+const DROPPED_TRIAL_WINDOW_DAYS = 31;
+
+/**
+ * fulfilOrderInTx records a second trial of the same item and account without it (trial_days 0),
+ * but the Stripe subscription its session created is still trialing: this ends that trial now, so
+ * Stripe charges the first month at once. It runs after the fulfilling transaction has committed,
+ * as cancelReplacedSubscriptions does, and needs no marker of its own: such an order is a paid
+ * Stripe subscription without trial days whose payments do not yet cover its first month (the
+ * checkout charged the trial's amount, the setup fee or nothing), paid within the last month and
+ * neither past due nor canceled. Its subscription is read first and only a 'trialing' one
+ * is changed, so a trial already ended (by an earlier run whose first invoice has not been paid yet,
+ * or by Stripe) is not ended twice. A failure is logged and retried by the next run (every applied
+ * event and every re-sync); if none comes, Stripe ends the trial on its own at its end.
+ */
+export async function endDroppedTrials(db: Db, stripe: Stripe, limit = 20): Promise<number> {
+  const paidSoFar = sql`coalesce((select sum(${paymentEvents.amount}) from ${paymentEvents} where ${paymentEvents.orderId} = ${orders.id} and ${paymentEvents.kind} = 'payment'), 0)`;
+  const rows = await db
+    .select({ id: orders.id, subscriptionId: orders.providerSubscriptionId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, "stripe"),
+        eq(orders.status, "paid"),
+        eq(orders.isSubscription, true),
+        eq(orders.trialDays, 0),
+        isNotNull(orders.providerSubscriptionId),
+        gt(orders.paidAt, sql`now() - ${sql.raw(`interval '${DROPPED_TRIAL_WINDOW_DAYS} days'`)}`),
+        or(isNull(orders.subscriptionStatus), eq(orders.subscriptionStatus, "active")),
+        sql`${paidSoFar} < ${orders.amount} + ${orders.setupFee}`,
+      ),
+    )
+    // The newest are the likeliest to be still trialing.
+    .orderBy(desc(orders.paidAt))
+    .limit(limit);
+  let ended = 0;
+  for (const row of rows) {
+    if (!row.subscriptionId) continue;
+    try {
+      const subscription = await stripe.subscriptions.retrieve(row.subscriptionId);
+      if (subscription.status !== "trialing") continue;
+      await stripe.subscriptions.update(row.subscriptionId, { trial_end: "now" });
+      log.info("ended a repeated Stripe trial", { orderId: row.id, subscriptionId: row.subscriptionId });
+      ended += 1;
+    } catch (error) {
+      // Gone at Stripe: its deleted event cancels the order. Anything else is retried next time.
+      if ((error as { code?: string }).code === "resource_missing") continue;
+      log.warn("could not end a repeated Stripe trial", {
+        orderId: row.id,
+        subscriptionId: row.subscriptionId,
+        error: errorMessage(error),
+      });
+    }
+  }
+  return ended;
 }

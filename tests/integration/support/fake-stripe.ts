@@ -43,7 +43,10 @@ export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, Obj>;
-  /** Subscriptions `pay` started, answered when a session is retrieved with `expand[]=subscription`. */
+  /**
+   * Subscriptions `pay` started, answered when a session is retrieved with `expand[]=subscription`
+   * and by `GET /v1/subscriptions/:id`; `POST` with `trial_end=now` ends a trial.
+   */
   subscriptions: Map<string, Obj>;
   /** Refunds `GET /v1/refunds?charge=` answers, per charge id. */
   refunds: Map<string, Obj[]>;
@@ -122,6 +125,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return [200, expand.includes("subscription") && subscription ? { ...session, subscription } : session];
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === "GET" && subscriptionMatch) {
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      return subscription ? [200, subscription] : notFound("subscription");
+    }
+    if (method === "POST" && subscriptionMatch) {
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      if (!subscription) return notFound("subscription");
+      if (req.body.trial_end === "now") {
+        // Stricter than Stripe on purpose: the provider must only end a trial that is still running.
+        if (subscription.status !== "trialing")
+          return [400, { error: { type: "invalid_request_error", message: "The subscription is not trialing" } }];
+        const now = Math.floor(Date.now() / 1000);
+        const item = (subscription.items as { data: Obj[] }).data[0]!;
+        Object.assign(subscription, { status: "active", trial_end: now });
+        item.current_period_end = now + 30 * 86_400;
+      }
+      return [200, subscription];
+    }
     if (method === "DELETE" && subscriptionMatch) {
       const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
       if (!subscription || subscription.status === "canceled") return notFound("subscription");
@@ -202,6 +223,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           id: subscriptionId,
           object: "subscription",
           status: trialDays > 0 ? "trialing" : "active",
+          trial_end: trialDays > 0 ? periodEnd : null,
           cancel_at_period_end: false,
           cancel_at: null,
           items: {
