@@ -6,7 +6,15 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/auth/session.server";
-import { declineOrder, dueToday, fulfilOrder, getOrderForUser, successPathOf, tabLabel } from "~/server/billing/checkout.server";
+import {
+  asItWouldBePaid,
+  declineOrder,
+  dueToday,
+  fulfilOrder,
+  getOrderForUser,
+  successPathOf,
+  tabLabel,
+} from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
 import type { OrderRow } from "~/server/db/schema";
 import type { Route } from "./+types/checkout.local";
@@ -54,7 +62,8 @@ async function ownOrder(request: Request, sessionId: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { order } = await ownOrder(request, params.sessionId);
+  const own = await ownOrder(request, params.sessionId);
+  const order = await asItWouldBePaid(db(), own.order);
   return {
     sessionId: order.providerSessionId,
     itemName: order.itemName,

@@ -4,9 +4,11 @@ import { APP_PRICING_TABS, quoteApp } from "~/catalogue/pricing";
 import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import {
+  asItWouldBePaid,
   CheckoutError,
   createCheckout,
   declineOrder,
+  dueToday,
   fulfilOrder,
   getOrderForUser,
   listPurchasedAutomations,
@@ -92,9 +94,16 @@ describe(`checkout (${engine})`, () => {
     const someoneElse = await createCheckout(database.db, await newUser(), monthly);
     for (const c of [first, second, otherApp, someoneElse]) expect((await orderBySession(c.sessionId)).trialDays).toBe(3);
 
+    // Before any is paid, each checkout page shows its trial.
+    expect(await asItWouldBePaid(database.db, await orderBySession(second.sessionId))).toMatchObject({ trialDays: 3 });
     expect(await fulfilOrder(database.db, first.sessionId)).toMatchObject({ status: "paid", trialDays: 3 });
     // Cancelled during its trial, the first still counts.
     await database.db.update(orders).set({ status: "canceled" }).where(eq(orders.id, first.orderId));
+    // The second tab's checkout page now shows the month due today, as paying it will record.
+    const shown = await asItWouldBePaid(database.db, await orderBySession(second.sessionId));
+    expect(shown.trialDays).toBe(0);
+    expect(dueToday(shown)).toBe(quoteApp(app, "monthly").amount);
+    expect(await asItWouldBePaid(database.db, await orderBySession(otherApp.sessionId))).toMatchObject({ trialDays: 3 });
     expect(await fulfilOrder(database.db, second.sessionId)).toMatchObject({ status: "paid", trialDays: 0 });
     expect((await orderBySession(second.sessionId)).trialDays).toBe(0);
     expect((await orderBySession(first.sessionId)).trialDays).toBe(3);

@@ -216,6 +216,16 @@ async function hadTrial(db: Db, userId: string, kind: string, itemId: string, ex
 }
 
 /**
+ * A pending order as paying it now would record it: without its trial when another order of the
+ * same item has had one since this checkout was opened (withoutRepeatedTrial drops it at
+ * fulfilment), so the test checkout page shows what is really due.
+ */
+export async function asItWouldBePaid(db: Db, order: OrderRow): Promise<OrderRow> {
+  if (order.status === "paid" || !order.isSubscription || order.trialDays === 0) return order;
+  return (await hadTrial(db, order.userId, order.kind, order.itemId, order.id)) ? { ...order, trialDays: 0 } : order;
+}
+
+/**
  * Starts the checkout of `req` for `user`: a pending order first (so a provider session never
  * exists without its order), then the provider's hosted session, whose id is written back.
  */
