@@ -5,6 +5,7 @@ import { openBillingPortal } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { log, errorMessage } from "~/server/log.server";
+import { methodNotAllowed } from "~/server/http/api.server";
 
 /**
  * POST /api/billing/portal: a Stripe customer-portal session for the signed-in user's own stored
@@ -12,7 +13,7 @@ import { log, errorMessage } from "~/server/log.server";
  * Answers `{ url }`. The local provider has no portal (the billing page offers a local cancel).
  */
 export async function action({ request }: { request: Request }) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return methodNotAllowed();
   // Not requireUser: its redirect to /auth is followed by fetch and read as a 200 by the page.
   const user = await getUser(request);
   if (!user) return data({ error: "Authentication required" }, { status: 401 });
@@ -29,5 +30,5 @@ export async function action({ request }: { request: Request }) {
 }
 
 export function loader() {
-  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowed();
 }

@@ -8,6 +8,7 @@ import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
+import { methodNotAllowed, readJsonBody } from "~/server/http/api.server";
 
 /**
  * POST /api/billing/sync (the spec's check-subscription): the return page calls it with its
@@ -20,22 +21,14 @@ const bodySchema = z.strictObject({
 const MAX_BODY_BYTES = 1024;
 
 export async function action({ request }: { request: Request }) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return methodNotAllowed();
   // Not requireUser: its redirect to /auth is followed by fetch and read as a 200 by the page.
   const user = await getUser(request);
   if (!user) return data({ error: "Authentication required" }, { status: 401 });
 
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return data({ error: "Request body too large" }, { status: 413 });
-  let json: unknown = {};
-  if (text.trim()) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return data({ error: "Invalid JSON body" }, { status: 400 });
-    }
-  }
-  const parsed = bodySchema.safeParse(json);
+  const body = await readJsonBody(request, MAX_BODY_BYTES, { emptyAs: {} });
+  if ("answer" in body) return body.answer;
+  const parsed = bodySchema.safeParse(body.json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue?.code === "unrecognized_keys")
@@ -73,5 +66,5 @@ export async function action({ request }: { request: Request }) {
 }
 
 export function loader() {
-  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowed();
 }

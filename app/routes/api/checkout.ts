@@ -4,6 +4,7 @@ import { getUser } from "~/server/auth/session.server";
 import { CheckoutError, createCheckout } from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/checkout";
+import { methodNotAllowed, readJsonBody } from "~/server/http/api.server";
 
 /**
  * POST /api/checkout: starts a checkout of any kind and answers `{ url }` (the hosted checkout
@@ -13,18 +14,13 @@ import type { Route } from "./+types/checkout";
 const MAX_BODY_BYTES = 4096;
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return methodNotAllowed();
   const user = await getUser(request);
   if (!user) return data({ error: "Authentication required" }, { status: 401 });
 
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return data({ error: "Request body too large" }, { status: 413 });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return data({ error: "Invalid JSON body" }, { status: 400 });
-  }
+  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  if ("answer" in body) return body.answer;
+  const { json } = body;
   const parsed = checkoutRequestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -46,5 +42,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowed();
 }

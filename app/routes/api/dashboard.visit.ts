@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { recordDashboardVisit } from "~/server/trial/trial.server";
+import { methodNotAllowed, readJsonBody } from "~/server/http/api.server";
 
 const MAX_BODY_BYTES = 256;
 /** The dashboard page opened: a visit is to one of them, nothing else counts. */
@@ -18,26 +19,18 @@ const bodySchema = z.strictObject({
  * (docs/decisions/0027-dashboard-visits-by-post.md). Body: `{ "path": "/dashboard/…" }`, the page opened.
  */
 export async function action({ request }: { request: Request }) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return methodNotAllowed();
   // Not requireUser: a redirect to /auth would be followed by fetch and read as a 200.
   const user = await getUser(request);
   if (!user) return data({ error: "Authentication required" }, { status: 401 });
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return data({ error: "Request body too large" }, { status: 413 });
-  let json: unknown = {};
-  if (text.trim()) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return data({ error: "Invalid JSON body" }, { status: 400 });
-    }
-  }
-  const parsed = bodySchema.safeParse(json);
+  const body = await readJsonBody(request, MAX_BODY_BYTES, { emptyAs: {} });
+  if ("answer" in body) return body.answer;
+  const parsed = bodySchema.safeParse(body.json);
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
   await recordDashboardVisit(db(), user.id);
   return data({ ok: true });
 }
 
 export function loader() {
-  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowed();
 }

@@ -4,6 +4,7 @@ import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { log, errorMessage } from "~/server/log.server";
+import { methodNotAllowed } from "~/server/http/api.server";
 
 /**
  * POST /api/webhooks/stripe (docs/decisions/0008-stripe-provider.md). The signature covers the raw
@@ -16,7 +17,7 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 const MAX_BODY_BYTES = 512 * 1024;
 
 export async function action({ request }: { request: Request }) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return methodNotAllowed();
   const e = env();
   if (!e.STRIPE_ENABLED || !e.STRIPE_WEBHOOK_SECRET) return data({ error: "Not found" }, { status: 404 });
 
@@ -69,5 +70,5 @@ async function settleAfterCommit(stripe: ReturnType<typeof stripeClient>) {
 }
 
 export function loader() {
-  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowed();
 }
