@@ -6,6 +6,15 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
+ * A production server whose site is reached from elsewhere, as opposed to this machine's own
+ * install, tests and benchmarks. An unparsable PUBLIC_SITE_URL counts as neither: its own check
+ * reports it.
+ */
+function servesThePublic(e: { NODE_ENV: string; PUBLIC_SITE_URL: string }): boolean {
+  return e.NODE_ENV === "production" && URL.canParse(e.PUBLIC_SITE_URL) && !isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname);
+}
+
+/**
  * Every setting the server reads, validated once at boot. A half-configured provider is a boot
  * error with a clear message rather than a 500 at the first request that needs it.
  */
@@ -69,35 +78,19 @@ const schema = z
     message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together",
     path: ["STRIPE_SECRET_KEY"],
   })
-  // A public production site must really take payments and send mail. (An unparsable
-  // PUBLIC_SITE_URL is reported by its own check.)
-  .refine(
-    (e) =>
-      e.NODE_ENV !== "production" ||
-      Boolean(e.STRIPE_SECRET_KEY) ||
-      e.LOCAL_CHECKOUT === "1" ||
-      !URL.canParse(e.PUBLIC_SITE_URL) ||
-      isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname),
-    {
-      message:
-        "a public site needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET " +
-        "(or LOCAL_CHECKOUT=1 for a test site, whose checkout takes no real payment and gives everything away)",
-      path: ["PUBLIC_SITE_URL"],
-    },
-  )
-  .refine(
-    (e) =>
-      e.NODE_ENV !== "production" ||
-      Boolean(e.SMTP_URL) ||
-      !URL.canParse(e.PUBLIC_SITE_URL) ||
-      isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname),
-    {
-      // Sign-up needs the verification mail; without SMTP it stays in the outbox, whose dev mailbox
-      // only this machine can read.
-      message: "a public site needs SMTP_URL: verification and password-reset mail could not leave the server",
-      path: ["SMTP_URL"],
-    },
-  )
+  // A public production site must really take payments and send mail.
+  .refine((e) => !servesThePublic(e) || Boolean(e.STRIPE_SECRET_KEY) || e.LOCAL_CHECKOUT === "1", {
+    message:
+      "a public site needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET " +
+      "(or LOCAL_CHECKOUT=1 for a test site, whose checkout takes no real payment and gives everything away)",
+    path: ["PUBLIC_SITE_URL"],
+  })
+  .refine((e) => !servesThePublic(e) || Boolean(e.SMTP_URL), {
+    // Sign-up needs the verification mail; without SMTP it stays in the outbox, whose dev mailbox
+    // only this machine can read.
+    message: "a public site needs SMTP_URL: verification and password-reset mail could not leave the server",
+    path: ["SMTP_URL"],
+  })
   .refine((e) => Boolean(e.MAILCHIMP_API_KEY) === Boolean(e.MAILCHIMP_LIST_ID), {
     message: "MAILCHIMP_API_KEY and MAILCHIMP_LIST_ID must be set together",
     path: ["MAILCHIMP_API_KEY"],
