@@ -19,8 +19,7 @@ import path from "node:path";
 
 process.env.BUILD_DIR = path.resolve("build-bench-floor");
 process.env.BENCH_ROUTES = "1";
-const { cookieHeader, cpuSeconds, freshIp, loadAverage, request, signUpVerified, startServer, table } =
-  await import("./lib/common.js");
+const { cpuSeconds, loadAverage, request, signedInWithTrial, startServer, table } = await import("./lib/common.js");
 const { wrk, wrkBin } = await import("./lib/wrk.js");
 
 if (!wrkBin) {
@@ -40,17 +39,8 @@ try {
     `bench/dashboard-floor.js: ${server.url}, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}, ` +
       `wrk -t2 -c${CONNECTIONS} -d${SECONDS}s; ${new Date().toISOString()}; load average ${before.loadavg.join(" ")} (${before.cpus} cores)`,
   );
-  const user = await signUpVerified(server, { ip: freshIp() });
-  const host = new URL(server.origin).host;
-  const start = await request(server.url, {
-    method: "POST",
-    path: "/dashboard",
-    host,
-    headers: { cookie: user.cookie, origin: server.origin },
-    body: new URLSearchParams({ intent: "start-trial", plan: "starter" }),
-  });
-  if (start.status !== 302) throw new Error(`starting the trial answered ${start.status}`);
-  const cookie = cookieHeader(start.setCookies, user.cookie);
+  const { cookie, host, trialStatus } = await signedInWithTrial(server);
+  if (trialStatus !== 302) throw new Error(`starting the trial answered ${trialStatus}`);
   const headers = [`Cookie: ${cookie}`, `Host: ${host}`, "Accept-Encoding: gzip"];
   const steps = [
     ["stored page, no session check", "/dev/bench-floor?step=page"],

@@ -26,13 +26,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
-  cookieHeader,
   cpuSeconds,
   freePort,
-  freshIp,
   loadAverage,
   request,
-  signUpVerified,
+  signedInWithTrial,
   sleep,
   startServer,
   summarise,
@@ -223,16 +221,7 @@ try {
   }
 
   // A signed-in page: a fresh account (own source address), verified, with a started trial.
-  const user = await signUpVerified(server, { ip: freshIp() });
-  const host = new URL(server.origin).host;
-  const start = await request(server.url, {
-    method: "POST",
-    path: "/dashboard",
-    host,
-    headers: { cookie: user.cookie, origin: server.origin },
-    body: new URLSearchParams({ intent: "start-trial", plan: "starter" }),
-  });
-  const cookie = cookieHeader(start.setCookies, user.cookie);
+  const { cookie, host, trialStatus } = await signedInWithTrial(server);
   const check = await request(server.url, { path: "/dashboard/billing", host, headers: { cookie } });
   if (check.status !== 200) throw new Error(`/dashboard/billing answered ${check.status} with the session cookie`);
   // First with one connection: the time the page itself takes, with nobody queued ahead (before the
@@ -257,7 +246,7 @@ try {
     : null;
   results.dashboard = {
     page: "/dashboard/billing",
-    trialStart: start.status,
+    trialStart: trialStatus,
     cpuMsPerRequest,
     ...dash,
     oneConnection: alone,

@@ -261,6 +261,23 @@ export async function signUpVerified(
 
 // ---- statistics ----------------------------------------------------------------------------------
 
+/**
+ * A fresh account (own source address), verified, with its dashboard trial started: the signed-in
+ * customer of the dashboard benchmarks. `trialStatus` is the start's answer (302 when it started).
+ */
+export async function signedInWithTrial(server) {
+  const user = await signUpVerified(server, { ip: freshIp() });
+  const host = new URL(server.origin).host;
+  const start = await request(server.url, {
+    method: "POST",
+    path: "/dashboard",
+    host,
+    headers: { cookie: user.cookie, origin: server.origin },
+    body: new URLSearchParams({ intent: "start-trial", plan: "starter" }),
+  });
+  return { cookie: cookieHeader(start.setCookies, user.cookie), host, trialStatus: start.status };
+}
+
 /** The p-th percentile (0-100, nearest rank) of an ascending array. */
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
