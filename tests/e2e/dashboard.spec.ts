@@ -18,6 +18,17 @@ async function startTrialByForm(page: Page) {
 
 const chooser = (page: Page) => page.getByRole("dialog", { name: "Choose Your Plan" });
 
+/** A new account on /dashboard, past the 15-second free preview: the plan chooser is open. */
+async function newAccountAtChooser(page: Page) {
+  await signUpVerified(page);
+  await page.clock.install();
+  await gotoHydrated(page, "/dashboard");
+  await page.clock.runFor(16_000);
+  const dialog = chooser(page);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 test.describe("dashboard trial gate", () => {
   test("free preview counts down 15 s, then the chooser starts a 7-day trial that survives a reload", async ({ page }) => {
     // Two axe runs plus a sign-up and a reload: more than the default minute on a busy 2-core machine.
@@ -143,12 +154,7 @@ test.describe("dashboard trial gate", () => {
   test("a start refused while the chooser is open shows its error inside the dialog, as an alert beside Start", async ({
     page,
   }) => {
-    await signUpVerified(page);
-    await page.clock.install();
-    await gotoHydrated(page, "/dashboard");
-    await page.clock.runFor(16_000);
-    const dialog = chooser(page);
-    await expect(dialog).toBeVisible();
+    const dialog = await newAccountAtChooser(page);
     // Another tab starts the trial while this chooser stays open: its own start is then refused (409).
     await startTrialByForm(page);
     const start = dialog.getByRole("button", { name: "Start 7-Day Free Trial" });
@@ -169,12 +175,7 @@ test.describe("dashboard trial gate", () => {
   test("a trial start after the session ended goes to sign in, which says why; /auth shows no text from the address", async ({
     page,
   }) => {
-    await signUpVerified(page);
-    await page.clock.install();
-    await gotoHydrated(page, "/dashboard");
-    await page.clock.runFor(16_000);
-    const dialog = chooser(page);
-    await expect(dialog).toBeVisible();
+    const dialog = await newAccountAtChooser(page);
     await page.context().clearCookies();
     await dialog.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
 

@@ -44,32 +44,13 @@ export function ReviewsDialog({ app, tab, closeHref, signedIn, trialError, onClo
 
   const title = `Customer Reviews for ${app.name}`;
   const subtitle = `What ${app.industry} teams say after putting ${app.name} to work.`;
-  const fallback = (
-    <StaticReviewsDialog
-      app={app}
-      tab={tab}
-      title={title}
-      subtitle={subtitle}
-      reviews={reviews}
-      closeHref={closeHref}
-      signedIn={signedIn}
-      trialError={trialError}
-    />
-  );
+  // What both presentations show; the static one closes by link, the modal by callback.
+  const shown = { app, tab, title, subtitle, reviews, signedIn, trialError };
+  const fallback = <StaticReviewsDialog {...shown} closeHref={closeHref} />;
   if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <ReviewsModal
-        app={app}
-        tab={tab}
-        title={title}
-        subtitle={subtitle}
-        reviews={reviews}
-        signedIn={signedIn}
-        trialError={trialError}
-        onClose={onClose}
-        onStartTrial={onStartTrial}
-      />
+      <ReviewsModal {...shown} onClose={onClose} onStartTrial={onStartTrial} />
     </Suspense>
   );
 }
