@@ -358,6 +358,16 @@ test.describe("apps page without JavaScript", () => {
       "Checkout Error: There was an issue creating your checkout session. Please try again.",
     );
     expect(page.url()).toContain(`/apps?${q}`);
+
+    // A session that ends between loading the page and posting: Sign In says why, as with JavaScript.
+    await page.unroute(appsPage);
+    await page.goto(`/apps?${q}`);
+    await context.clearCookies();
+    await card(page, app).getByRole("button", { name: "Start 3-Day Trial" }).click();
+    await expect(page).toHaveURL(/\/auth\?next=/);
+    const back = new URL(new URL(page.url()).searchParams.get("next")!, page.url());
+    expect([back.pathname, back.searchParams.get("q")]).toEqual(["/apps", app.name]);
+    await expect(page.getByRole("status").filter({ hasText: "Please sign in to start your free trial." })).toBeVisible();
     await context.close();
   });
 });

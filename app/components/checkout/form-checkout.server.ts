@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { signInPath, type SignInReason } from "~/components/auth/messages";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
 import { getUser, safeNext } from "~/server/auth/session.server";
 import { CheckoutError, createCheckout } from "~/server/billing/checkout.server";
@@ -21,10 +22,19 @@ export interface FormCheckoutFailure {
 export async function checkoutFromForm(
   request: Request,
   body: Record<string, unknown>,
-  { signInNext, context }: { signInNext: string; context?: Record<string, string> },
+  {
+    signInNext,
+    signInReason,
+    context,
+  }: {
+    signInNext: string;
+    /** The note /auth shows when the session has ended (the JS path shows the same one). */
+    signInReason?: SignInReason;
+    context?: Record<string, string>;
+  },
 ) {
   const user = await getUser(request);
-  if (!user) throw redirect(`/auth?next=${encodeURIComponent(safeNext(signInNext, "/"))}`);
+  if (!user) throw redirect(signInPath(safeNext(signInNext, "/"), signInReason));
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

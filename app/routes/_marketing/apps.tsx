@@ -25,6 +25,7 @@ import {
 } from "~/components/apps/query";
 import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
 import { trialSignInHref } from "~/components/apps/trial-sign-in";
+import { SIGN_IN_REASON_TRIAL } from "~/components/auth/messages";
 import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
 import { isPlainClick } from "~/lib/use-hydrated";
 import { startCheckout, type CheckoutAnswer } from "~/lib/checkout-client";
@@ -87,7 +88,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     request,
     // Not a number: passed on as it came, for the schema to refuse.
     { kind: "app", appId: /^\d{1,10}$/.test(appId) ? Number(appId) : appId, tab: formText(form, "tab") },
-    { signInNext: url.pathname + url.search, context: { appId } },
+    { signInNext: url.pathname + url.search, signInReason: SIGN_IN_REASON_TRIAL, context: { appId } },
   );
 }
 
