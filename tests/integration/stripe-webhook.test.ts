@@ -4,7 +4,12 @@ import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { quoteApp } from "~/catalogue/pricing";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/webhooks.stripe";
 import { createCheckout } from "~/server/billing/checkout.server";
-import { cancelReplacedSubscriptions, endDroppedTrials, syncCheckoutSession } from "~/server/billing/stripe-events.server";
+import {
+  cancelReplacedSubscriptions,
+  endDroppedTrials,
+  sweepStripeFollowUps,
+  syncCheckoutSession,
+} from "~/server/billing/stripe-events.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { stripeClient } from "~/server/billing/stripe.server";
 import { getApp } from "~/server/catalogue/apps.server";
@@ -12,6 +17,7 @@ import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import {
   affiliates,
+  appSettings,
   billingCustomers,
   commissionLedger,
   orders,
@@ -580,6 +586,37 @@ describe(`stripe webhook (${engine})`, () => {
       const from = stripe.requests.length;
       expect(await endDroppedTrials(database.db, stripeClient())).toBe(0);
       expect(subscriptionCalls(from).map((r) => r.method)).toEqual(["GET"]);
+    });
+
+    it("without a later event, the job sweep ends it; one run per interval however many processes sweep", async () => {
+      const buyer = await newUser();
+      const first = await createCheckout(database.db, buyer, monthly);
+      const second = await createCheckout(database.db, buyer, monthly);
+      await send("checkout.session.completed", stripe.pay(first.sessionId));
+      const secondSession = stripe.pay(second.sessionId);
+      const subscriptionId = String(secondSession.subscription);
+      // Fulfilled by the return page's re-sync, whose settling after the commit failed (as above):
+      // the trial is still running, and no event of it may ever come.
+      expect(await syncCheckoutSession(database.db, stripeClient(), await order(second.orderId))).toBe("fulfilled");
+      expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("trialing");
+
+      await database.db.delete(appSettings).where(eq(appSettings.key, "stripe_follow_up_sweep"));
+      const [one, other] = await Promise.all([
+        sweepStripeFollowUps(database.db, stripeClient(), 60_000),
+        sweepStripeFollowUps(database.db, stripeClient(), 60_000),
+      ]);
+      expect([one, other].filter((run) => run === null)).toHaveLength(1);
+      expect(one ?? other).toMatchObject({ ended: 1 });
+      expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("active");
+      // The next run within the interval does not ask Stripe; after it, it does.
+      const from = stripe.requests.length;
+      expect(await sweepStripeFollowUps(database.db, stripeClient(), 60_000)).toBeNull();
+      expect(stripe.requests.length).toBe(from);
+      await database.db
+        .update(appSettings)
+        .set({ value: sql`(now() - interval '61 seconds')::text` })
+        .where(eq(appSettings.key, "stripe_follow_up_sweep"));
+      expect(await sweepStripeFollowUps(database.db, stripeClient(), 60_000)).toEqual({ canceled: 0, ended: 0 });
     });
   });
 

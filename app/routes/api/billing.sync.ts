@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getUser } from "~/server/auth/session.server";
 import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
-import { cancelReplacedSubscriptions, endDroppedTrials, syncCheckoutSession } from "~/server/billing/stripe-events.server";
+import { settleAfterCommit, syncCheckoutSession } from "~/server/billing/stripe-events.server";
 import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
@@ -46,12 +46,9 @@ export async function action({ request }: { request: Request }) {
     if ((await checkoutProvider()).name === "stripe" && own.provider === "stripe") {
       try {
         const result = await syncCheckoutSession(database, stripeClient(), own);
-        if (result === "fulfilled") {
-          order = { status: "paid", kind: own.kind };
-          await cancelReplacedSubscriptions(database, stripeClient());
-        }
-        // Also when the webhook fulfilled it first: its run may have failed to end the trial.
-        if (result !== "not_paid") await endDroppedTrials(database, stripeClient());
+        if (result === "fulfilled") order = { status: "paid", kind: own.kind };
+        // Also when the webhook fulfilled it first: its run may have failed to settle.
+        if (result !== "not_paid") await settleAfterCommit(database, stripeClient());
       } catch (error) {
         // The webhook still settles it; the page shows the state we have.
         log.warn("billing sync failed", {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { cancelReplacedSubscriptions, endDroppedTrials, handleStripeEvent } from "~/server/billing/stripe-events.server";
+import { handleStripeEvent, settleAfterCommit } from "~/server/billing/stripe-events.server";
 import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
@@ -39,7 +39,7 @@ export async function action({ request }: { request: Request }) {
 
   try {
     const outcome = await handleStripeEvent(db(), stripe, event);
-    if (outcome === "applied") await settleAfterCommit(stripe);
+    if (outcome === "applied") await settleAfterCommit(db(), stripe);
     return data({ received: true, outcome }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // Non-2xx makes Stripe deliver the event again; the rolled-back transaction left nothing behind.
@@ -49,23 +49,6 @@ export async function action({ request }: { request: Request }) {
       error: errorMessage(error),
     });
     return data({ error: "Webhook processing failed" }, { status: 500 });
-  }
-}
-
-/**
- * The Stripe calls a fulfilment implies, after its commit. Never fails the delivery: the event is
- * already applied; what failed is retried next time.
- */
-async function settleAfterCommit(stripe: ReturnType<typeof stripeClient>) {
-  try {
-    await cancelReplacedSubscriptions(db(), stripe);
-  } catch (error) {
-    log.warn("replaced subscriptions not cancelled yet", { error: errorMessage(error) });
-  }
-  try {
-    await endDroppedTrials(db(), stripe);
-  } catch (error) {
-    log.warn("repeated trials not ended yet", { error: errorMessage(error) });
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Stripe } from "stripe";
-import type { Db } from "../db/client.server";
+import { type Db, queryRows } from "../db/client.server";
 import {
   billingCustomers,
   orders,
@@ -476,4 +476,47 @@ export async function endDroppedTrials(db: Db, stripe: Stripe, limit = 20): Prom
     }
   }
   return ended;
+}
+
+/**
+ * The Stripe calls a fulfilment implies, after its commit: the replaced plan cancelled, a repeated
+ * trial ended. Never throws: the order is already recorded, and what failed is retried by the next
+ * applied event, re-sync or sweep.
+ */
+export async function settleAfterCommit(db: Db, stripe: Stripe): Promise<{ canceled: number; ended: number }> {
+  let canceled = 0;
+  let ended = 0;
+  try {
+    canceled = await cancelReplacedSubscriptions(db, stripe);
+  } catch (error) {
+    log.warn("replaced subscriptions not cancelled yet", { error: errorMessage(error) });
+  }
+  try {
+    ended = await endDroppedTrials(db, stripe);
+  } catch (error) {
+    log.warn("repeated trials not ended yet", { error: errorMessage(error) });
+  }
+  return { canceled, ended };
+}
+
+/**
+ * The job sweeper's retry of settleAfterCommit, so a cancel or trial end that failed is not left
+ * waiting for an event that may never come (a repeated trial would otherwise run to its end). At
+ * most one process runs it per `everyMs`: worker processes fire their sweeps together, and two
+ * runs would each ask Stripe to cancel or end the same subscription.
+ */
+export async function sweepStripeFollowUps(
+  db: Db,
+  stripe: Stripe,
+  everyMs: number,
+): Promise<{ canceled: number; ended: number } | null> {
+  const claimed = await queryRows<{ key: string }>(
+    db,
+    sql`insert into app_settings (key, value) values ('stripe_follow_up_sweep', now()::text)
+        on conflict (key) do update set value = excluded.value
+        where app_settings.value::timestamptz <= now() - make_interval(secs => ${Math.max(0, everyMs - 1000) / 1000})
+        returning key`,
+  );
+  if (claimed.length === 0) return null;
+  return settleAfterCommit(db, stripe);
 }

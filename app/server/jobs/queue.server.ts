@@ -3,7 +3,10 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
 import { type Database, type Db, queryRows, whileSetupLocked } from "../db/client.server";
+import { sweepStripeFollowUps } from "../billing/stripe-events.server";
+import { stripeClient } from "../billing/stripe.server";
 import { pruneExpiredRows } from "../db/housekeeping.server";
+import { env } from "../env.server";
 import { deliverLead } from "../leads/delivery.server";
 import { deliverMail, mailTransport } from "../mail/delivery.server";
 import { log, errorMessage } from "../log.server";
@@ -99,6 +102,8 @@ interface Running {
   database: Database;
   sweeper: ReturnType<typeof setInterval> | undefined;
   sweepMinAgeMs: number;
+  /** How often the sweeps run (0: only at start). */
+  sweepIntervalMs: number;
   stopTimeoutMs: number;
 }
 
@@ -157,12 +162,12 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
       database,
       sweeper: undefined,
       sweepMinAgeMs: options.sweepMinAgeMs ?? 60_000,
+      sweepIntervalMs: options.sweepIntervalMs ?? 5 * 60_000,
       stopTimeoutMs: options.stopTimeoutMs ?? 5_000,
     };
     running = state;
-    const interval = options.sweepIntervalMs ?? 5 * 60_000;
-    if (interval > 0) {
-      state.sweeper = setInterval(() => void sweepAll(), interval);
+    if (state.sweepIntervalMs > 0) {
+      state.sweeper = setInterval(() => void sweepAll(), state.sweepIntervalMs);
       state.sweeper.unref();
     }
     await sweepAll();
@@ -225,9 +230,18 @@ async function sweepAll() {
     ["pending lead", sweepPendingLeads],
     ["unsent mail", sweepUnsentMail],
     ["expired rows", pruneExpired],
+    ["Stripe follow-up", stripeFollowUps],
   ] as const) {
     await sweep().catch((error: unknown) => log.error(`${name} sweep failed`, { error: errorMessage(error) }));
   }
+}
+
+/** A replaced plan's cancel or a repeated trial's end that failed after its commit, retried. */
+async function stripeFollowUps() {
+  const current = running;
+  if (!current || !env().STRIPE_SECRET_KEY) return;
+  const settled = await sweepStripeFollowUps(current.database.db, stripeClient(), current.sweepIntervalMs);
+  if (settled && settled.canceled + settled.ended > 0) log.info("Stripe follow-ups settled", settled);
 }
 
 /** Rate-limit counters, sessions and tokens nothing reads any more (housekeeping.server.ts). */
