@@ -190,6 +190,34 @@ test.describe("dashboard trial gate", () => {
     await expect(page.getByRole("status")).toHaveCount(0);
   });
 
+  test("without JavaScript the chooser is in the page at once, and its plain form starts the trial", async ({
+    page,
+    browser,
+  }) => {
+    await signUpVerified(page);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(await page.context().cookies());
+    const noJs = await context.newPage();
+    await noJs.goto("/dashboard");
+    const dialog = noJs.getByRole("dialog", { name: "Choose Your Plan" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Your free preview has ended.");
+    if (SHOTS) await noJs.screenshot({ path: `${SHOTS}/chooser-no-js-1280.png` });
+    await dialog.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+    await expect(noJs).toHaveURL(/\/dashboard\?toast=trial-started$/);
+    await expect(noJs.getByRole("dialog")).toHaveCount(0);
+    await expect(noJs.getByTestId("free-preview")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("the chooser has Sign Out, since it covers the sidebar's", async ({ page }) => {
+    const dialog = await newAccountAtChooser(page);
+    await dialog.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard/);
+  });
+
   test("a subscriber who never started the trial sees the subscription, not the trial prompt", async ({ page }) => {
     await signUpVerified(page, { firstName: "Ada" });
     // Basic bought through the API and paid on the local provider's page, without a trial.

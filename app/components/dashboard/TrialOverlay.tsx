@@ -1,12 +1,13 @@
 import { Check, Clock, Crown, Sparkles, Zap } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { TRIAL_PLANS, type TrialPlan, type TrialPlanId } from "~/catalogue/plans";
 import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, previewSecondsLeft, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { ErrorNotice } from "./DashboardToasts";
 
@@ -28,6 +29,7 @@ export interface TrialOverlayProps {
  * subscription. The dashboard stays visible behind the preview box; the chooser is a modal dialog.
  */
 export function TrialOverlay({ mode, preselected, error, onChooserOpenChange }: TrialOverlayProps) {
+  const hydrated = useHydrated();
   const [elapsed, setElapsed] = useState(0);
   const secondsLeft = mode === "expired" ? 0 : previewSecondsLeft(elapsed);
   const chooserOpen = secondsLeft === 0;
@@ -51,21 +53,33 @@ export function TrialOverlay({ mode, preselected, error, onChooserOpenChange }: 
 
   if (!chooserOpen) {
     return (
-      <section
-        aria-label="Free preview"
-        className="fixed inset-x-4 bottom-4 z-40 rounded-xl border bg-card p-4 shadow-lg sm:left-auto sm:w-72"
-        data-testid="free-preview"
-      >
-        <p className="flex items-center gap-2 text-sm font-semibold">
-          <Clock className="size-4 text-primary" aria-hidden />
-          Free Preview: {secondsLeft}s remaining
-        </p>
-        <Progress className="mt-3" value={(secondsLeft / FREE_PREVIEW_SECONDS) * 100} aria-label="Free preview time remaining" />
-        <p className="mt-2 text-xs text-muted-foreground">Explore the dashboard, then choose a plan to continue.</p>
-      </section>
+      <>
+        {/* Without JavaScript the preview cannot count down: the chooser is there at once. */}
+        <noscript>
+          <StaticChooser expired={false} preselected={preselected} error={error} />
+        </noscript>
+
+        <section
+          aria-label="Free preview"
+          className="fixed inset-x-4 bottom-4 z-40 rounded-xl border bg-card p-4 shadow-lg sm:left-auto sm:w-72"
+          data-testid="free-preview"
+        >
+          <p className="flex items-center gap-2 text-sm font-semibold">
+            <Clock className="size-4 text-primary" aria-hidden />
+            Free Preview: {secondsLeft}s remaining
+          </p>
+          <Progress
+            className="mt-3"
+            value={(secondsLeft / FREE_PREVIEW_SECONDS) * 100}
+            aria-label="Free preview time remaining"
+          />
+          <p className="mt-2 text-xs text-muted-foreground">Explore the dashboard, then choose a plan to continue.</p>
+        </section>
+      </>
     );
   }
-  return <PlanChooser expired={mode === "expired"} preselected={preselected} error={error} />;
+  const chooser = { expired: mode === "expired", preselected, error };
+  return hydrated ? <PlanChooser {...chooser} /> : <StaticChooser {...chooser} />;
 }
 
 const ERROR_ID = "trial-chooser-error";
@@ -84,57 +98,121 @@ function ChooserError({ error }: { error: ErrorNotice }) {
   );
 }
 
-function PlanChooser({
-  expired,
-  preselected,
-  error,
-}: {
+interface ChooserProps {
   expired: boolean;
   preselected: TrialPlanId | null;
   error: ErrorNotice | null;
-}) {
+}
+
+type TextPart = (props: { className: string; children: ReactNode }) => ReactNode;
+
+const TITLE_ID = "trial-chooser-title";
+const DESCRIPTION_ID = "trial-chooser-description";
+const OVERLAY_CLASS = "fixed inset-0 z-50 bg-ink/80 backdrop-blur-sm";
+const CONTENT_CLASS = "fixed inset-0 z-50 overflow-y-auto p-4 focus:outline-none sm:p-8";
+
+/** The modal chooser once the page runs: focus kept inside, Escape and outside clicks ignored. */
+function PlanChooser(props: ChooserProps) {
   return (
     <DialogPrimitive.Root open modal>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/80 backdrop-blur-sm" />
+        <DialogPrimitive.Overlay className={OVERLAY_CLASS} />
         <DialogPrimitive.Content
           onEscapeKeyDown={(e) => e.preventDefault()}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
-          className="fixed inset-0 z-50 overflow-y-auto p-4 focus:outline-none sm:p-8"
+          className={CONTENT_CLASS}
         >
-          <div className="mx-auto max-w-5xl rounded-2xl bg-background p-6 shadow-2xl sm:p-8">
-            <div className="text-center">
-              <DialogPrimitive.Title className="text-2xl font-bold sm:text-3xl">
-                {expired ? "Your Free Trial Has Ended" : "Choose Your Plan"}
-              </DialogPrimitive.Title>
-              <DialogPrimitive.Description className="mt-2 text-muted-foreground">
-                {expired
-                  ? "Upgrade to keep using your AI dashboard. Members save 30%."
-                  : "Your free preview has ended. Start a free trial or upgrade to keep using your AI dashboard."}
-              </DialogPrimitive.Description>
-            </div>
-            <ul className="mt-8 grid gap-4 md:grid-cols-3">
-              {TRIAL_PLANS.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} expired={expired} highlighted={plan.id === preselected} error={error} />
-              ))}
-            </ul>
-            {/* Without a start button (the trial was used) there is no card to put it beside. */}
-            {expired && error ? (
-              <div className="mt-6">
-                <ChooserError key={error.id} error={error} />
-              </div>
-            ) : null}
-            <p className="mt-6 text-center text-sm text-muted-foreground">Cancel anytime · 30-day money-back guarantee</p>
-            <p className="mt-3 text-center">
-              <Link to="/" className="text-sm font-semibold text-primary underline underline-offset-4">
-                Back to Home
-              </Link>
-            </p>
-          </div>
+          <ChooserBody {...props} Title={DialogPrimitive.Title} Description={DialogPrimitive.Description} />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/**
+ * The same chooser in the server's HTML, where Radix's portal renders nothing: before the page has
+ * loaded its JavaScript, and for good without it (ADR 0025). Its forms post to the layout's action.
+ */
+function StaticChooser(props: ChooserProps) {
+  return (
+    <>
+      <div className={OVERLAY_CLASS} />
+      {/* Open but not shown by showModal(), which needs script: it covers the page and is reset to no frame of its own. */}
+      <dialog
+        open
+        aria-modal="true"
+        aria-labelledby={TITLE_ID}
+        aria-describedby={DESCRIPTION_ID}
+        className={cn(CONTENT_CLASS, "m-0 h-auto max-h-none w-auto max-w-none bg-transparent text-inherit")}
+      >
+        <ChooserBody {...props} Title={StaticTitle} Description={StaticDescription} />
+      </dialog>
+    </>
+  );
+}
+
+function StaticTitle({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <h2 id={TITLE_ID} className={className}>
+      {children}
+    </h2>
+  );
+}
+
+function StaticDescription({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <p id={DESCRIPTION_ID} className={className}>
+      {children}
+    </p>
+  );
+}
+
+function ChooserBody({
+  expired,
+  preselected,
+  error,
+  Title,
+  Description,
+}: ChooserProps & { Title: TextPart; Description: TextPart }) {
+  return (
+    <div className="mx-auto max-w-5xl rounded-2xl bg-background p-6 shadow-2xl sm:p-8">
+      <div className="text-center">
+        <Title className="text-2xl font-bold sm:text-3xl">{expired ? "Your Free Trial Has Ended" : "Choose Your Plan"}</Title>
+        <Description className="mt-2 text-muted-foreground">
+          {expired
+            ? "Upgrade to keep using your AI dashboard. Members save 30%."
+            : "Your free preview has ended. Start a free trial or upgrade to keep using your AI dashboard."}
+        </Description>
+      </div>
+      <ul className="mt-8 grid gap-4 md:grid-cols-3">
+        {TRIAL_PLANS.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} expired={expired} highlighted={plan.id === preselected} error={error} />
+        ))}
+      </ul>
+      {/* Without a start button (the trial was used) there is no card to put it beside. */}
+      {expired && error ? (
+        <div className="mt-6">
+          <ChooserError key={error.id} error={error} />
+        </div>
+      ) : null}
+      <p className="mt-6 text-center text-sm text-muted-foreground">Cancel anytime · 30-day money-back guarantee</p>
+      {/* The modal hides the sidebar, and with it Sign Out: someone on a shared computer must still be able to leave. */}
+      <div className="mt-3 flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
+        <Link to="/" className="text-sm font-semibold text-primary underline underline-offset-4">
+          Back to Home
+        </Link>
+        <Form method="post" action="/dashboard">
+          <input type="hidden" name="intent" value="sign-out" />
+          <button
+            type="submit"
+            className="text-sm font-semibold text-muted-foreground underline underline-offset-4 hover:text-foreground"
+          >
+            Sign Out
+          </button>
+        </Form>
+      </div>
+    </div>
   );
 }
 
