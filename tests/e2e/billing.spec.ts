@@ -119,12 +119,13 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await expect(page.getByTestId("trial-badge")).toHaveText("Active");
 
   // Scaling: Pro is a billing plan, not a tier, though its 100K reach equals one: no tier is current
-  // (the $999 100K tier stays buyable) and none is a downgrade. Buy the 500K tier.
+  // (the $999 100K tier stays buyable), and the tiers below its 100,000 contacts are downgrades
+  // (buying one replaces Pro). Buy the 500K tier.
   await gotoHydrated(page, "/dashboard/scaling");
   await expect(page.getByTestId("scaling-current-plan")).toHaveText("Pro");
   await expect(page.getByText("Current plan", { exact: true })).toHaveCount(1); // the card's heading only
-  for (let i = 0; i < 5; i++) await expect(page.getByTestId(`tier-${i}`).getByRole("button", { name: "Upgrade" })).toBeEnabled();
-  await expect(page.getByRole("button", { name: "Downgrade" })).toHaveCount(0);
+  for (let i = 0; i < 5; i++)
+    await expect(page.getByTestId(`tier-${i}`).getByRole("button", { name: i < 2 ? "Downgrade" : "Upgrade" })).toBeEnabled();
   await expectNoAxeViolations(page);
   await screenshots(page, "scaling-pro", page.getByTestId("tier-3"));
   const scaled = await payInNewTab(context, page.getByTestId("tier-3").getByRole("button", { name: "Upgrade" }));

@@ -23,13 +23,19 @@ describe("tierRelation (the scaling page's Current plan / Upgrade / Downgrade)",
     expect(labels({ active: true, planType: "scaling", reachLimit: 1_000_000 })[4]).toBe("current");
   });
 
-  it("a billing plan with a tier's contacts is not that tier: Basic (10,000) and Pro (100,000) see upgrades only", () => {
+  it("a billing plan: tiers below its contacts are downgrades (buying one replaces the plan); the same contacts is no current tier", () => {
     expect(labels({ active: true, planType: "basic", reachLimit: 10_000 })).toEqual(Array(5).fill("upgrade"));
-    expect(labels({ active: true, planType: "pro", reachLimit: 100_000 })).toEqual(Array(5).fill("upgrade"));
+    expect(labels({ active: true, planType: "pro", reachLimit: 100_000 })).toEqual([
+      "downgrade",
+      "downgrade",
+      "upgrade",
+      "upgrade",
+      "upgrade",
+    ]);
   });
 
-  it("an unlimited plan (Enterprise) labels no tier a downgrade", () => {
-    expect(labels({ active: true, planType: "enterprise", reachLimit: null })).toEqual(Array(5).fill("upgrade"));
+  it("an unlimited plan (Enterprise): every tier is a downgrade", () => {
+    expect(labels({ active: true, planType: "enterprise", reachLimit: null })).toEqual(Array(5).fill("downgrade"));
     // A scaling row without contacts (never written so) is no tier either.
     expect(labels({ active: true, planType: "scaling", reachLimit: null })).toEqual(Array(5).fill("upgrade"));
   });

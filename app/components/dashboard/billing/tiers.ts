@@ -10,14 +10,16 @@ export interface TierSubscription {
 }
 
 /**
- * A scaling tier against the account's subscription. Only a scaling subscription is on a tier: a
- * billing plan with the same contacts (Basic's 10,000 against the $199 10K tier) is another product
- * at another price, and an unlimited plan is above no tier in particular. So a tier is current only
- * for a scaling subscription with its contacts, lower tiers are downgrades only relative to such a
- * tier, and against anything else every tier is offered as an upgrade.
+ * A scaling tier against the account's subscription, by contacts, since buying a tier replaces the
+ * plan (a Pro subscriber buying the 10K tier drops from 100,000 contacts to 10,000). A tier is
+ * current only for a scaling subscription with its contacts: a billing plan with the same contacts
+ * (Basic's 10,000 against the $199 10K tier) is another product at another price, offered as an
+ * upgrade. Tiers below the plan's contacts are downgrades, every tier below an unlimited plan
+ * (Enterprise) too.
  */
 export function tierRelation(contacts: number, current: TierSubscription): TierRelation {
-  if (!current.active || current.planType !== "scaling" || current.reachLimit === null) return "upgrade";
-  if (contacts === current.reachLimit) return "current";
-  return contacts < current.reachLimit ? "downgrade" : "upgrade";
+  if (!current.active) return "upgrade";
+  if (current.reachLimit === null) return current.planType === "scaling" || current.planType === null ? "upgrade" : "downgrade";
+  if (contacts < current.reachLimit) return "downgrade";
+  return contacts === current.reachLimit && current.planType === "scaling" ? "current" : "upgrade";
 }
