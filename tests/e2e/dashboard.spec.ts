@@ -314,6 +314,30 @@ test.describe("dashboard shell", () => {
     await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
   });
 
+  test("a sidebar default saved in settings applies at once in this browser, over its earlier toggle", async ({
+    page,
+    context,
+  }) => {
+    await signUpVerified(page);
+    await startTrialByForm(page);
+    await gotoHydrated(page, "/dashboard/settings");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+
+    await page.getByLabel("expanded").check();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await expect(page.getByText("Settings saved.")).toBeVisible();
+    await expect(sidebar).toHaveAttribute("data-state", "expanded");
+    expect((await context.cookies()).find((c) => c.name === "sidebar_state")?.value).toBe("true");
+
+    await page.getByLabel("collapsed").check();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+    await page.reload();
+    await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  });
+
   test("an unknown dashboard page is a 404 inside the dashboard", async ({ page }) => {
     await signUpVerified(page);
     const res = await page.goto("/dashboard/nope");

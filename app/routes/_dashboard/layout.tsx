@@ -97,6 +97,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { email, overlay, preselectedPlan } = loaderData;
   useDashboardVisit();
   const [open, setOpen] = useState(loaderData.sidebarOpen);
+  // A default saved on the settings page reaches an open page through the revalidated loader, also
+  // when the value is the same as at load (the toggle changed it since): the toggle's cookie is read
+  // by every run, so a revalidation never undoes a toggle.
+  useEffect(() => setOpen(loaderData.sidebarOpen), [loaderData]);
   const [mobileOpen, setMobileOpen] = useState(false);
   // The chooser is a modal dialog: the toaster outside it is aria-hidden then, so errors show inside it.
   const [chooserOpen, setChooserOpen] = useState(overlay === "expired");

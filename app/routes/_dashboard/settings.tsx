@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { toast } from "sonner";
+import { sidebarCookie } from "~/components/dashboard/nav";
 import { PageHeader, SubmitButton } from "~/components/dashboard/pages/common";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { auth } from "~/server/auth/auth.server";
@@ -43,7 +44,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
     const { sidebar, ...rest } = parsed.data;
     await saveSettings(db(), user.id, { ...rest, sidebarCollapsed: sidebar === "collapsed" });
-    return data({ ok: true as const, errors: {} as Record<string, string> });
+    // The toggle's cookie wins over the saved default (layout loader): this browser follows the new
+    // default now; a device where the sidebar was toggled since keeps that choice for its 7 days.
+    return data(
+      { ok: true as const, errors: {} as Record<string, string> },
+      { headers: { "Set-Cookie": sidebarCookie(sidebar !== "collapsed") } },
+    );
   }
 
   return data({ ok: false as const, errors: { form: "Unknown action" } as Record<string, string> }, { status: 400 });
@@ -71,7 +77,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader>
             <h2 className="text-xl font-semibold leading-tight tracking-tight">Preferences</h2>
-            <CardDescription>Saved to your account and used on every device.</CardDescription>
+            <CardDescription>
+              Saved to your account. A device where you toggled the sidebar in the last 7 days keeps that choice.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Form method="post" className="grid gap-6" key={JSON.stringify(settings)}>
