@@ -99,8 +99,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState(loaderData.sidebarOpen);
   // A default saved on the settings page reaches an open page through the revalidated loader, also
   // when the value is the same as at load (the toggle changed it since): the toggle's cookie is read
-  // by every run, so a revalidation never undoes a toggle.
-  useEffect(() => setOpen(loaderData.sidebarOpen), [loaderData]);
+  // by every run, so a revalidation never undoes a toggle. (React's "adjust state on a prop change".)
+  const [loaded, setLoaded] = useState(loaderData);
+  if (loaded !== loaderData) {
+    setLoaded(loaderData);
+    setOpen(loaderData.sidebarOpen);
+  }
   const [mobileOpen, setMobileOpen] = useState(false);
   // The chooser is a modal dialog: the toaster outside it is aria-hidden then, so errors show inside it.
   const [chooserOpen, setChooserOpen] = useState(overlay === "expired");
