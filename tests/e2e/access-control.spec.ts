@@ -110,6 +110,8 @@ const SWEEP: Record<string, Entry> = {
     probes: () => [page("/auth", 200, "->/dashboard"), page("/auth?next=%2Fdashboard%2Fbilling", 200, "->/dashboard/billing")],
   },
   "routes/_dashboard/layout.tsx": { layout: { anon: "auth", B: 200 } },
+  // Pathless, no loader: it holds the pages' error boundary and answers no data of its own.
+  "routes/_dashboard/pages.tsx": { layout: { anon: 200, B: 200 } },
   "routes/_dashboard/overview.tsx": {
     probes: (ids) => [
       page("/dashboard", "auth", 200),
