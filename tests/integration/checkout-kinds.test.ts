@@ -4,7 +4,14 @@ import { funnelMultiplier, GOALS, TIMELINES } from "~/catalogue/goals";
 import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import { quotePackage, type PaymentMode } from "~/catalogue/pricing";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
-import { CheckoutError, createCheckout, fulfilOrder, recordRefund } from "~/server/billing/checkout.server";
+import {
+  CheckoutError,
+  createCheckout,
+  DISTRIBUTOR_ALREADY_OWNED,
+  fulfilOrder,
+  ownsDistributorProgram,
+  recordRefund,
+} from "~/server/billing/checkout.server";
 import { setCheckoutProvider, type CheckoutProvider } from "~/server/billing/provider.server";
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
@@ -137,6 +144,40 @@ describe(`checkout of every kind (${engine})`, () => {
       details: { email: "owner@acme.example", fullName: "Ada Owner", businessName: "Acme Automation" },
       cancelPath: "/distributors?canceled=true",
     });
+  });
+
+  it("the distributor program is bought once: a paid membership refuses a second checkout with 409 until it ends", async () => {
+    const buyer = await newUser();
+    const join = () =>
+      createCheckout(database.db, buyer, { kind: "distributor", email: buyer.email, fullName: "Ada", businessName: "Ada Ltd" });
+    const countOrders = async () => (await database.db.select().from(orders).where(eq(orders.userId, buyer.id))).length;
+    // Open, declined or abandoned checkouts are not a membership.
+    const first = await join();
+    const second = await join();
+    await database.db.update(orders).set({ status: "declined" }).where(eq(orders.id, second.orderId));
+    expect(await ownsDistributorProgram(database.db, buyer.id)).toBe(false);
+    await fulfilOrder(database.db, first.sessionId);
+    expect(await ownsDistributorProgram(database.db, buyer.id)).toBe(true);
+    const before = await countOrders();
+    await expect(join()).rejects.toMatchObject({
+      code: "already_owned",
+      status: 409,
+      message: DISTRIBUTOR_ALREADY_OWNED,
+    });
+    expect(await countOrders()).toBe(before);
+    // A past-due membership is still held (fixed by paying, not by joining again) ...
+    await database.db.update(orders).set({ subscriptionStatus: "past_due" }).where(eq(orders.id, first.orderId));
+    await expect(join()).rejects.toMatchObject({ code: "already_owned", status: 409 });
+    // ... an ended one is not: the subscription's end, or the order canceled with it.
+    await database.db.update(orders).set({ subscriptionStatus: "canceled" }).where(eq(orders.id, first.orderId));
+    expect(await ownsDistributorProgram(database.db, buyer.id)).toBe(false);
+    await database.db.update(orders).set({ subscriptionStatus: null, status: "canceled" }).where(eq(orders.id, first.orderId));
+    const again = await join();
+    expect(await orderById(again.orderId)).toMatchObject({ kind: "distributor", status: "pending" });
+    // Another account is never affected by this one's membership.
+    const other = await newUser();
+    await fulfilOrder(database.db, again.sessionId);
+    expect(await ownsDistributorProgram(database.db, other.id)).toBe(false);
   });
 
   it("add-ons: the bundle charges the sum of catalogue prices; unknown, inactive, duplicate or owned ones are refused", async () => {

@@ -1,4 +1,14 @@
-import { CircleCheck, DollarSign, GraduationCap, MapPin } from "lucide-react";
+import {
+  CircleCheck,
+  CircleX,
+  Clock,
+  DollarSign,
+  GraduationCap,
+  MapPin,
+  RefreshCw,
+  RotateCcw,
+  type LucideIcon,
+} from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
@@ -10,26 +20,79 @@ import { db } from "~/server/db/client.server";
 import { usePendingOrderSync } from "~/components/checkout/use-pending-order-sync";
 import type { Route } from "./+types/distributor-success";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Welcome to the AI Distributor Program",
+/** Where a new attempt starts. */
+const RETRY_PATH = "/distributors";
+
+/** The buyer's own order that was not paid: its payment failed (declined, or the checkout failed) or it was canceled. */
+type Ended = "declined" | "canceled";
+
+interface DistributorOrder {
+  businessName: string;
+  fullName: string;
+  email: string;
+  setupFee: string;
+  monthly: string;
+  trialDays: number;
+}
+
+/**
+ * The generic page (and a paid order) is `{ order, pending: false }`; the buyer's own order that is
+ * not paid adds what became of it, so the page never says 'Payment Confirmed' for it.
+ */
+interface LoaderData {
+  order: DistributorOrder | null;
+  pending: boolean;
+  ended?: Ended;
+}
+
+const GENERIC: LoaderData = { order: null, pending: false };
+
+/** Heading and subtitle of the page for each state of the buyer's own order (as /payment-success words them). */
+const STATE_COPY = {
+  pending: {
+    title: "Confirming Your Payment",
+    heading: "We're confirming your payment",
+    text: "Thank you, we have received your order and are still confirming your payment. Refresh this page in a moment.",
+  },
+  declined: {
+    title: "Payment Not Completed",
+    heading: "Payment not completed",
+    text: "Your payment was not completed, so you have not joined the AI Distributor Program yet. You can try again with another card.",
+  },
+  canceled: {
+    title: "Order Canceled",
+    heading: "Order canceled",
+    text: "This order was canceled and is not active. You can join the AI Distributor Program again at any time.",
+  },
+} as const;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const state = loaderData?.pending ? STATE_COPY.pending : loaderData?.ended ? STATE_COPY[loaderData.ended] : null;
+  return seo(matches, {
+    title: state?.title ?? "Welcome to the AI Distributor Program",
     description:
+      state?.text ??
       "Your distributor payment is confirmed. Here is what happens next: training access, territory assignment and earning.",
     path: "/distributor-success",
     noindex: true,
   });
+};
 
 /**
  * Order details only for the signed-in owner of a paid distributor order; an unknown session, an
  * order of another user or of another kind gets the generic page (nothing is revealed about it).
+ * The owner's order that is not paid says so: still being confirmed, not completed, or canceled.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs): Promise<LoaderData> {
   const sessionId = url.searchParams.get("session_id");
-  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return { order: null, pending: false };
+  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return GENERIC;
   const user = await getUser(request);
   const row = user ? await getOrderForUser(db(), user.id, sessionId) : undefined;
-  if (!row || row.kind !== "distributor") return { order: null, pending: false };
-  if (row.status !== "paid") return { order: null, pending: row.status === "pending" };
+  if (!row || row.kind !== "distributor") return GENERIC;
+  if (row.status === "pending") return { order: null, pending: true };
+  if (row.status === "canceled") return { order: null, pending: false, ended: "canceled" };
+  // 'declined', or 'failed' (the provider could not open the checkout): nothing was paid.
+  if (row.status !== "paid") return { order: null, pending: false, ended: "declined" };
   const text = (key: string) => (typeof row.details[key] === "string" ? (row.details[key] as string) : "");
   return {
     order: {
@@ -47,7 +110,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** The spec's wording, on the page without an order; with the buyer's order the text says what was charged. */
 const GENERIC_PAYMENT_TEXT = "Your setup fee and first month have been processed.";
 
-const STEPS = [
+interface Step {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
+
+const STEPS: Step[] = [
   { icon: CircleCheck, title: "Payment Confirmed", text: GENERIC_PAYMENT_TEXT },
   {
     icon: GraduationCap,
@@ -66,42 +135,68 @@ const STEPS = [
   },
 ];
 
+/** Step 1 while the buyer's own payment is still being confirmed: nothing is said to be processed yet. */
+const PENDING_STEP: Step = {
+  icon: Clock,
+  title: "Confirming Payment",
+  text: "We are still confirming your payment. Once it is confirmed, the steps below follow.",
+};
+
+function stepsFor(order: DistributorOrder | null, pending: boolean): Step[] {
+  if (pending) return [PENDING_STEP, ...STEPS.slice(1)];
+  if (!order) return STEPS;
+  const paid =
+    order.trialDays > 0
+      ? `Your ${order.setupFee} setup fee has been processed. Your ${order.monthly} membership starts after your ${order.trialDays}-day free trial.`
+      : `Your ${order.setupFee} setup fee and first month (${order.monthly}) have been processed.`;
+  return STEPS.map((step, i) => (i === 0 ? { ...step, text: paid } : step));
+}
+
 export default function DistributorSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, pending } = loaderData;
+  const { order, pending, ended } = loaderData;
   const [params] = useSearchParams();
-  usePendingOrderSync(params.get("session_id"), pending);
-  const steps = order
-    ? STEPS.map((step, i) =>
-        i === 0
-          ? {
-              ...step,
-              text:
-                order.trialDays > 0
-                  ? `Your ${order.setupFee} setup fee has been processed. Your ${order.monthly} membership starts after your ${order.trialDays}-day free trial.`
-                  : `Your ${order.setupFee} setup fee and first month (${order.monthly}) have been processed.`,
-            }
-          : step,
-      )
-    : STEPS;
+  const sessionId = params.get("session_id");
+  usePendingOrderSync(sessionId, pending);
+  const state = pending ? STATE_COPY.pending : ended ? STATE_COPY[ended] : null;
+  const StateIcon = pending ? Clock : ended ? CircleX : CircleCheck;
+  const tone = pending ? "bg-amber-100 text-amber-800" : ended ? "bg-red-100 text-red-700" : "bg-emerald-100 text-emerald-700";
+  // A payment that did not go through has no next steps to promise.
+  const steps = ended ? [] : stepsFor(order, pending);
   return (
     <div className="bg-muted">
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
         <div className="text-center">
-          <span className="mx-auto grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-700">
-            <CircleCheck className="size-9" aria-hidden />
+          <span className={cx("mx-auto grid size-16 place-items-center rounded-full", tone)}>
+            <StateIcon className="size-9" aria-hidden />
           </span>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
-            Welcome to the AI Distributor Program!
+            {state ? state.heading : "Welcome to the AI Distributor Program!"}
           </h1>
           <p className="mt-4 text-lg text-muted-foreground">
-            {order?.fullName ? `You are all set, ${order.fullName}. ` : "You are all set. "}Here is what happens next.
+            {state
+              ? state.text
+              : `${order?.fullName ? `You are all set, ${order.fullName}. ` : "You are all set. "}Here is what happens next.`}
           </p>
+          {pending && sessionId && (
+            <div className="mt-6">
+              <Link
+                to={`/distributor-success?session_id=${encodeURIComponent(sessionId)}`}
+                className={cx(BUTTON.lg, BUTTON.outline)}
+              >
+                <RefreshCw aria-hidden />
+                Refresh Status
+              </Link>
+            </div>
+          )}
+          {ended && (
+            <div className="mt-6">
+              <Link to={RETRY_PATH} className={cx(BUTTON.lg, BUTTON.primary)}>
+                <RotateCcw aria-hidden />
+                Try Again
+              </Link>
+            </div>
+          )}
         </div>
-        {pending && (
-          <p className="mt-8 rounded-xl border border-amber-200 bg-amber-50 p-4 text-center text-amber-950">
-            We are still confirming your payment. Refresh this page in a moment.
-          </p>
-        )}
         {order && (
           <dl
             className="mx-auto mt-8 grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-2xl border bg-card px-5 py-4 text-sm shadow-sm"
@@ -121,24 +216,26 @@ export default function DistributorSuccess({ loaderData }: Route.ComponentProps)
             </dd>
           </dl>
         )}
-        <ol className="mt-10 space-y-4">
-          {steps.map(({ icon: Icon, title, text }, i) => (
-            <li key={title} className="flex gap-4 rounded-2xl border bg-card p-5 shadow-sm">
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-secondary text-primary">
-                <Icon className="size-5" aria-hidden />
-              </span>
-              <div>
-                <h2 className="font-bold">
-                  <span className="text-muted-foreground">{i + 1}. </span>
-                  {title}
-                </h2>
-                <p className="mt-1 text-muted-foreground">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        {steps.length > 0 && (
+          <ol className="mt-10 space-y-4">
+            {steps.map(({ icon: Icon, title, text }, i) => (
+              <li key={title} className="flex gap-4 rounded-2xl border bg-card p-5 shadow-sm">
+                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-secondary text-primary">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <div>
+                  <h2 className="font-bold">
+                    <span className="text-muted-foreground">{i + 1}. </span>
+                    {title}
+                  </h2>
+                  <p className="mt-1 text-muted-foreground">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
         <div className="mt-10 text-center">
-          <Link to="/" className={cx(BUTTON.lg, BUTTON.primary)}>
+          <Link to="/" className={cx(BUTTON.lg, ended ? BUTTON.outline : BUTTON.primary)}>
             Back to Homepage
           </Link>
         </div>

@@ -8,6 +8,8 @@ import { PageHero } from "~/components/marketing/PageHero";
 import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
+import { ownsDistributorProgram } from "~/server/billing/checkout.server";
+import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/distributors";
 import { pageCacheHandle } from "~/lib/page-cache";
 
@@ -17,6 +19,7 @@ const TRIAL = `${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`;
 /** Signed out, every call to action signs in first and comes back here (the form needs an account). */
 const SIGN_IN_HREF = "/auth?next=/distributors";
 const FORM_ID = "join";
+const DASHBOARD_HREF = "/dashboard";
 
 // Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
 export const handle = pageCacheHandle;
@@ -29,15 +32,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /**
- * Signed in: the form is prefilled from the account (never demo values). `?canceled=true` is where
- * the provider sends a buyer who cancelled the payment.
+ * Signed in: the form is prefilled from the account (never demo values); a distributor already
+ * (a paid membership that has not ended) sees that instead of the form, since the server refuses a
+ * second purchase (docs/decisions/0009). `?canceled=true` is where the provider sends a buyer who
+ * cancelled the payment.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await getUser(request);
+  const member = user ? await ownsDistributorProgram(db(), user.id) : false;
   const fullName =
     [user?.firstName, user?.lastName].filter(Boolean).join(" ").trim() || (user && user.name !== user.email ? user.name : "");
   const prefill: DistributorValues | null = user ? { email: user.email, fullName, businessName: user.companyName ?? "" } : null;
-  return { prefill, canceled: url.searchParams.get("canceled") === "true" };
+  return { prefill, member, canceled: url.searchParams.get("canceled") === "true" };
 }
 
 /** The form without JavaScript: same schema and pricing as POST /api/checkout, then a redirect to the hosted page. */
@@ -134,9 +140,25 @@ const FAQ = [
   },
 ];
 
-function JoinButton({ className, onDark = false, signedIn }: { className?: string; onDark?: boolean; signedIn: boolean }) {
+function JoinButton({
+  className,
+  onDark = false,
+  signedIn,
+  member = false,
+}: {
+  className?: string;
+  onDark?: boolean;
+  signedIn: boolean;
+  member?: boolean;
+}) {
   const classes = cx(BUTTON.lg, onDark ? BUTTON.amber : BUTTON.primary, className);
-  // Signed in, the button scrolls to the form on this page.
+  // A distributor already goes to the dashboard; signed in, the button scrolls to the form on this page.
+  if (member)
+    return (
+      <Link to={DASHBOARD_HREF} className={classes}>
+        Go to Dashboard
+      </Link>
+    );
   return signedIn ? (
     <a href={`#${FORM_ID}`} className={classes}>
       Become a Distributor
@@ -149,7 +171,7 @@ function JoinButton({ className, onDark = false, signedIn }: { className?: strin
 }
 
 export default function Distributors({ loaderData }: Route.ComponentProps) {
-  const { prefill, canceled } = loaderData;
+  const { prefill, member, canceled } = loaderData;
   const signedIn = prefill !== null;
   const failure = useActionData<typeof action>();
   const initial: DistributorValues | null = prefill
@@ -179,7 +201,7 @@ export default function Distributors({ loaderData }: Route.ComponentProps) {
             {SETUP} setup <span className="font-normal text-slate-300">+</span> {MONTHLY}/month
           </p>
           <p className="rounded-full bg-amber-400 px-3 py-1 text-sm font-semibold text-ink">{TRIAL}</p>
-          <JoinButton onDark className="mt-4" signedIn={signedIn} />
+          <JoinButton onDark className="mt-4" signedIn={signedIn} member={member} />
         </div>
       </PageHero>
 
@@ -227,7 +249,20 @@ export default function Distributors({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 inline-flex rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">
               {TRIAL}
             </p>
-            {initial ? (
+            {member ? (
+              <div className="mt-6 border-t pt-6" data-testid="distributor-member">
+                <h3 className="flex items-center gap-2 text-lg font-bold">
+                  <BadgeCheck className="size-5 shrink-0 text-emerald-700" aria-hidden />
+                  You&apos;re already a distributor
+                </h3>
+                <p className="mt-2 text-muted-foreground">
+                  Your membership of the AI Distributor Program is on your account, so there is nothing to buy again.
+                </p>
+                <Link to={DASHBOARD_HREF} className={cx(BUTTON.lg, BUTTON.primary, "mt-6 w-full")}>
+                  Go to Dashboard
+                </Link>
+              </div>
+            ) : initial ? (
               <div className="mt-6 border-t pt-6">
                 <DistributorForm initial={initial} serverError={failure} />
               </div>
@@ -287,7 +322,7 @@ export default function Distributors({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-lg text-slate-300">
             {SETUP} setup + {MONTHLY}/month, with a {TRIAL}.
           </p>
-          <JoinButton onDark className="mt-8" signedIn={signedIn} />
+          <JoinButton onDark className="mt-8" signedIn={signedIn} member={member} />
         </div>
       </section>
     </>

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { funnelMultiplier } from "~/catalogue/goals";
 import { BILLING_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import {
@@ -177,6 +177,9 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
       };
     }
     case "distributor": {
+      // One membership per account (docs/decisions/0009): a second would be a second $997 setup fee
+      // and a second monthly subscription for the same program.
+      if (await ownsDistributorProgram(db, userId)) throw new CheckoutError("already_owned", DISTRIBUTOR_ALREADY_OWNED, 409);
       const q = quoteDistributor();
       return {
         kind: "distributor",
@@ -190,6 +193,35 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
       };
     }
   }
+}
+
+export const DISTRIBUTOR_ALREADY_OWNED = "You are already a member of the AI Distributor Program.";
+
+/**
+ * Provider subscription states after which the subscription is gone for good. Stripe's deleted
+ * event also sets the order itself to 'canceled'; 'incomplete_expired' never started.
+ */
+const ENDED_SUBSCRIPTION_STATES = ["canceled", "incomplete_expired"];
+
+/**
+ * Whether the account holds the distributor program: a paid distributor order whose subscription
+ * has not ended. Like an owned add-on, a past-due or paused membership still counts (its payment is
+ * fixed in the billing portal, not by buying the program again).
+ */
+export async function ownsDistributorProgram(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.kind, "distributor"),
+        eq(orders.status, "paid"),
+        or(isNull(orders.subscriptionStatus), notInArray(orders.subscriptionStatus, ENDED_SUBSCRIPTION_STATES)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
