@@ -216,7 +216,8 @@ test.describe("Schedule AI Consultation form", () => {
     await expect(firstName).not.toHaveAttribute("aria-invalid", "true");
     expect(posts).toEqual([]);
 
-    await form.getByRole("textbox", { name: "Phone" }).fill("+1 555 0100");
+    // An extension is part of a real phone number (docs/decisions/0010).
+    await form.getByRole("textbox", { name: "Phone" }).fill("555-123-4567 ext. 12");
     await form.getByRole("textbox", { name: "Last Name" }).fill("Lima");
     await form.getByRole("combobox", { name: "Project Type" }).selectOption("AI-Powered Solution");
     await form.getByRole("combobox", { name: "Budget Range" }).selectOption("$10,000 - $25,000");
@@ -243,6 +244,9 @@ test.describe("Schedule AI Consultation form", () => {
     const toast = page.locator("[data-sonner-toast]", { hasText: "Callback Requested!" });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("We'll contact you within 24 hours to schedule your consultation.");
+    // The toast goes away; the form's own status output keeps the confirmation for screen readers.
+    const status = form.getByRole("status");
+    await expect(status).toHaveText("Callback Requested! We'll contact you within 24 hours to schedule your consultation.");
     await expect(alert).toHaveText("");
     await expect(submit).toBeEnabled();
     for (const name of ["First Name", "Last Name", "Email", "Phone", "Company", "Project Details"])

@@ -76,8 +76,8 @@ const isField = (key: string): key is CallbackField => (CALLBACK_FIELDS as reado
 
 /**
  * The personal-guidance callback form of /live-training (spec sections 3, 4, 5 and 8): idle ->
- * 'Submitting...' -> toast 'Callback Requested!' and a cleared form, or toast 'Submission failed' and
- * the form kept. firstName, email and phone are required ('Please fill in required fields', no call).
+ * 'Submitting...' -> toast 'Callback Requested!' (also kept in the form's status output) and a
+ * cleared form, or toast 'Submission failed' and the form kept. firstName, email and phone are required ('Please fill in required fields', no call).
  * With JavaScript it posts JSON to /api/callback; without, the form posts to the page, whose action
  * stores the lead the same way and renders `result`. `website` is a honeypot people never see.
  */
@@ -129,6 +129,9 @@ export function ConsultationForm({ result }: { result?: CallbackResult }) {
         setValues({});
         setInvalid([]);
         setGeneration((g) => g + 1);
+        // The toast disappears and may not be announced; the on-page status (the same one a no-JS
+        // post renders) stays until the next submission, so screen readers get the confirmation.
+        setSent(true);
         toast({ kind: "success", title: CALLBACK_SUCCESS_TITLE, description: CALLBACK_SUCCESS_DESCRIPTION });
         return;
       }

@@ -47,7 +47,24 @@ export type FieldErrors = Partial<Record<CallbackField, string>>;
 export type ValidationResult = { ok: true; value: CallbackRequest } | { ok: false; error: string; fields: FieldErrors };
 
 const emailSchema = z.email();
-const phoneSchema = z.string().regex(/^[+()\d][\d\s().\-/]{4,39}$/, "Please enter a valid phone number");
+
+export const PHONE_MESSAGE = "Please enter a valid phone number";
+/** Digits, letters (vanity numbers, 'ext.', 'x'), spaces and + ( ) . - / #; nothing else, no control characters. */
+const PHONE_CHARACTERS = /^[0-9A-Za-z +().\-/#]+$/;
+
+/**
+ * A phone number as people write it (docs/decisions/0010): at most 40 characters of the characters
+ * above, starting with a digit, '+' or '('; at least 7 digits or letters, of which at least 3 are
+ * digits. So '555-123-4567 ext. 12', '(555)1234567 x2', '1-800-FLOWERS' and '+44 20 7946 0958' pass,
+ * and 'call me', '12345' or '555 0100; DROP' do not. The number is kept as typed.
+ */
+export function isPhoneNumber(value: string): boolean {
+  const phone = value.trim();
+  if (phone.length === 0 || phone.length > 40 || !PHONE_CHARACTERS.test(phone) || !/^[0-9+(]/.test(phone)) return false;
+  const digits = phone.replace(/[^0-9]/g, "").length;
+  const alphanumerics = phone.replace(/[^0-9A-Za-z]/g, "").length;
+  return digits >= 3 && alphanumerics >= 7;
+}
 
 /** Validates a parsed body: required fields first ('Please fill in required fields'), then formats. */
 export function validateCallbackRequest(body: unknown): ValidationResult {
@@ -82,7 +99,6 @@ export function validateCallbackRequest(body: unknown): ValidationResult {
     return { ok: false, error: CALLBACK_REQUIRED_MESSAGE, fields: Object.fromEntries(missing.map((f) => [f, "Required"])) };
   if (!emailSchema.safeParse(value.email).success)
     return { ok: false, error: "Please enter a valid email address", fields: { email: "Please enter a valid email address" } };
-  if (!phoneSchema.safeParse(value.phone).success)
-    return { ok: false, error: "Please enter a valid phone number", fields: { phone: "Please enter a valid phone number" } };
+  if (!isPhoneNumber(value.phone)) return { ok: false, error: PHONE_MESSAGE, fields: { phone: PHONE_MESSAGE } };
   return { ok: true, value: { ...value, email: value.email.toLowerCase() } };
 }
