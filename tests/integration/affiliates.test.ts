@@ -493,6 +493,38 @@ describe(`affiliates (${engine})`, () => {
       expect(await getAffiliateStats(db(), aff.id)).toMatchObject({ payingCustomers: 1, pending: 1500 });
     });
 
+    it("partial refunds that add up to the payment reverse exactly the commission, never more", async () => {
+      const aff = await newAffiliate("partial");
+      const customer = await newUser();
+      await attributeSignup(db(), customer.id, "ref=partial.1");
+      await pay(customer.id, 19_900, "pay-partial");
+      const refund = (amount: number, ref: string) =>
+        db().transaction((tx) =>
+          recordRefund(tx as never, { userId: customer.id, orderId: null, amount, provider: "local", providerRef: ref }),
+        );
+      const entries = async () =>
+        (
+          await db()
+            .select()
+            .from(commissionLedger)
+            .where(eq(commissionLedger.affiliateUserId, aff.id))
+            .orderBy(commissionLedger.id)
+        ).map((r) => [r.kind, r.amount]);
+      // 30% of 9945 is 2983.5 and of 9955 is 2986.5: rounded one by one they reverse 5971 of 5970.
+      expect(await refund(9_945, "refund-p1")).toBe(true);
+      expect(await refund(9_955, "refund-p2")).toBe(true);
+      expect(await entries()).toEqual([
+        ["commission", 5970],
+        ["reversal", -2984],
+        ["reversal", -2986],
+      ]);
+      expect(await getAffiliateStats(db(), aff.id)).toMatchObject({ pending: 0, paid: 0 });
+      // A refund past the payment (a provider adjustment) cannot take the affiliate below zero.
+      expect(await refund(500, "refund-p3")).toBe(true);
+      expect((await entries()).at(-1)).toEqual(["reversal", 0]);
+      expect(await getAffiliateStats(db(), aff.id)).toMatchObject({ pending: 0 });
+    });
+
     it("an unreferred customer's payment writes nothing", async () => {
       const before = (await db().select().from(commissionLedger)).length;
       const customer = await newUser();

@@ -4,9 +4,17 @@ import { Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "~/components/auth/Field";
 import type { AffiliateActionResult } from "~/server/affiliates/signup.server";
 import { AFFILIATE_TEXT } from "./messages";
-import { USERNAME_HINT, USERNAME_MAX, usernameBase } from "./username";
+import { normalizeUsername, USERNAME_HINT, USERNAME_MAX, usernameBase } from "./username";
 
 type Result = AffiliateActionResult | null;
+
+/**
+ * The referral link a username field would give: what is typed, normalised as the server stores it
+ * (trimmed, lower-case), or `fallback` while the field is empty.
+ */
+export function referralLinkPreview(siteUrl: string, typed: string, fallback: string): string {
+  return `${siteUrl}/ref/${normalizeUsername(typed) || fallback}`;
+}
 
 function UsernameField({
   id,
@@ -25,6 +33,9 @@ function UsernameField({
   isExample: boolean;
 }) {
   const hintId = `${id}-hint`;
+  // The hint follows the field, so the link shown is the link the user will get.
+  const [typed, setTyped] = useState(defaultValue ?? "");
+  const empty = normalizeUsername(typed) === "";
   return (
     <div className="space-y-1.5">
       <Field
@@ -36,18 +47,19 @@ function UsernameField({
         spellCheck={false}
         maxLength={USERNAME_MAX}
         placeholder={placeholder}
-        defaultValue={defaultValue}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
         error={error}
         aria-describedby={error ? `${id}-error ${hintId}` : hintId}
       />
       <p id={hintId} className="text-xs text-muted-foreground">
-        {isExample ? (
+        {isExample && empty ? (
           <>
-            {USERNAME_HINT}. Leave it empty for your name plus a number, e.g. {siteUrl}/ref/{placeholder}
+            {USERNAME_HINT}. Leave it empty for your name plus a number, e.g. {referralLinkPreview(siteUrl, "", placeholder)}
           </>
         ) : (
           <>
-            {USERNAME_HINT}. Your link: {siteUrl}/ref/{placeholder}
+            {USERNAME_HINT}. Your link: <span className="break-all">{referralLinkPreview(siteUrl, typed, placeholder)}</span>
           </>
         )}
       </p>

@@ -1,11 +1,23 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { AFFILIATE_COMMISSION_RATE } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
-import { commissionLedger, referrals, type PaymentEventRow } from "../db/schema";
+import { commissionLedger, paymentEvents, referrals, type PaymentEventRow } from "../db/schema";
 
 /** 30% of a payment in whole cents (rounded half up); a refund reverses 30% of what was refunded. */
 export function commissionFor(amount: number): number {
   return Math.round(amount * AFFILIATE_COMMISSION_RATE);
+}
+
+/**
+ * The reversal of one refund: 30% of everything refunded so far (this refund included), rounded
+ * once, minus what earlier refunds already reversed, and never more than the commission earned is
+ * still unreversed. Rounding each partial refund on its own would reverse a cent more than was
+ * earned when the refunds add up to the payment (9945 + 9955 of 19900: 2984 + 2987 > 5970).
+ * Returns a positive number of cents (the ledger entry is its negative).
+ */
+export function reversalFor(totals: { refunded: number; earned: number; reversed: number }): number {
+  const due = Math.min(commissionFor(totals.refunded), totals.earned);
+  return Math.max(0, due - totals.reversed);
 }
 
 /**
@@ -16,7 +28,8 @@ export function commissionFor(amount: number): number {
 export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<void> {
   const [referral] = await tx.select().from(referrals).where(eq(referrals.referredUserId, event.userId)).limit(1);
   if (!referral || referral.affiliateUserId === event.userId) return;
-  const commission = commissionFor(event.amount);
+  const amount =
+    event.kind === "refund" ? -(await refundReversal(tx, event, referral.affiliateUserId)) : commissionFor(event.amount);
   await tx
     .insert(commissionLedger)
     .values({
@@ -24,7 +37,40 @@ export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<
       referredUserId: event.userId,
       paymentEventId: event.id,
       kind: event.kind === "refund" ? "reversal" : "commission",
-      amount: event.kind === "refund" ? -commission : commission,
+      amount,
     })
     .onConflictDoNothing({ target: commissionLedger.paymentEventId });
+}
+
+/**
+ * What `refund` reverses (reversalFor), counted over the payment it belongs to: the refund's order
+ * (a provider refund names the order it returns money of), or the customer's events without an
+ * order when it names none. The refund's own event is already inserted, so it is in `refunded`.
+ * Refunds of one payment take turns (a transaction-scoped lock), so two arriving together each
+ * see the other's reversal and never round twice.
+ */
+async function refundReversal(tx: Db, refund: PaymentEventRow, affiliateUserId: string): Promise<number> {
+  const scope = refund.orderId ?? `user:${refund.userId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`commission-reversal:${scope}`}))`);
+  const samePayment = and(
+    eq(paymentEvents.userId, refund.userId),
+    refund.orderId === null ? isNull(paymentEvents.orderId) : eq(paymentEvents.orderId, refund.orderId),
+  );
+  const [refunds] = await tx
+    .select({ refunded: sql<string>`coalesce(sum(${paymentEvents.amount}), 0)` })
+    .from(paymentEvents)
+    .where(and(samePayment, eq(paymentEvents.kind, "refund")));
+  const [ledger] = await tx
+    .select({
+      earned: sql<string>`coalesce(sum(${commissionLedger.amount}) filter (where ${commissionLedger.kind} = 'commission'), 0)`,
+      reversed: sql<string>`coalesce(-sum(${commissionLedger.amount}) filter (where ${commissionLedger.kind} = 'reversal'), 0)`,
+    })
+    .from(commissionLedger)
+    .innerJoin(paymentEvents, eq(paymentEvents.id, commissionLedger.paymentEventId))
+    .where(and(samePayment, eq(commissionLedger.affiliateUserId, affiliateUserId)));
+  return reversalFor({
+    refunded: Number(refunds?.refunded ?? 0),
+    earned: Number(ledger?.earned ?? 0),
+    reversed: Number(ledger?.reversed ?? 0),
+  });
 }
