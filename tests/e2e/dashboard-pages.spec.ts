@@ -54,10 +54,12 @@ test("profile: edit names and see them after a reload", async ({ page }) => {
   await expect(page.getByLabel("First name")).toHaveValue("Ada");
 
   // The server still limits the length (the input's maxlength is lifted to send more).
+  // Sign-up's limit (USER_FIELD_LIMITS): 100 characters, in the input too.
+  await expect(page.getByLabel("First name")).toHaveAttribute("maxlength", "100");
   await page.getByLabel("First name").evaluate((input) => input.removeAttribute("maxlength"));
-  await page.getByLabel("First name").fill("x".repeat(61));
+  await page.getByLabel("First name").fill("x".repeat(101));
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("First name must be at most 60 characters")).toBeVisible();
+  await expect(page.getByText("First name must be at most 100 characters")).toBeVisible();
   await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
 
   // Names are optional, as on sign-up: a company name alone saves.

@@ -139,6 +139,11 @@ test("checklist 10: every route refuses POST, PUT, PATCH and DELETE with a missi
   const user = await account("origin");
   const sessionId = await unpaidCheckout(user);
   const bodies = effectiveBodies(sessionId);
+  // Support and onboarding refuse an account without a trial or subscription (403) whatever the
+  // Origin: their requests are sent by an account with a trial, so each 403 is the Origin check's.
+  const member = await account("origin-member");
+  expect((await send(member, "POST", "/dashboard", bodies["/dashboard"])).status).toBe(302);
+  const GATED = new Set(["/dashboard/support", "/dashboard/onboarding"]);
   // Every route of app/routes.ts (its params filled in), and the auth API's state-changing endpoints.
   const urls = new Set<string>(Object.keys(bodies));
   for (const route of APP_ROUTES) {
@@ -166,7 +171,7 @@ test("checklist 10: every route refuses POST, PUT, PATCH and DELETE with a missi
     for (const target of targets) {
       for (const origin of badOrigins) {
         for (const method of origin === "https://evil.example" ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"]) {
-          const res = await send(user, method, target, { origin, ...body });
+          const res = await send(GATED.has(url) ? member : user, method, target, { origin, ...body });
           requests += 1;
           if (res.status !== 403) wrong.push(`${method} ${target} Origin ${origin ?? "(none)"}: ${res.status}`);
         }
@@ -207,10 +212,20 @@ test("checklist 10: every route refuses POST, PUT, PATCH and DELETE with a missi
     200,
   );
 
+  for (const route of ["support", "onboarding"]) {
+    const own = await loaderData<{ tickets?: unknown[]; steps?: { id: string; completed: boolean }[] }>(
+      member,
+      `/dashboard/${route}`,
+      `routes/_dashboard/${route}`,
+    );
+    if (route === "support") expect(own.tickets).toEqual([]);
+    else expect(own.steps?.filter((s) => s.completed).map((s) => s.id)).toEqual(["create-account"]);
+  }
+
   // The same bodies with the site's own Origin do change things: the 403s above were the Origin check.
-  expect((await send(user, "POST", "/dashboard/support", bodies["/dashboard/support"])).status).toBe(200);
+  expect((await send(member, "POST", "/dashboard/support", bodies["/dashboard/support"])).status).toBe(200);
   expect(
-    (await loaderData<{ tickets: unknown[] }>(user, "/dashboard/support", "routes/_dashboard/support")).tickets,
+    (await loaderData<{ tickets: unknown[] }>(member, "/dashboard/support", "routes/_dashboard/support")).tickets,
   ).toHaveLength(1);
   const paid = await send(user, "POST", `/checkout/local/${sessionId}`, bodies[`/checkout/local/${sessionId}`]);
   expect(paid.status).toBe(302);

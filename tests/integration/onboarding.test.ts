@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onboardingProgress, user, userProfiles } from "~/server/db/schema";
+import { onboardingProgress, trialAccess, user, userProfiles, userSubscriptions } from "~/server/db/schema";
 import { completeStep, getOnboarding, scheduleOnboardingCall } from "~/server/onboarding/onboarding.server";
+import { serviceAccessRefusal, startTrial, TRIAL_ENDED_MESSAGE, TRIAL_NOT_STARTED_MESSAGE } from "~/server/trial/trial.server";
 import { engine, freshDatabase } from "./support/db";
 
 describe(`onboarding (${engine})`, () => {
@@ -73,5 +74,17 @@ describe(`onboarding (${engine})`, () => {
     const [profileAfter] = await database.db.select().from(userProfiles).where(eq(userProfiles.userId, b));
     expect(profileAfter).toEqual(profileBefore);
     expect(await completed(b)).toEqual(["create-account", "schedule-call"]);
+  });
+
+  it("services need an active trial or subscription: the refusal says which (ADR 0025)", async () => {
+    const id = await newUser();
+    const start = new Date("2026-06-01T10:00:00Z");
+    expect(await serviceAccessRefusal(database.db, id, start)).toBe(TRIAL_NOT_STARTED_MESSAGE);
+    expect((await startTrial(database.db, id, "starter", start)).ok).toBe(true);
+    expect(await serviceAccessRefusal(database.db, id, new Date("2026-06-08T09:59:59Z"))).toBeNull();
+    const [trial] = await database.db.select().from(trialAccess).where(eq(trialAccess.userId, id));
+    expect(await serviceAccessRefusal(database.db, id, trial!.trialEndsAt!)).toBe(TRIAL_ENDED_MESSAGE);
+    await database.db.insert(userSubscriptions).values({ userId: id, planType: "basic", status: "active" });
+    expect(await serviceAccessRefusal(database.db, id, new Date("2026-07-01T00:00:00Z"))).toBeNull();
   });
 });

@@ -32,10 +32,13 @@ describe(`profile, settings, billing and analytics (${engine})`, () => {
     );
     expect(displayName(profileInput.parse({ firstName: "", lastName: " Doe ", companyName: "" }), "a@example.com")).toBe("Doe");
     // Still limited in length and characters.
-    const profile = profileInput.safeParse({ firstName: "x".repeat(61), lastName: "Doe\u0007", companyName: "" });
+    // Sign-up's limits (USER_FIELD_LIMITS): a 100-character name from sign-up saves again unchanged.
+    expect(profileInput.safeParse({ firstName: "x".repeat(100), lastName: "y".repeat(100), companyName: "" }).success).toBe(true);
+    expect(userFieldsProblem({ firstName: "x".repeat(100), lastName: "y".repeat(100) })).toBeNull();
+    const profile = profileInput.safeParse({ firstName: "x".repeat(101), lastName: "Doe\u0007", companyName: "" });
     expect(profile.success).toBe(false);
     expect(fieldErrors(profile.error!)).toEqual({
-      firstName: "First name must be at most 60 characters",
+      firstName: "First name must be at most 100 characters",
       lastName: "Remove the special characters from this field",
     });
     // The company name's limit is the one Better Auth's user-field hook enforces (a longer one passed

@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "~/server/db/schema";
-import { supportTickets } from "~/server/db/schema";
+import { getAccountAnalytics } from "~/server/analytics/activity.server";
+import { activityEvents, supportTickets, user } from "~/server/db/schema";
 import { createTicket, listTickets, ticketInput } from "~/server/support/tickets.server";
 import { engine, freshDatabase } from "./support/db";
 
@@ -72,5 +73,28 @@ describe(`support tickets (${engine})`, () => {
       createTicket(database.db, "user-a", { subject: "ab", category: "Billing", message: "long enough message" }),
     ).rejects.toThrow(/Subject must be at least 3 characters/);
     expect(await listTickets(database.db, "user-a")).toHaveLength(2);
+  });
+
+  it("records a 'ticket_opened' activity event per ticket, charted on the analytics page", async () => {
+    const kinds = async (userId: string) =>
+      (await database.db.select().from(activityEvents).where(eq(activityEvents.userId, userId))).map((e) => e.kind);
+    // One per ticket created above (user-a's two; the refused one left none).
+    expect(await kinds("user-a")).toEqual(["ticket_opened", "ticket_opened"]);
+    const ticket = await createTicket(database.db, "user-a", {
+      subject: "Chart me",
+      category: "Other",
+      message: "Does this show on the chart?",
+    });
+    const [event] = await database.db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.userId, "user-a"))
+      .orderBy(activityEvents.id)
+      .offset(2);
+    expect(event).toMatchObject({ kind: "ticket_opened", createdAt: ticket.createdAt });
+    const analytics = await getAccountAnalytics(database.db, "user-a", ticket.createdAt);
+    expect(analytics.kinds).toEqual(["ticket_opened"]);
+    expect(analytics.days.at(-1)?.byKind).toEqual({ ticket_opened: 3 });
+    expect(analytics.ticketsOpened).toBe(3);
   });
 });

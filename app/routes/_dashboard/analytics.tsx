@@ -2,7 +2,7 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Activity, CalendarClock, LifeBuoy, MousePointerClick } from "lucide-react";
 import { EmptyState, formatCount, PageHeader } from "~/components/dashboard/pages/common";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { ANALYTICS_DAYS } from "~/components/dashboard/pages/constants";
+import { activityLabel, ANALYTICS_DAYS } from "~/components/dashboard/pages/constants";
 import { getAccountAnalytics } from "~/server/analytics/activity.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
@@ -17,8 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return getAccountAnalytics(db(), user.id);
 }
-
-const label = (kind: string) => kind.replaceAll("_", " ");
 
 const noSubscribe = () => () => {};
 
@@ -68,7 +66,8 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
           </p>
         </EmptyState>
       ) : (
-        <div className="grid gap-6">
+        // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page at phone width.
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <Card>
             <CardHeader>
               <h2 className="text-xl font-semibold leading-tight tracking-tight">Events per day</h2>
@@ -88,42 +87,52 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
           </Card>
           <Card>
             <CardHeader>
-              <h2 className="text-xl font-semibold leading-tight tracking-tight">Activity by day</h2>
+              <h2 id="activity-table-heading" className="text-xl font-semibold leading-tight tracking-tight">
+                Activity by day
+              </h2>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Events per day and kind, days with activity only</caption>
-                <thead>
-                  <tr className="border-b">
-                    <th scope="col" className="py-2 pr-4 font-semibold">
-                      Date
-                    </th>
-                    {kinds.map((k) => (
-                      <th key={k} scope="col" className="py-2 pr-4 font-semibold capitalize">
-                        {label(k)}
-                      </th>
-                    ))}
-                    <th scope="col" className="py-2 font-semibold">
-                      Total
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {activeDays.map((d) => (
-                    <tr key={d.date} className="border-b last:border-0">
-                      <th scope="row" className="py-2 pr-4 font-medium">
-                        <time dateTime={d.date}>{d.date}</time>
+            <CardContent>
+              {/* Scrolls sideways when the kinds outgrow a phone's width: focusable, so keys scroll it too. */}
+              <section
+                className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe: a scrollable region must take focus
+                tabIndex={0}
+                aria-labelledby="activity-table-heading"
+              >
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Events per day and kind, days with activity only</caption>
+                  <thead>
+                    <tr className="border-b">
+                      <th scope="col" className="py-2 pr-4 font-semibold">
+                        Date
                       </th>
                       {kinds.map((k) => (
-                        <td key={k} className="py-2 pr-4 tabular-nums">
-                          {d.byKind[k] ?? 0}
-                        </td>
+                        <th key={k} scope="col" className="py-2 pr-4 font-semibold">
+                          {activityLabel(k)}
+                        </th>
                       ))}
-                      <td className="py-2 tabular-nums font-semibold">{d.total}</td>
+                      <th scope="col" className="py-2 font-semibold">
+                        Total
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {activeDays.map((d) => (
+                      <tr key={d.date} className="border-b last:border-0">
+                        <th scope="row" className="py-2 pr-4 font-medium">
+                          <time dateTime={d.date}>{d.date}</time>
+                        </th>
+                        {kinds.map((k) => (
+                          <td key={k} className="py-2 pr-4 tabular-nums">
+                            {d.byKind[k] ?? 0}
+                          </td>
+                        ))}
+                        <td className="py-2 tabular-nums font-semibold">{d.total}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
             </CardContent>
           </Card>
         </div>

@@ -1,5 +1,5 @@
 import { CalendarClock, CheckCircle2, Circle, PartyPopper } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -10,8 +10,9 @@ import { formatCallCountdown, nextStep, onboardingProgress, type OnboardingStep 
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
-import { log } from "~/server/log.server";
+import { errorDetail, log } from "~/server/log.server";
 import { completeStep, getOnboarding, scheduleOnboardingCall } from "~/server/onboarding/onboarding.server";
+import { serviceAccessRefusal } from "~/server/trial/trial.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [
@@ -32,31 +33,49 @@ const ActionInput = z.discriminatedUnion("intent", [
 
 type ActionResult = { ok: true; toast: string } | { ok: false; error: string };
 
+/** The spec's words for a failure (section 8: trial start; scheduling has its own). */
+const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+const SCHEDULE_FAILED = "Failed to schedule call";
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = ActionInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<ActionResult>({ ok: false, error: "Invalid request" }, { status: 400 });
-  if (parsed.data.intent === "complete") {
-    const result = await completeStep(db(), user.id, parsed.data.step);
-    if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, { status: 400 });
-    return data<ActionResult>({ ok: true, toast: "Step Completed" });
-  }
+  const input = parsed.data;
   try {
+    // The trial gate (spec section 4): without an active trial or subscription, nothing is booked or completed.
+    const refusal = await serviceAccessRefusal(db(), user.id);
+    if (refusal) return data<ActionResult>({ ok: false, error: refusal }, { status: 403 });
+    if (input.intent === "complete") {
+      const result = await completeStep(db(), user.id, input.step);
+      if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, { status: 400 });
+      return data<ActionResult>({ ok: true, toast: "Step Completed" });
+    }
     await scheduleOnboardingCall(db(), user.id);
     return data<ActionResult>({ ok: true, toast: "Your onboarding call has been scheduled!" });
   } catch (error) {
-    log.error("schedule onboarding call failed", { userId: user.id, error: String(error) });
-    return data<ActionResult>({ ok: false, error: "Failed to schedule call" }, { status: 500 });
+    log.error(input.intent === "complete" ? "complete onboarding step failed" : "schedule onboarding call failed", {
+      userId: user.id,
+      error: errorDetail(error),
+    });
+    const message = input.intent === "complete" ? SOMETHING_WENT_WRONG : SCHEDULE_FAILED;
+    return data<ActionResult>({ ok: false, error: message }, { status: 500 });
   }
 }
 
-/** Toasts the result of a fetcher's action once per response. */
-function useResultToast(result: ActionResult | undefined) {
+/**
+ * Toasts a successful result once per response. A refusal or failure is shown next to its button
+ * instead (role="alert"), where it stays readable and is announced once.
+ */
+function useSuccessToast(result: ActionResult | undefined) {
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.toast);
-    else toast.error(result.error);
+    if (result?.ok) toast.success(result.toast);
   }, [result]);
+}
+
+/** The error of a fetcher's last answer, once it has settled. */
+function settledError(fetcher: { state: string; data?: ActionResult }) {
+  return fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 }
 
 /** 'now', starting from the server's clock so hydration matches, then ticking every second. */
@@ -157,9 +176,10 @@ export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
 
 function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: number }) {
   const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
+  useSuccessToast(fetcher.data);
   const now = useSecondClock(serverNow);
   const busy = fetcher.state !== "idle";
+  const error = settledError(fetcher);
   return (
     <Card>
       <CardHeader>
@@ -184,12 +204,29 @@ function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: num
             </p>
           </>
         )}
-        <fetcher.Form method="post">
+        {/* aria-disabled, not disabled, while sending: a disabled button drops keyboard focus to <body>. */}
+        <fetcher.Form
+          method="post"
+          onSubmit={(event) => {
+            if (busy) event.preventDefault();
+          }}
+        >
           <input type="hidden" name="intent" value="schedule-call" />
-          <Button type="submit" disabled={busy} variant={callAt === null ? "default" : "outline"}>
+          <Button
+            type="submit"
+            aria-disabled={busy || undefined}
+            aria-describedby={error ? "call-error" : undefined}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            variant={callAt === null ? "default" : "outline"}
+          >
             {callAt === null ? "Schedule call" : "Reschedule call"}
           </Button>
         </fetcher.Form>
+        {error ? (
+          <p id="call-error" role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -197,11 +234,44 @@ function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: num
 
 function StepRow({ step }: { step: OnboardingStep }) {
   const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
+  useSuccessToast(fetcher.data);
   const pending = fetcher.state !== "idle";
   const completed = step.completed || pending;
+  const error = settledError(fetcher);
+  const row = useRef<HTMLLIElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  /** Where focus was sent when the button gave way to 'Completed' (null: the button did not have focus). */
+  const movedTo = useRef<HTMLElement | null>(null);
+  const hadFocus = useRef(false);
+
+  // 'Mark complete' is replaced by 'Completed' as soon as it is pressed, which would drop keyboard
+  // focus to <body>: it goes on to the next open step's button, or this row's heading when none is left.
+  useEffect(() => {
+    if (!pending || !hadFocus.current) return;
+    hadFocus.current = false;
+    let target: HTMLElement | null = null;
+    for (let next = row.current?.nextElementSibling; next && !target; next = next.nextElementSibling) {
+      target = next.querySelector<HTMLElement>('button[type="submit"]');
+    }
+    target ??= heading.current;
+    target?.focus();
+    movedTo.current = target;
+  }, [pending]);
+
+  // Refused or failed: the button is back, with the error as its description; focus returns to it
+  // unless the user has moved on.
+  useEffect(() => {
+    if (!error || !movedTo.current) return;
+    const active = document.activeElement;
+    if (active === movedTo.current || active === document.body || active === null) button.current?.focus();
+    movedTo.current = null;
+  }, [error]);
+
+  const errorId = `step-${step.id}-error`;
   return (
     <li
+      ref={row}
       className={cn("flex items-start gap-4 rounded-xl border bg-card p-4", completed && "border-emerald-200 bg-emerald-50/60")}
       data-testid={`step-${step.id}`}
     >
@@ -211,19 +281,36 @@ function StepRow({ step }: { step: OnboardingStep }) {
         <Circle className="mt-0.5 size-6 shrink-0 text-muted-foreground" aria-hidden />
       )}
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold">
+        <h3 ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">
           <span className="sr-only">Step </span>
           {step.order}. {step.title}
         </h3>
         <p className="text-sm text-muted-foreground">{step.description}</p>
+        {error && !completed ? (
+          <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
       </div>
       {completed ? (
         <span className="text-sm font-semibold text-emerald-800">Completed</span>
       ) : (
-        <fetcher.Form method="post">
+        <fetcher.Form
+          method="post"
+          onSubmit={() => {
+            hadFocus.current = !!row.current?.contains(document.activeElement);
+          }}
+        >
           <input type="hidden" name="intent" value="complete" />
           <input type="hidden" name="step" value={step.id} />
-          <Button type="submit" size="sm" variant="outline" aria-label={`Mark complete: ${step.title}`}>
+          <Button
+            ref={button}
+            type="submit"
+            size="sm"
+            variant="outline"
+            aria-label={`Mark complete: ${step.title}`}
+            aria-describedby={error ? errorId : undefined}
+          >
             Mark complete
           </Button>
         </fetcher.Form>

@@ -1,13 +1,27 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, useActionData } from "react-router";
 import { toast } from "sonner";
-import { errorProps, FieldError, PageHeader, SubmitButton } from "~/components/dashboard/pages/common";
+import {
+  errorProps,
+  FieldError,
+  FormError,
+  PageHeader,
+  SubmitButton,
+  useFocusAfterResult,
+} from "~/components/dashboard/pages/common";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { auth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/session.server";
-import { displayName, fieldErrors, passwordInput, profileInput } from "~/server/profile/profile.server";
+import {
+  displayName,
+  fieldErrors,
+  passwordChangeErrors,
+  passwordInput,
+  PROFILE_FIELD_MAX,
+  profileInput,
+} from "~/server/profile/profile.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | AI Dashboard" }, { name: "robots", content: "noindex" }];
@@ -19,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstName: user.firstName ?? "",
     lastName: user.lastName ?? "",
     companyName: user.companyName ?? "",
+    // Sign-up's limits (USER_FIELD_LIMITS), from the server module that holds them.
+    limits: PROFILE_FIELD_MAX,
   };
 }
 
@@ -76,15 +92,9 @@ export async function action({ request }: Route.ActionArgs) {
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-      const wrongPassword = body?.code === "INVALID_PASSWORD" || response.status === 400 || response.status === 401;
+      // A Google-only account has no password: Better Auth's 400 says CREDENTIAL_ACCOUNT_NOT_FOUND.
       return data<ActionResult>(
-        {
-          intent: "password",
-          ok: false,
-          errors: wrongPassword
-            ? { currentPassword: "Current password is incorrect" }
-            : { form: body?.message ?? "Could not change the password. Please try again." },
-        },
+        { intent: "password", ok: false, errors: passwordChangeErrors(response.status, body) },
         { status: 400 },
       );
     }
@@ -102,6 +112,10 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const profileErrors = result && !result.ok && result.intent === "profile" ? result.errors : {};
   const passwordErrors = result && !result.ok && result.intent === "password" ? result.errors : {};
   const values = result && !result.ok && result.intent === "profile" ? result.values : undefined;
+  const profileForm = useRef<HTMLFormElement>(null);
+  const passwordForm = useRef<HTMLFormElement>(null);
+  useFocusAfterResult(profileForm, result?.intent === "profile" ? result : undefined);
+  useFocusAfterResult(passwordForm, result?.intent === "password" ? result : undefined);
 
   useEffect(() => {
     if (result?.ok && result.intent === "profile") toast.success("Profile updated");
@@ -119,7 +133,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent>
             {/* key: a successful save resets the inputs to the new loader values. */}
-            <Form method="post" className="grid gap-4" noValidate key={JSON.stringify(loaderData)}>
+            <Form ref={profileForm} method="post" className="grid gap-4" noValidate key={JSON.stringify(loaderData)}>
               <div className="grid gap-4 sm:grid-cols-2">
                 <div className="grid gap-2">
                   <Label htmlFor="firstName">First name</Label>
@@ -128,7 +142,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                     name="firstName"
                     autoComplete="given-name"
                     defaultValue={values?.firstName ?? loaderData.firstName}
-                    maxLength={60}
+                    maxLength={loaderData.limits.firstName}
                     {...errorProps("firstName", profileErrors.firstName)}
                   />
                   <FieldError id="firstName-error" message={profileErrors.firstName} />
@@ -140,7 +154,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                     name="lastName"
                     autoComplete="family-name"
                     defaultValue={values?.lastName ?? loaderData.lastName}
-                    maxLength={60}
+                    maxLength={loaderData.limits.lastName}
                     {...errorProps("lastName", profileErrors.lastName)}
                   />
                   <FieldError id="lastName-error" message={profileErrors.lastName} />
@@ -153,21 +167,17 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   name="companyName"
                   autoComplete="organization"
                   defaultValue={values?.companyName ?? loaderData.companyName}
-                  maxLength={100}
+                  maxLength={loaderData.limits.companyName}
                   {...errorProps("companyName", profileErrors.companyName)}
                 />
                 <FieldError id="companyName-error" message={profileErrors.companyName} />
               </div>
-              {profileErrors.form ? (
-                <p role="alert" className="text-sm font-medium text-destructive">
-                  {profileErrors.form}
-                </p>
-              ) : null}
+              <FormError message={profileErrors.form} />
               {result?.ok && result.intent === "profile" ? (
                 <output className="block text-sm text-emerald-700">Profile updated.</output>
               ) : null}
               <div>
-                <SubmitButton intent="profile" pendingText="Saving...">
+                <SubmitButton intent="profile" pendingText="Saving..." keepFocus>
                   Save changes
                 </SubmitButton>
               </div>
@@ -182,6 +192,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent>
             <Form
+              ref={passwordForm}
               method="post"
               className="grid gap-4"
               noValidate
@@ -230,16 +241,12 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 <input id="revokeOtherSessions" name="revokeOtherSessions" type="checkbox" className="size-4 accent-primary" />
                 <Label htmlFor="revokeOtherSessions">Sign out of other devices</Label>
               </div>
-              {passwordErrors.form ? (
-                <p role="alert" className="text-sm font-medium text-destructive">
-                  {passwordErrors.form}
-                </p>
-              ) : null}
+              <FormError message={passwordErrors.form} />
               {result?.ok && result.intent === "password" ? (
                 <output className="block text-sm text-emerald-700">Password changed.</output>
               ) : null}
               <div>
-                <SubmitButton intent="password" pendingText="Changing...">
+                <SubmitButton intent="password" pendingText="Changing..." keepFocus>
                   Change password
                 </SubmitButton>
               </div>

@@ -1,14 +1,24 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Headphones, Inbox } from "lucide-react";
 import { data, Form, useActionData } from "react-router";
 import { toast } from "sonner";
-import { EmptyState, errorProps, FieldError, PageHeader, SubmitButton } from "~/components/dashboard/pages/common";
+import {
+  EmptyState,
+  errorProps,
+  FieldError,
+  FormError,
+  PageHeader,
+  SubmitButton,
+  useFocusAfterResult,
+} from "~/components/dashboard/pages/common";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
+import { errorDetail, log } from "~/server/log.server";
+import { serviceAccessRefusal } from "~/server/trial/trial.server";
 import { fieldErrors } from "~/server/profile/profile.server";
 import { TICKET_CATEGORIES } from "~/components/dashboard/pages/constants";
 import { createTicket, listTickets, ticketInput } from "~/server/support/tickets.server";
@@ -30,11 +40,24 @@ export async function action({ request }: Route.ActionArgs) {
     category: String(form.get("category") ?? ""),
     message: String(form.get("message") ?? ""),
   };
-  const parsed = ticketInput.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const ticket = await createTicket(db(), user.id, parsed.data);
-  return data({ ok: true as const, ticketId: ticket.id });
+  const failed = (errors: Record<string, string>, status: number) => data({ ok: false as const, errors, values }, { status });
+  try {
+    // The trial gate (spec section 4): without an active trial or subscription, no ticket.
+    const refusal = await serviceAccessRefusal(db(), user.id);
+    if (refusal) return failed({ form: refusal }, 403);
+    const parsed = ticketInput.safeParse(values);
+    if (!parsed.success) return failed(fieldErrors(parsed.error), 400);
+    const ticket = await createTicket(db(), user.id, parsed.data);
+    return data({ ok: true as const, ticketId: ticket.id });
+  } catch (error) {
+    // The form keeps what was typed; the error page would have lost it.
+    log.error("support ticket failed", { userId: user.id, error: errorDetail(error) });
+    return failed({ form: SOMETHING_WENT_WRONG }, 500);
+  }
 }
+
+/** The spec's words for a failure (section 8, trial start). */
+const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -43,6 +66,8 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const errors: Record<string, string> = result && !result.ok ? result.errors : {};
   const values = result && !result.ok ? result.values : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusAfterResult(formRef, result);
 
   useEffect(() => {
     if (result?.ok) toast.success("Ticket submitted", { description: "We'll reply by email." });
@@ -65,7 +90,13 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
             <CardDescription>We reply to {"your account's"} email address.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Form method="post" className="grid gap-4" noValidate key={result?.ok ? `sent-${result.ticketId}` : "form"}>
+            <Form
+              ref={formRef}
+              method="post"
+              className="grid gap-4"
+              noValidate
+              key={result?.ok ? `sent-${result.ticketId}` : "form"}
+            >
               <div className="grid gap-2">
                 <Label htmlFor="subject">Subject</Label>
                 <Input
@@ -109,11 +140,12 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
                 />
                 <FieldError id="message-error" message={errors.message} />
               </div>
+              <FormError message={errors.form} />
               {result?.ok ? (
                 <output className="block text-sm text-emerald-700">Ticket submitted. It is listed below.</output>
               ) : null}
               <div>
-                <SubmitButton intent="create-ticket" pendingText="Submitting...">
+                <SubmitButton intent="create-ticket" pendingText="Submitting..." keepFocus>
                   Submit ticket
                 </SubmitButton>
               </div>

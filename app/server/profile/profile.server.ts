@@ -3,12 +3,21 @@ import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { USER_FIELD_LIMITS } from "../auth/auth-input.server";
 
 // Optional, as on sign-up (spec section 5): an account made without names can still save its company.
-const name = (label: string) =>
-  z.string().trim().max(60, `${label} must be at most 60 characters`).refine(noControlChars, INVALID_CHARACTERS);
+// The limits are sign-up's (USER_FIELD_LIMITS, held by Better Auth's user-field hook): a name accepted
+// at sign-up can be saved again unchanged.
+const name = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).refine(noControlChars, INVALID_CHARACTERS);
+
+/** The form's maxLength per field: the same limits as the schema below. */
+export const PROFILE_FIELD_MAX = {
+  firstName: USER_FIELD_LIMITS.firstName,
+  lastName: USER_FIELD_LIMITS.lastName,
+  companyName: USER_FIELD_LIMITS.companyName,
+} as const;
 
 export const profileInput = z.object({
-  firstName: name("First name"),
-  lastName: name("Last name"),
+  firstName: name("First name", USER_FIELD_LIMITS.firstName),
+  lastName: name("Last name", USER_FIELD_LIMITS.lastName),
   companyName: z
     .string()
     .trim()
@@ -35,6 +44,23 @@ export const passwordInput = z
     path: ["confirmPassword"],
     message: "Passwords do not match",
   });
+
+/** An account without a password (Google sign-in only) has nothing to change. */
+export const NO_PASSWORD_MESSAGE = "This account signs in with Google and has no password to change.";
+export const WRONG_PASSWORD_MESSAGE = "Current password is incorrect";
+
+/**
+ * The change-password form's errors for Better Auth's refusal: CREDENTIAL_ACCOUNT_NOT_FOUND (400)
+ * is an account with no password, which must not be told its password is wrong; INVALID_PASSWORD
+ * and the other 400s and 401s are about the current password; anything else is a form error.
+ */
+export function passwordChangeErrors(status: number, body: { code?: string; message?: string } | null): Record<string, string> {
+  if (body?.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return { form: NO_PASSWORD_MESSAGE };
+  if (body?.code === "INVALID_PASSWORD" || status === 400 || status === 401) {
+    return { currentPassword: WRONG_PASSWORD_MESSAGE };
+  }
+  return { form: body?.message ?? "Could not change the password. Please try again." };
+}
 
 /** Better Auth's display name, kept in step with the first and last name. */
 export const displayName = (input: ProfileInput, email: string) =>

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
-import { supportTickets } from "~/server/db/schema";
+import { activityEvents, supportTickets } from "~/server/db/schema";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 
 import { TICKET_CATEGORIES } from "~/components/dashboard/pages/constants";
@@ -44,15 +44,21 @@ const toTicket = (row: typeof supportTickets.$inferSelect): Ticket => ({
   createdAt: row.createdAt,
 });
 
-/** Validates again (callers other than the form exist: tests, future API) and stores an open ticket. */
+/**
+ * Validates again (callers other than the form exist: tests, future API) and stores an open ticket,
+ * with a 'ticket_opened' activity event (charted on /dashboard/analytics) in the same transaction.
+ */
 export async function createTicket(db: Db, userId: string, input: TicketInput): Promise<Ticket> {
   const data = ticketInput.parse(input);
-  const [row] = await db
-    .insert(supportTickets)
-    .values({ userId, subject: data.subject, category: data.category, message: data.message })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return toTicket(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(supportTickets)
+      .values({ userId, subject: data.subject, category: data.category, message: data.message })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    await tx.insert(activityEvents).values({ userId, kind: "ticket_opened", createdAt: row.createdAt });
+    return toTicket(row);
+  });
 }
 
 /** The user's own tickets, newest first (id breaks ties within one timestamp). */

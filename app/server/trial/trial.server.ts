@@ -133,3 +133,22 @@ export async function startTrial(db: Db, userId: string, planId: string, now = n
     return { ok: true as const, trial };
   });
 }
+
+/** A started trial that has ended, with no active subscription: the overlay's plan chooser says the same. */
+export const TRIAL_ENDED_MESSAGE = "Your trial has ended. Choose a plan to continue.";
+/** No trial started yet and no subscription (spec section 4, the trial panel's words). */
+export const TRIAL_NOT_STARTED_MESSAGE = "Start your free trial to access all features";
+
+/**
+ * The dashboard gate (spec section 4) for the services the dashboard's forms use: booking the
+ * onboarding call, completing onboarding steps and opening support tickets. The browser's overlay
+ * covers the pages of a user without an active trial or subscription; this refuses their posts,
+ * which a crafted request (or a page left open past the trial's end) still sends. The 15-second
+ * free preview is for looking: before a trial starts, writes are refused too (ADR 0025). Null when
+ * the user has access, otherwise the message the form shows (with a 403).
+ */
+export async function serviceAccessRefusal(db: Db, userId: string, now = new Date()): Promise<string | null> {
+  const status = await getTrialStatus(db, userId, now);
+  if (status.active) return null;
+  return status.overlay === "expired" ? TRIAL_ENDED_MESSAGE : TRIAL_NOT_STARTED_MESSAGE;
+}

@@ -1,3 +1,4 @@
+import { activityLabel } from "./constants";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 export interface ChartDay {
@@ -19,7 +20,7 @@ export default function ActivityChart({ days, kinds }: { days: ChartDay[]; kinds
         <Tooltip />
         <Legend />
         {kinds.map((kind, i) => (
-          <Bar key={kind} dataKey={kind} name={kind.replaceAll("_", " ")} stackId="events" fill={COLOURS[i % COLOURS.length]} />
+          <Bar key={kind} dataKey={kind} name={activityLabel(kind)} stackId="events" fill={COLOURS[i % COLOURS.length]} />
         ))}
       </BarChart>
     </ResponsiveContainer>

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { useEffect } from "react";
 import { Loader2 } from "lucide-react";
 import { useNavigation } from "react-router";
 import { Button, type ButtonProps } from "~/components/ui/button";
@@ -35,6 +36,39 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+/**
+ * A form-level error (one no field owns: refused, failed). Announced when it appears, and focusable
+ * so useFocusAfterResult can move focus to it when no field is invalid.
+ */
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" tabIndex={-1} data-form-error="" className="text-sm font-medium text-destructive focus:outline-none">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Where keyboard focus goes once a form's post has answered (its submit button was busy, and a
+ * successful post may re-mount the form, both of which leave focus on <body>): after a refusal to
+ * the first invalid field (its message is read as the field's description) or else to the form's
+ * error (FormError); after a success back to the submit button. Focus the user moved outside the
+ * form meanwhile is left alone.
+ */
+export function useFocusAfterResult(form: React.RefObject<HTMLFormElement | null>, result: { ok: boolean } | undefined) {
+  useEffect(() => {
+    const element = form.current;
+    if (!result || !element) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !element.contains(active)) return;
+    const target = result.ok
+      ? element.querySelector<HTMLElement>('button[type="submit"]')
+      : (element.querySelector<HTMLElement>('[aria-invalid="true"]') ?? element.querySelector<HTMLElement>("[data-form-error]"));
+    target?.focus();
+  }, [form, result]);
+}
+
 /** Props that tie an input to its error message. */
 export function errorProps(id: string, message?: string) {
   return message ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
@@ -46,17 +80,39 @@ export function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-/** A submit button carrying the form's intent that disables itself and changes its text while sending. */
+/**
+ * A submit button carrying the form's intent that disables itself and changes its text while sending.
+ * With `keepFocus` it stays focusable while sending (aria-disabled, a second click does nothing): a
+ * disabled button drops keyboard focus to <body>.
+ */
 export function SubmitButton({
   intent,
   pendingText,
+  keepFocus = false,
   children,
   className,
+  onClick,
   ...props
-}: ButtonProps & { intent: string; pendingText: string }) {
+}: ButtonProps & { intent: string; pendingText: string; keepFocus?: boolean }) {
   const submitting = useSubmitting(intent);
+  const busy = keepFocus
+    ? {
+        "aria-disabled": submitting || undefined,
+        onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+          if (submitting) event.preventDefault();
+          else onClick?.(event);
+        },
+      }
+    : { disabled: submitting, onClick };
   return (
-    <Button type="submit" name="intent" value={intent} disabled={submitting} className={cn(className)} {...props}>
+    <Button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={cn(keepFocus && "aria-disabled:cursor-not-allowed aria-disabled:opacity-50", className)}
+      {...busy}
+      {...props}
+    >
       {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
       {submitting ? pendingText : children}
     </Button>
