@@ -4,6 +4,7 @@ import { BUTTON, cx } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/payment-cancel";
 import { pageCacheHandle } from "~/lib/page-cache";
+import { paymentCancelRetryPath } from "~/server/billing/checkout.server";
 
 // Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
 export const handle = pageCacheHandle;
@@ -16,7 +17,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function PaymentCancel() {
+/**
+ * A package checkout's cancel address carries the packages page as the buyer left it (`retry`, built
+ * by the server from the order's validated choices); Try Again goes back there. The value is rebuilt
+ * from known fields only, so the link is always this site's /packages page.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { retry: paymentCancelRetryPath(new URL(request.url).searchParams.get("retry")) };
+}
+
+export default function PaymentCancel({ loaderData }: Route.ComponentProps) {
   return (
     <div className="bg-muted">
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
@@ -29,7 +39,7 @@ export default function PaymentCancel() {
             Your checkout was cancelled and you have not been charged. You can pick up where you left off at any time.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/packages" className={cx(BUTTON.lg, BUTTON.primary)}>
+            <Link to={loaderData.retry} className={cx(BUTTON.lg, BUTTON.primary)}>
               <RotateCcw aria-hidden />
               Try Again
             </Link>

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
-import { funnelMultiplier } from "~/catalogue/goals";
+import { findGoal, findTimeline, funnelMultiplier } from "~/catalogue/goals";
+import { canonicalIndustry } from "~/components/funnel/params";
 import { BILLING_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import {
   APP_TAB_INFO,
@@ -115,7 +116,10 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
           industry: req.industry ?? null,
         },
         successPath: withSession("/payment-success"),
-        cancelPath: "/payment-cancel",
+        // Try Again goes back to the packages page as the buyer left it (paymentCancelRetryPath).
+        cancelPath: `/payment-cancel?retry=${encodeURIComponent(
+          packagesRetryPath({ industry: req.industry, goal: req.goal, timeline: req.timeline, mode: req.mode }),
+        )}`,
       };
     }
     case "plan": {
@@ -195,6 +199,52 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
   }
 }
 
+/**
+ * The /packages address of a package checkout's choices: only catalogue values (an industry as the
+ * catalogue spells it, known goal and timeline ids, the payment mode) make it in, so the address is
+ * always this site's packages page. Rush is chosen per button on that page and has no query field.
+ */
+export function packagesRetryPath(q: {
+  industry?: string | null;
+  goal?: string | null;
+  timeline?: string | null;
+  mode?: string | null;
+}): string {
+  const params = new URLSearchParams();
+  const industry = canonicalIndustry(q.industry);
+  if (industry) params.set("industry", industry);
+  const goal = findGoal(q.goal);
+  if (goal) params.set("goal", goal.id);
+  const timeline = findTimeline(q.timeline);
+  if (timeline) params.set("timeline", timeline.id);
+  if (q.mode === "monthly" || q.mode === "one-time") params.set("mode", q.mode);
+  const query = params.toString();
+  return query ? `/packages?${query}` : "/packages";
+}
+
+/**
+ * Where payment-cancel's Try Again leads for its `retry` query value: a /packages address rebuilt
+ * from the known fields of that value (packagesRetryPath), else bare /packages. Never an address
+ * taken as given: another path, another origin or unknown parameters are dropped.
+ */
+export function paymentCancelRetryPath(retry: string | null | undefined): string {
+  if (!retry || retry.length > 500 || !retry.startsWith("/packages")) return "/packages";
+  let url: URL;
+  try {
+    url = new URL(retry, "http://site.invalid");
+  } catch {
+    return "/packages";
+  }
+  if (url.origin !== "http://site.invalid" || url.pathname !== "/packages") return "/packages";
+  const p = url.searchParams;
+  return packagesRetryPath({
+    industry: p.get("industry"),
+    goal: p.get("goal"),
+    timeline: p.get("timeline"),
+    mode: p.get("mode"),
+  });
+}
+
 export const DISTRIBUTOR_ALREADY_OWNED = "You are already a member of the AI Distributor Program.";
 
 /**
@@ -257,9 +307,71 @@ export async function asItWouldBePaid(db: Db, order: OrderRow): Promise<OrderRow
   return (await hadTrial(db, order.userId, order.kind, order.itemId, order.id)) ? { ...order, trialDays: 0 } : order;
 }
 
+/** Kinds an account holds once at a time: a second checkout of the same item resumes the open one. */
+const HELD_ONCE_KINDS = new Set<string>(["addons", "plan", "scaling", "distributor"]);
+
+/** What makes two orders the same purchase: kind, item (an add-on bundle as a set), option and price. */
+function purchaseKey(o: Pick<OrderRow, "kind" | "itemId" | "pricingTab" | "amount" | "setupFee" | "isSubscription">) {
+  const item = o.kind === "addons" ? o.itemId.split(",").sort().join(",") : o.itemId;
+  return JSON.stringify([o.kind, item, o.pricingTab, o.amount, o.setupFee, o.isSubscription]);
+}
+
+/**
+ * The account's payable (pending or declined) order of the same purchase, else a new pending
+ * order, chosen under a per-account-and-kind lock so two concurrent clicks agree on one order.
+ */
+async function openOrderFor(
+  db: Db,
+  userId: string,
+  draft: OrderDraft,
+  providerName: string,
+): Promise<{ order: OrderRow; reused: boolean }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    if (HELD_ONCE_KINDS.has(draft.kind)) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}:${draft.kind}`}))`);
+      const open = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.kind, draft.kind),
+            eq(orders.provider, providerName),
+            inArray(orders.status, ["pending", "declined"]),
+          ),
+        )
+        .orderBy(desc(orders.createdAt));
+      const key = purchaseKey(draft);
+      const same = open.find((o) => purchaseKey(o) === key);
+      if (same) return { order: same, reused: true };
+    }
+    const id = randomUUID();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        id,
+        userId,
+        ...draft,
+        currency: "usd",
+        status: "pending",
+        provider: providerName,
+        // Replaced by the provider's id below; unique, so it cannot collide with a real session.
+        providerSessionId: `pending_${id}`,
+      })
+      .returning();
+    return { order: order!, reused: false };
+  });
+}
+
 /**
  * Starts the checkout of `req` for `user`: a pending order first (so a provider session never
  * exists without its order), then the provider's hosted session, whose id is written back.
+ *
+ * An add-on bundle, plan, scaling tier or the distributor program is held once: while the account
+ * has a payable order of the same purchase (a second click, a second tab), that order's checkout is
+ * answered again (the provider's session while it is still open) instead of a second order whose
+ * payment would charge twice (docs/decisions/0009). Fulfilment checks add-ons again (fulfilOrderInTx).
  */
 export async function createCheckout(
   db: Db,
@@ -274,28 +386,62 @@ export async function createCheckout(
       ? { ...quoted, trialDays: 0 }
       : quoted;
   const provider = await checkoutProvider();
-  const id = randomUUID();
-  const [order] = await db
-    .insert(orders)
-    .values({
-      id,
-      userId: user.id,
-      ...draft,
-      currency: "usd",
-      status: "pending",
-      provider: provider.name,
-      // Replaced by the provider's id below; unique, so it cannot collide with a real session.
-      providerSessionId: `pending_${id}`,
-    })
-    .returning();
+  for (let attempt = 0; ; attempt++) {
+    const { order, reused } = await openOrderFor(db, user.id, draft, provider.name);
+    if (reused && !order.providerSessionId.startsWith("pending_") && provider.resumeSession) {
+      const resumed = await resumeOrNull(db, provider.resumeSession.bind(provider), order);
+      if (resumed) return resumed;
+      // Expired (now 'canceled') or not resumable: a new order, once.
+      if (attempt === 0) continue;
+    }
+    return startSession(db, provider, user, draft, order);
+  }
+}
+
+/** The open session of a reused order; null after marking an expired one canceled. */
+async function resumeOrNull(
+  db: Db,
+  resume: NonNullable<Awaited<ReturnType<typeof checkoutProvider>>["resumeSession"]>,
+  order: OrderRow,
+): Promise<CheckoutResult | null> {
+  let resumed;
+  try {
+    resumed = await resume(order.providerSessionId);
+  } catch (error) {
+    log.error("checkout session could not be resumed", { orderId: order.id, error: errorMessage(error) });
+    throw new CheckoutError("provider_unavailable", "Payment system is currently unavailable. Please try again later.", 503);
+  }
+  if (resumed.status === "open" && resumed.url)
+    return { url: resumed.url, sessionId: order.providerSessionId, orderId: order.id };
+  if (resumed.status === "complete") {
+    // Paid at the provider; its event is on the way. A new order would be a second payment.
+    throw new CheckoutError("already_owned", ALREADY_PAYING, 409);
+  }
+  await db
+    .update(orders)
+    .set({ status: "canceled" })
+    .where(and(eq(orders.id, order.id), inArray(orders.status, ["pending", "declined"])));
+  return null;
+}
+
+export const ALREADY_PAYING = "This purchase has already been paid; it will appear on your account shortly.";
+
+async function startSession(
+  db: Db,
+  provider: Awaited<ReturnType<typeof checkoutProvider>>,
+  user: { id: string; email: string; name?: string | null },
+  draft: OrderDraft,
+  order: OrderRow,
+): Promise<CheckoutResult> {
+  const id = order.id;
   const base = env().PUBLIC_SITE_URL;
   let session: { sessionId: string; url: string };
   try {
     session = await provider.createSession({
-      order: order!,
+      order,
       customer: { userId: user.id, email: user.email, name: user.name ?? "" },
-      successUrl: base + draft.successPath,
-      cancelUrl: base + draft.cancelPath,
+      successUrl: base + order.successPath,
+      cancelUrl: base + order.cancelPath,
     });
   } catch (error) {
     await db.update(orders).set({ status: "failed" }).where(eq(orders.id, id));
@@ -307,7 +453,20 @@ export async function createCheckout(
     });
     throw new CheckoutError("provider_unavailable", "Payment system is currently unavailable. Please try again later.", 503);
   }
-  await db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, id));
+  const [written] = await db
+    .update(orders)
+    .set({ providerSessionId: session.sessionId })
+    .where(and(eq(orders.id, id), eq(orders.providerSessionId, `pending_${id}`)))
+    .returning({ id: orders.id });
+  if (!written) {
+    // A concurrent click on the same order wrote its session first (Stripe answers the same session
+    // for the same order; the local provider made a second id): answer the winner's.
+    const [current] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+    if (current && current.providerSessionId !== session.sessionId && provider.resumeSession) {
+      const resumed = await provider.resumeSession(current.providerSessionId);
+      if (resumed.url) return { url: resumed.url, sessionId: current.providerSessionId, orderId: id };
+    }
+  }
   return { url: session.url, sessionId: session.sessionId, orderId: id };
 }
 
@@ -365,6 +524,20 @@ export async function fulfilOrder(db: Db, sessionId: string, opts: FulfilOptions
  * the order's effects commit together (the Stripe webhook). Same once-only guarantee.
  */
 export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOptions = {}): Promise<OrderRow | null> {
+  const duplicateOf = await ownedElsewhere(tx, sessionId);
+  if (duplicateOf) {
+    const [pending] = await tx.select().from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1);
+    if (pending?.provider !== "stripe") {
+      // Nothing charged yet (the local page pays through here): the payment is refused and the order
+      // ends, so the buyer is not charged twice for what they own.
+      await tx
+        .update(orders)
+        .set({ status: "canceled" })
+        .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])));
+      log.warn("duplicate add-on payment refused", { orderId: pending?.id, duplicateOf });
+      return null;
+    }
+  }
   const [paid] = await tx
     .update(orders)
     .set({
@@ -372,6 +545,9 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
       paidAt: sql`now()`,
       ...(opts.providerCustomerId ? { providerCustomerId: opts.providerCustomerId } : {}),
       ...(opts.providerSubscriptionId ? { providerSubscriptionId: opts.providerSubscriptionId } : {}),
+      // Stripe has taken the money: recorded, no second entitlement, and its subscription is
+      // cancelled after the commit (cancelDuplicateSubscriptions in stripe-events.server.ts).
+      ...(duplicateOf ? { details: sql`${orders.details} || ${JSON.stringify({ duplicateOf })}::jsonb` } : {}),
     })
     .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])))
     .returning();
@@ -379,7 +555,8 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
   const order = paid.isSubscription && paid.trialDays > 0 ? await withoutRepeatedTrial(tx, paid) : paid;
   // The session's period end is the end of a trial this order no longer has.
   const dropped = order.trialDays !== paid.trialDays;
-  await applyOrderEffects(tx, order, dropped ? { ...opts, currentPeriodEnd: null } : opts);
+  if (duplicateOf) log.error("duplicate add-on subscription paid; cancelling it", { orderId: order.id, duplicateOf });
+  else await applyOrderEffects(tx, order, dropped ? { ...opts, currentPeriodEnd: null } : opts);
   const paymentRef = opts.paymentRef === undefined ? `${order.provider}:${order.providerSessionId}` : opts.paymentRef;
   const amount = opts.paidAmount ?? dueToday(order);
   if (paymentRef && amount > 0) {
@@ -392,6 +569,38 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
     });
   }
   return order;
+}
+
+/**
+ * For a payable add-on order: the id of another order through which the account already owns one
+ * of its add-ons, else null. createCheckout answers an open order of the same bundle again, but
+ * a bundle that overlaps another (A+B, then A) or a checkout opened before the other was paid can
+ * still reach here. Per-account-and-add-on locks (in a fixed order) make concurrent fulfilments of
+ * the same add-on take turns, so the later one sees the earlier one's committed row.
+ */
+async function ownedElsewhere(tx: Db, sessionId: string): Promise<string | null> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])))
+    .limit(1);
+  if (!order || order.kind !== "addons") return null;
+  const ids = [...new Set(((order.details.addons as { id: string }[] | undefined) ?? []).map((a) => a.id))].sort();
+  if (ids.length === 0) return null;
+  for (const addonId of ids) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addon:${order.userId}:${addonId}`}))`);
+  const [owned] = await tx
+    .select({ orderId: userAddons.orderId })
+    .from(userAddons)
+    .where(
+      and(
+        eq(userAddons.userId, order.userId),
+        inArray(userAddons.addonId, ids),
+        eq(userAddons.status, "active"),
+        or(isNull(userAddons.orderId), ne(userAddons.orderId, order.id)),
+      ),
+    )
+    .limit(1);
+  return owned ? (owned.orderId ?? "unknown") : null;
 }
 
 /**

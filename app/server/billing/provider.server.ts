@@ -15,10 +15,24 @@ export interface CreateSessionInput {
   cancelUrl: string;
 }
 
+/** An existing hosted session as the provider holds it now. */
+export interface ResumedSession {
+  /** 'open': the buyer can still pay at `url`; 'complete': paid; 'expired': can no longer be paid. */
+  status: "open" | "complete" | "expired";
+  url: string | null;
+}
+
 export interface CheckoutProvider {
   readonly name: "local" | "stripe";
   createSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>;
+  /**
+   * The session `sessionId` (created by this provider) as it stands now, so a second click on the
+   * same purchase returns the open checkout instead of a second order (createCheckout).
+   */
+  resumeSession?(sessionId: string): Promise<ResumedSession>;
 }
+
+export const localCheckoutUrl = (sessionId: string) => `/checkout/local/${sessionId}`;
 
 /**
  * The built-in provider: its hosted page is /checkout/local/:sessionId on this server, and session
@@ -28,7 +42,11 @@ export const localProvider: CheckoutProvider = {
   name: "local",
   async createSession() {
     const sessionId = `cs_local_${randomBytes(24).toString("base64url")}`;
-    return { sessionId, url: `/checkout/local/${sessionId}` };
+    return { sessionId, url: localCheckoutUrl(sessionId) };
+  },
+  // The local page never expires; a paid order is found by its status before this is asked.
+  async resumeSession(sessionId) {
+    return { status: "open", url: localCheckoutUrl(sessionId) };
   },
 };
 
@@ -42,6 +60,14 @@ export function setCheckoutProvider(provider: CheckoutProvider | undefined) {
 export async function checkoutProvider(): Promise<CheckoutProvider> {
   if (override) return override;
   if (!env().STRIPE_ENABLED) return localProvider;
-  const { stripeProvider } = await import("./stripe.server");
-  return stripeProvider();
+  const { stripeProvider, stripeClient } = await import("./stripe.server");
+  return {
+    ...stripeProvider(),
+    async resumeSession(sessionId: string): Promise<ResumedSession> {
+      const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+      const status: ResumedSession["status"] =
+        session.status === "open" ? "open" : session.status === "complete" ? "complete" : "expired";
+      return { status, url: session.url };
+    },
+  };
 }

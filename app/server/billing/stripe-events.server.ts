@@ -237,11 +237,45 @@ async function apply(tx: Db, event: Stripe.Event, pre: Prefetched): Promise<Even
             currency: refund.currency,
           })) || recorded;
       }
-      return recorded ? "applied" : "ignored";
+      const ended = pre.owner.orderId ? await endWhenWhollyRefunded(tx, pre.owner.orderId) : false;
+      return recorded || ended ? "applied" : "ignored";
     }
     default:
       return "ignored";
   }
+}
+
+/**
+ * An order whose refunds add up to everything paid for it becomes 'refunded' (billing history's
+ * 'Refunded'); a partial refund keeps it paid. 'refunded' ends what the order granted: a one-time app
+ * or package is no longer listed as owned (listPurchasedAutomations reads 'paid'), a subscription
+ * order no longer makes the account active (hasActiveSubscription) nor holds the distributor
+ * membership, and its add-ons stop being owned now. A plan's or tier's user_subscriptions row ends
+ * with its Stripe subscription's deleted event: a refund does not cancel a subscription at Stripe,
+ * the operator does (docs/decisions/0008). Idempotent: a repeated event changes nothing.
+ */
+async function endWhenWhollyRefunded(tx: Db, orderId: string): Promise<boolean> {
+  const [totals] = await tx
+    .select({
+      paid: sql<string>`coalesce(sum(case when ${paymentEvents.kind} = 'payment' then ${paymentEvents.amount} end), 0)`,
+      refunded: sql<string>`coalesce(sum(case when ${paymentEvents.kind} = 'refund' then ${paymentEvents.amount} end), 0)`,
+    })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, orderId));
+  const paid = Number(totals?.paid ?? 0);
+  if (paid <= 0 || Number(totals?.refunded ?? 0) < paid) return false;
+  const rows = await tx
+    .update(orders)
+    .set({ status: "refunded" })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ["paid", "canceled"])))
+    .returning({ id: orders.id });
+  if (rows.length === 0) return false;
+  await tx
+    .update(userAddons)
+    .set({ status: "canceled", updatedAt: sql`now()` })
+    .where(and(eq(userAddons.orderId, orderId), eq(userAddons.status, "active")));
+  log.info("order wholly refunded", { orderId });
+  return true;
 }
 
 function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
@@ -320,9 +354,10 @@ async function applySubscriptionState(
     )
     .returning({ id: userSubscriptions.id });
   if (deleted) {
+    // A wholly refunded order stays 'refunded' (endWhenWhollyRefunded); the rest end 'canceled'.
     const ended = await tx
       .update(orders)
-      .set({ status: "canceled" })
+      .set({ status: sql`case when ${orders.status} = 'refunded' then 'refunded' else 'canceled' end` })
       .where(and(eq(orders.providerSubscriptionId, subscription.id), eq(orders.provider, "stripe")))
       .returning({ id: orders.id });
     if (ended.length > 0) {
@@ -421,6 +456,56 @@ export async function cancelReplacedSubscriptions(db: Db, stripe: Stripe, limit 
   return canceled;
 }
 
+/**
+ * fulfilOrderInTx records a Stripe add-on order whose add-ons the account already owned through
+ * another order as paid (the money was taken) with `details.duplicateOf`, and grants nothing. This
+ * cancels its subscription at Stripe (at once, no proration: it never granted anything) and ends the
+ * order, after the fulfilling transaction has committed. The first payment is not refunded here: it
+ * is logged for the operator to refund in the Stripe dashboard, and that refund's charge.refunded
+ * event records it (docs/decisions/0009). Retried by the next run, like the other follow-ups.
+ */
+export async function cancelDuplicateSubscriptions(db: Db, stripe: Stripe, limit = 20): Promise<number> {
+  const rows = await db
+    .select({ id: orders.id, subscriptionId: orders.providerSubscriptionId, details: orders.details, userId: orders.userId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, "stripe"),
+        eq(orders.status, "paid"),
+        isNotNull(orders.providerSubscriptionId),
+        sql`${orders.details} ? 'duplicateOf'`,
+      ),
+    )
+    .limit(limit);
+  let canceled = 0;
+  for (const row of rows) {
+    try {
+      await stripe.subscriptions.cancel(row.subscriptionId!);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "resource_missing") {
+        log.warn("could not cancel a duplicate Stripe subscription", {
+          orderId: row.id,
+          subscriptionId: row.subscriptionId,
+          error: errorMessage(error),
+        });
+        continue;
+      }
+    }
+    await db
+      .update(orders)
+      .set({ status: "canceled", subscriptionStatus: "canceled" })
+      .where(and(eq(orders.id, row.id), eq(orders.status, "paid")));
+    log.error("duplicate add-on subscription cancelled; refund its first payment in Stripe", {
+      orderId: row.id,
+      userId: row.userId,
+      subscriptionId: row.subscriptionId,
+      duplicateOf: row.details.duplicateOf,
+    });
+    canceled += 1;
+  }
+  return canceled;
+}
+
 /** Longer than any trial of the catalogue (the distributor's 7 days): by then Stripe has ended it itself. */
 const DROPPED_TRIAL_WINDOW_DAYS = 31;
 
@@ -480,7 +565,7 @@ export async function endDroppedTrials(db: Db, stripe: Stripe, limit = 20): Prom
 
 /**
  * The Stripe calls a fulfilment implies, after its commit: the replaced plan cancelled, a repeated
- * trial ended. Never throws: the order is already recorded, and what failed is retried by the next
+ * trial ended, a duplicate add-on subscription cancelled. Never throws: the order is already recorded, and what failed is retried by the next
  * applied event, re-sync or sweep.
  */
 export async function settleAfterCommit(db: Db, stripe: Stripe): Promise<{ canceled: number; ended: number }> {
@@ -495,6 +580,11 @@ export async function settleAfterCommit(db: Db, stripe: Stripe): Promise<{ cance
     ended = await endDroppedTrials(db, stripe);
   } catch (error) {
     log.warn("repeated trials not ended yet", { error: errorMessage(error) });
+  }
+  try {
+    canceled += await cancelDuplicateSubscriptions(db, stripe);
+  } catch (error) {
+    log.warn("duplicate add-on subscriptions not cancelled yet", { error: errorMessage(error) });
   }
   return { canceled, ended };
 }
