@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { CircleCheck, CreditCard, FlaskConical } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { formatDollars } from "~/catalogue/pricing";
@@ -79,7 +80,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+const ALREADY_OWNED_MESSAGE = "You already own one of these add-ons. Nothing was charged.";
+
 type FieldErrors = Partial<Record<"card" | "expiry" | "cvc", string>>;
+
+/** The fields in page order: the error summary lists their errors in this order. */
+const FIELDS = [
+  { id: "card", label: "Card number" },
+  { id: "expiry", label: "Expiry (MM/YY)" },
+  { id: "cvc", label: "CVC" },
+] as const;
 
 /** MM/YY (or MM/YYYY), this month or later. */
 function validExpiry(value: string, now = new Date()): boolean {
@@ -106,7 +116,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (Object.keys(errors).length > 0) return data({ errors, message: null }, { status: 400 });
 
   if (card === SUCCESS_CARD) {
-    await fulfilOrder(db(), order.providerSessionId);
+    const paid = await fulfilOrder(db(), order.providerSessionId);
+    // Null: paid already (a second submit), or refused because what it buys is owned through
+    // another order since this checkout opened (nothing charged; the order is canceled).
+    if (!paid && (await getOrderForUser(db(), user.id, order.providerSessionId))?.status === "canceled") {
+      return data({ errors: {} as FieldErrors, message: ALREADY_OWNED_MESSAGE }, { status: 409 });
+    }
     throw redirect(successPathOf(order));
   }
   if (card === DECLINE_CARD) {
@@ -147,6 +162,15 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors: FieldErrors = result?.errors ?? {};
+  const fieldErrors = FIELDS.flatMap((f) => (errors[f.id] ? [{ ...f, error: errors[f.id]! }] : []));
+  const formRef = useRef<HTMLFormElement>(null);
+  // After the server rejects a field, focus moves to the first invalid one (the summary above the
+  // form announces every error); a new result (a new object) moves it again.
+  useEffect(() => {
+    if (!result || Object.keys(result.errors).length === 0) return;
+    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [result]);
+
   const price = `${formatDollars(order.amount)}${order.isSubscription ? "/month" : ""}`;
 
   return (
@@ -203,11 +227,32 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
           ) : order.status === "canceled" ? (
             <p className="mt-6 font-semibold">This checkout was canceled.</p>
           ) : (
-            <Form method="post" className="mt-6 grid gap-4" noValidate>
+            <Form method="post" className="mt-6 grid gap-4" noValidate ref={formRef}>
               {result?.message && (
                 <p role="alert" className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm font-medium">
                   {result.message}
                 </p>
+              )}
+              {fieldErrors.length > 0 && (
+                <div
+                  role="alert"
+                  aria-labelledby="checkout-errors-title"
+                  className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm"
+                  data-testid="checkout-error-summary"
+                >
+                  <p id="checkout-errors-title" className="font-semibold">
+                    {fieldErrors.length === 1 ? "Check this field:" : `Check these ${fieldErrors.length} fields:`}
+                  </p>
+                  <ul className="mt-1 list-disc pl-5">
+                    {fieldErrors.map((f) => (
+                      <li key={f.id}>
+                        <a href={`#${f.id}`} className="underline underline-offset-4">
+                          {f.label}: {f.error}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               )}
               <Field
                 id="card"
@@ -237,7 +282,8 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
                   error={errors.cvc}
                 />
               </div>
-              <Button type="submit" size="lg" disabled={submitting}>
+              {/* Disabled while the payment is submitted: one payment per click (fulfilment is idempotent as well). */}
+              <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting || undefined}>
                 <CreditCard aria-hidden />
                 {submitting ? "Processing..." : order.dueToday > 0 ? `Pay ${formatDollars(order.dueToday)}` : "Start free trial"}
               </Button>

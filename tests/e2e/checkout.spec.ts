@@ -127,7 +127,7 @@ test("declined and unknown cards show their messages; the order stays unpaid", a
   await page.getByLabel("Expiry (MM/YY)").fill("01/20");
   await page.getByLabel("CVC").fill("1");
   await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page.getByText("Enter a future expiry date as MM/YY.")).toBeVisible();
+  await expect(page.getByText("Enter a future expiry date as MM/YY.", { exact: true })).toBeVisible();
   await expect(page.getByLabel("CVC")).toHaveAttribute("aria-invalid", "true");
 
   // Giving up returns to the apps page, which says nothing was charged.
@@ -197,4 +197,33 @@ test("the server owns the price: amounts in the request are refused, clean reque
   expect(res.status()).toBe(401);
   expect(await res.json()).toEqual({ error: "Authentication required" });
   await anonymous.dispose();
+});
+
+test("paying for add-ons owned since the checkout opened is refused on the test checkout page; nothing is charged", async ({
+  browser,
+}) => {
+  const context = await customer(browser);
+  const page = await context.newPage();
+  const open = async (addonIds: string[]) => {
+    const res = await startCheckout(context, { kind: "addons", addonIds });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { url: string }).url;
+  };
+  // Two checkouts opened side by side, the second a bundle holding the first's add-on.
+  const single = await open(["seo-optimizer"]);
+  const bundle = await open(["seo-optimizer", "custom-domain-ssl"]);
+  expect(bundle).not.toBe(single);
+  const pay = async (url: string) => {
+    await gotoHydrated(page, url);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /^Pay / }).click();
+  };
+  await pay(single);
+  await expect(page).toHaveURL(/success=true|payment-success/);
+  await pay(bundle);
+  await expect(page.getByRole("alert").first()).toContainText("You already own one of these add-ons. Nothing was charged.");
+  await expect(page).toHaveURL(new RegExp(bundle.replace(/[/.]/g, "\\$&") + "$"));
+  await context.close();
 });

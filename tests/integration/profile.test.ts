@@ -1,11 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAccountAnalytics } from "~/server/analytics/activity.server";
-import { activityEvents, supportTickets, trialAccess, user, userSubscriptions } from "~/server/db/schema";
+import {
+  activityEvents,
+  billingCustomers,
+  orders,
+  supportTickets,
+  trialAccess,
+  user,
+  userSubscriptions,
+} from "~/server/db/schema";
+import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { getSubscriptionSummary, planNameOf } from "~/server/profile/billing.server";
 import { displayName, fieldErrors, passwordInput, profileInput } from "~/server/profile/profile.server";
 import { DEFAULT_SETTINGS, getSettings, saveSettings, settingsInput } from "~/server/profile/settings.server";
 import { engine, freshDatabase } from "./support/db";
 import { userFieldsProblem } from "~/server/auth/auth-input.server";
+
+/** A paid Stripe subscription order of user-subs. */
+const order = (id: string, values: Partial<typeof orders.$inferInsert>) => ({
+  id,
+  userId: "user-subs",
+  kind: "addons",
+  itemId: id,
+  itemName: id,
+  amount: 1000,
+  provider: "stripe",
+  providerSessionId: `cs_test_${id}`,
+  isSubscription: true,
+  status: "paid",
+  paidAt: new Date(),
+  ...values,
+});
 
 describe(`profile, settings, billing and analytics (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -99,6 +124,54 @@ describe(`profile, settings, billing and analytics (${engine})`, () => {
       monthlyPrice: 99900,
     });
     expect((await getSubscriptionSummary(database.db, "user-b")).active).toBe(false);
+  });
+
+  it("billing: paid subscription orders (add-ons, monthly apps, distributor) and the Stripe customer are in the summary", async () => {
+    await database.db.insert(user).values({ id: "user-subs", name: "S", email: "subs@example.com", emailVerified: true });
+    const empty = await getSubscriptionSummary(database.db, "user-subs");
+    expect(empty).toMatchObject({ otherSubscriptions: [], otherSubscriptionActive: false, hasBillingAccount: false });
+
+    await database.db.insert(orders).values([
+      order("addons-1", { itemName: "2 add-ons", amount: 9800, paidAt: new Date("2026-03-02T00:00:00Z") }),
+      order("dist-1", {
+        kind: "distributor",
+        itemName: "AI Distributor Program",
+        amount: 19900,
+        setupFee: 99700,
+        subscriptionStatus: "past_due",
+        paidAt: new Date("2026-03-01T00:00:00Z"),
+      }),
+      // Not listed: a plan (its user_subscriptions row is the plan), a one-time app, an ended or unpaid subscription.
+      order("plan-1", { kind: "plan", itemName: "Pro" }),
+      order("app-once", { kind: "app", isSubscription: false }),
+      order("app-ended", { kind: "app", status: "canceled" }),
+      order("app-pending", { kind: "app", status: "pending", paidAt: null }),
+    ]);
+    // The overview counts this customer as subscribed, and so does the billing page now.
+    expect(await hasActiveSubscription(database.db, "user-subs")).toBe(true);
+    const summary = await getSubscriptionSummary(database.db, "user-subs");
+    expect(summary).toMatchObject({
+      active: false,
+      planName: "Free Trial",
+      otherSubscriptionActive: true,
+      hasBillingAccount: false,
+    });
+    expect(summary.otherSubscriptions).toEqual([
+      { id: "addons-1", itemName: "2 add-ons", kind: "addons", monthlyPrice: 9800, status: "active", active: true },
+      {
+        id: "dist-1",
+        itemName: "AI Distributor Program",
+        kind: "distributor",
+        monthlyPrice: 19900,
+        status: "past_due",
+        active: false,
+      },
+    ]);
+
+    // Manage Billing follows the portal's rule: the user's own Stripe customer row.
+    await database.db.insert(billingCustomers).values({ userId: "user-subs", provider: "stripe", customerId: "cus_subs" });
+    expect((await getSubscriptionSummary(database.db, "user-subs")).hasBillingAccount).toBe(true);
+    expect((await getSubscriptionSummary(database.db, "user-b")).hasBillingAccount).toBe(false);
   });
 
   it("analytics: 30 continuous days of the user's own events and headline numbers", async () => {

@@ -30,7 +30,7 @@ import { listOrders } from "~/server/billing/checkout.server";
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
-import { getSubscriptionSummary } from "~/server/profile/billing.server";
+import { getSubscriptionSummary, type PaidSubscription } from "~/server/profile/billing.server";
 import type { Route } from "./+types/billing";
 
 export const meta: Route.MetaFunction = () => [
@@ -121,6 +121,9 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
   }
 
   const currentType = subscription.active ? subscription.planType : null;
+  const others = subscription.otherSubscriptions;
+  // The dashboard gate's rule (hasActiveSubscription): a plan or tier, or another paid subscription.
+  const accountActive = subscription.active || subscription.otherSubscriptionActive;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -131,14 +134,15 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-xl font-semibold leading-tight tracking-tight">Current plan</h2>
               <span data-testid="plan-status">
-                <PlanBadge active={subscription.active} />
+                <PlanBadge active={accountActive} />
               </span>
             </div>
             <CardDescription>What your account is on today.</CardDescription>
           </CardHeader>
           <CardContent>
             <p className="text-2xl font-bold" data-testid="current-plan-name">
-              {subscription.planName}
+              {/* 'Free Trial' (the spec's fallback) would contradict the paid subscriptions listed below. */}
+              {!subscription.active && others.length > 0 ? "No billing plan" : subscription.planName}
             </p>
             <dl className="mt-3 grid gap-1 text-sm text-muted-foreground">
               {subscription.monthlyPrice !== null ? (
@@ -177,13 +181,19 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
                 Cancels on {formatDate(subscription.currentPeriodEnd)}. You keep full access until then.
               </p>
             ) : null}
-            {!subscription.active ? (
+            {!subscription.active && others.length === 0 ? (
               <p className="mt-2 text-sm text-muted-foreground">No paid subscription yet. Choose a plan below to upgrade.</p>
             ) : null}
+            {others.length > 0 ? <PaidSubscriptions subscriptions={others} hasPlan={subscription.active} /> : null}
           </CardContent>
         </Card>
 
-        <BillingActions active={subscription.active} cancelAtPeriodEnd={subscription.cancelAtPeriodEnd} />
+        <BillingActions
+          active={subscription.active}
+          hasBillingAccount={subscription.hasBillingAccount}
+          hasOtherSubscriptions={others.length > 0}
+          cancelAtPeriodEnd={subscription.cancelAtPeriodEnd}
+        />
       </div>
 
       <section aria-labelledby="plans-heading">
@@ -254,8 +264,58 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Manage billing (Stripe portal; the local test provider cancels here instead) and Refresh status. */
-function BillingActions({ active, cancelAtPeriodEnd }: { active: boolean; cancelAtPeriodEnd: boolean }) {
+/** A paid subscription's provider state as the page shows it ('past_due' -> 'Past due'). */
+function subscriptionStatusLabel(status: string): string {
+  const text = status.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Monthly add-ons, apps, packages and the distributor program: order rows, not a plan. */
+function PaidSubscriptions({ subscriptions, hasPlan }: { subscriptions: PaidSubscription[]; hasPlan: boolean }) {
+  const active = subscriptions.filter((s) => s.active).length;
+  return (
+    <section aria-labelledby="paid-subscriptions-heading" className="mt-4 border-t pt-4" data-testid="paid-subscriptions">
+      <h3 id="paid-subscriptions-heading" className="text-sm font-semibold">
+        {hasPlan ? "Other paid subscriptions" : "Your paid subscriptions"}
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground" data-testid="paid-subscriptions-summary">
+        {active === 0
+          ? "None of your paid subscriptions is active."
+          : `You have ${active} active paid ${active === 1 ? "subscription" : "subscriptions"}.`}
+        {hasPlan ? null : " Choose a plan below to add a billing plan."}
+      </p>
+      <ul className="mt-2 grid gap-2">
+        {subscriptions.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
+            <span className="font-medium">{s.itemName}</span>
+            <span className="flex items-center gap-2">
+              <span>{formatDollars(s.monthlyPrice)}/month</span>
+              <Badge variant={s.active ? "success" : "warning"}>{subscriptionStatusLabel(s.status)}</Badge>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Manage billing (Stripe portal; the local test provider cancels a plan here instead) and Refresh
+ * status. Offered for an active plan, and whenever the user has a Stripe customer: the portal is where
+ * every Stripe subscription (add-ons, monthly apps, the distributor program) is cancelled or its card changed.
+ */
+function BillingActions({
+  active,
+  hasBillingAccount,
+  hasOtherSubscriptions,
+  cancelAtPeriodEnd,
+}: {
+  active: boolean;
+  hasBillingAccount: boolean;
+  hasOtherSubscriptions: boolean;
+  cancelAtPeriodEnd: boolean;
+}) {
+  const canManage = active || hasBillingAccount;
   const navigation = useNavigation();
   const { revalidate } = useRevalidator();
   const [opening, setOpening] = useState(false);
@@ -317,7 +377,7 @@ function BillingActions({ active, cancelAtPeriodEnd }: { active: boolean; cancel
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          {active ? (
+          {canManage ? (
             <Button type="button" onClick={() => void openPortal()} disabled={opening} aria-busy={opening || undefined}>
               {opening ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CreditCard aria-hidden="true" />}
               {opening ? "Opening..." : "Manage Billing"}
@@ -338,8 +398,19 @@ function BillingActions({ active, cancelAtPeriodEnd }: { active: boolean; cancel
             </Button>
           </Form>
         </div>
-        {!active ? (
+        {!canManage && !hasOtherSubscriptions ? (
           <p className="text-sm text-muted-foreground">Billing management opens once you have an active subscription.</p>
+        ) : null}
+        {!canManage && hasOtherSubscriptions ? (
+          // Stripe records a customer with every checkout: without one, they were paid in the test checkout.
+          <p className="text-sm text-muted-foreground" data-testid="no-portal">
+            Your subscriptions were paid with the test checkout, which has no billing portal.
+          </p>
+        ) : null}
+        {localProvider && !active ? (
+          <p className="text-sm" data-testid="local-billing">
+            Payments on this site use the test checkout, which has no billing portal.
+          </p>
         ) : null}
         {active && localProvider ? (
           <div className="grid gap-3 rounded-lg border bg-muted/40 p-4" data-testid="local-billing">

@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
-import { trialAccess, userSubscriptions } from "~/server/db/schema";
+import { billingCustomers, orders, trialAccess, userSubscriptions } from "~/server/db/schema";
 import { grantsAccessNow } from "~/server/billing/subscriptions.server";
 
 const PLAN_TYPE_NAMES: Record<string, string> = { basic: "Basic", pro: "Pro", enterprise: "Enterprise" };
@@ -17,6 +17,27 @@ export interface SubscriptionSummary {
   trialEndsAt: string | null;
   /** The active row ends with its period instead of renewing. */
   cancelAtPeriodEnd: boolean;
+  /**
+   * Paid monthly subscriptions other than a plan or tier (add-ons, monthly apps and packages, the
+   * distributor program): they are their order rows, not user_subscriptions rows.
+   */
+  otherSubscriptions: PaidSubscription[];
+  /** Any of them grants access now (the dashboard gate's rule, hasActiveSubscription). */
+  otherSubscriptionActive: boolean;
+  /** The user has a Stripe customer: /api/billing/portal can open the portal for it. */
+  hasBillingAccount: boolean;
+}
+
+export interface PaidSubscription {
+  id: string;
+  itemName: string;
+  kind: string;
+  /** Cents per month. */
+  monthlyPrice: number;
+  /** The provider's latest state; null (never reported) counts as 'active'. */
+  status: string;
+  /** Access now: the same rule as the dashboard gate. */
+  active: boolean;
 }
 
 export function planNameOf(row: { planName: string | null; planType: string | null } | undefined): string {
@@ -26,7 +47,7 @@ export function planNameOf(row: { planName: string | null; planType: string | nu
 
 /** The user's subscription as the billing and scaling pages show it (the active row wins). */
 export async function getSubscriptionSummary(db: Db, userId: string): Promise<SubscriptionSummary> {
-  const [[active], [trial]] = await Promise.all([
+  const [[active], [trial], subscriptionOrders, [customer]] = await Promise.all([
     db
       .select()
       .from(userSubscriptions)
@@ -34,7 +55,36 @@ export async function getSubscriptionSummary(db: Db, userId: string): Promise<Su
       .orderBy(desc(userSubscriptions.updatedAt))
       .limit(1),
     db.select().from(trialAccess).where(eq(trialAccess.userId, userId)).limit(1),
+    // The orders hasActiveSubscription counts (app/server/trial), listed whatever their provider
+    // state, so a past-due one shows here with the way to fix it (Manage Billing).
+    db
+      .select({
+        id: orders.id,
+        itemName: orders.itemName,
+        kind: orders.kind,
+        amount: orders.amount,
+        subscriptionStatus: orders.subscriptionStatus,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.isSubscription, true),
+          eq(orders.status, "paid"),
+          notInArray(orders.kind, ["plan", "scaling"]),
+        ),
+      )
+      .orderBy(desc(orders.paidAt), desc(orders.createdAt)),
+    db
+      .select({ one: billingCustomers.customerId })
+      .from(billingCustomers)
+      .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, "stripe")))
+      .limit(1),
   ]);
+  const otherSubscriptions: PaidSubscription[] = subscriptionOrders.map((o) => {
+    const status = o.subscriptionStatus ?? "active";
+    return { id: o.id, itemName: o.itemName, kind: o.kind, monthlyPrice: o.amount, status, active: status === "active" };
+  });
   return {
     active: Boolean(active),
     planName: planNameOf(active),
@@ -44,5 +94,8 @@ export async function getSubscriptionSummary(db: Db, userId: string): Promise<Su
     reachLimit: active?.reachLimit ?? null,
     trialEndsAt: trial?.trialStarted && trial.trialEndsAt ? trial.trialEndsAt.toISOString() : null,
     cancelAtPeriodEnd: Boolean(active?.cancelAtPeriodEnd),
+    otherSubscriptions,
+    otherSubscriptionActive: otherSubscriptions.some((s) => s.active),
+    hasBillingAccount: Boolean(customer),
   };
 }

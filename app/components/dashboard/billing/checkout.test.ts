@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sendToSignIn, syncSubscription } from "./checkout";
+import { BILLING_ERRORS, REFRESHED, returnToast, sendToSignIn, syncSubscription } from "./checkout";
 
 const assign = vi.fn<(url: string) => void>();
 
@@ -74,5 +74,41 @@ describe("sendToSignIn", () => {
     expect(assign).toHaveBeenLastCalledWith("/auth?next=%2Fdashboard%2Faddons");
     sendToSignIn("addons");
     expect(assign).toHaveBeenLastCalledWith("/auth?next=%2Fdashboard%2Faddons&reason=addons");
+  });
+});
+
+describe("returnToast (the one toast of ?success=true)", () => {
+  const messages = {
+    success: "Payment successful",
+    successDescription: "Your new plan is active.",
+    canceled: "Checkout canceled.",
+  };
+
+  it("says the payment succeeded only when the sync answered and the order is paid", () => {
+    expect(returnToast({ ok: true, orderStatus: "paid" }, messages)).toEqual({
+      tone: "success",
+      title: "Payment successful",
+      description: "Your new plan is active.",
+    });
+  });
+
+  it("a failed sync, an open of ?success=true without an order, or an unpaid order is no success", () => {
+    // The sync failed (network, 5xx, another user's session id): the spec's refresh failure.
+    expect(returnToast({ ok: false, orderStatus: null }, messages)).toEqual({ tone: "error", title: BILLING_ERRORS.refresh });
+    // No session id: the status was re-read, no payment is known.
+    expect(returnToast({ ok: true, orderStatus: null }, messages)).toEqual({ tone: "info", title: REFRESHED });
+    expect(returnToast({ ok: true, orderStatus: "pending" }, messages)).toMatchObject({
+      tone: "info",
+      title: "We're confirming your payment",
+    });
+    for (const status of ["declined", "canceled", "failed", "something-new"]) {
+      const toast = returnToast({ ok: true, orderStatus: status }, messages);
+      expect([status, toast.tone]).not.toEqual([status, "success"]);
+      expect([status, toast.title]).not.toEqual([status, messages.success]);
+    }
+    expect(returnToast({ ok: true, orderStatus: "canceled" }, messages)).toMatchObject({
+      tone: "error",
+      title: "Order canceled",
+    });
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { SignInReason } from "~/components/auth/messages";
-import { sendToSignIn, syncSubscription } from "~/lib/billing-sync";
+import { sendToSignIn, syncSubscription, type SyncResult } from "~/lib/billing-sync";
 import { startCheckout } from "~/lib/checkout-client";
 import type { CheckoutRequest } from "~/lib/checkout-request";
 
@@ -64,6 +64,53 @@ export function useCheckout(failureText: string, signInReason?: SignInReason) {
   return { pending, run };
 }
 
+export interface ReturnToast {
+  tone: "success" | "info" | "error";
+  title: string;
+  description?: string;
+}
+
+/**
+ * The one toast of a checkout return (`?success=true`), from the re-sync's answer. Success only when
+ * the sync answered and the returned-from order is paid: a failed sync, a missing or unknown session
+ * id (someone opening `?success=true`) and a declined, canceled or failed order say so instead.
+ * The pending wording is /payment-success's.
+ */
+export function returnToast(
+  sync: Pick<SyncResult, "ok" | "orderStatus">,
+  messages: { success: string; successDescription?: string; canceled: string },
+): ReturnToast {
+  if (!sync.ok) return { tone: "error", title: BILLING_ERRORS.refresh };
+  switch (sync.orderStatus) {
+    case "paid":
+      return { tone: "success", title: messages.success, description: messages.successDescription };
+    case "pending":
+      return {
+        tone: "info",
+        title: "We're confirming your payment",
+        description:
+          "Thank you, we have received your order and are still confirming your payment. Refresh this page in a moment.",
+      };
+    case "declined":
+      return {
+        tone: "error",
+        title: "Payment not completed",
+        description: "Your payment was declined, so this order has not been paid. You can try again with another card.",
+      };
+    case "canceled":
+      return {
+        tone: "error",
+        title: "Order canceled",
+        description: "This order was canceled and is not active. You can start a new one at any time.",
+      };
+    case "failed":
+      return { tone: "error", title: "Payment not completed", description: BILLING_ERRORS.unavailable };
+    default:
+      // No order to report on: the status was re-read, nothing more is known.
+      return { tone: "info", title: REFRESHED };
+  }
+}
+
 /**
  * Handles the checkout return (`?success=true&session_id=…` or `?canceled=true`): a success syncs
  * the order (a late provider event is settled now), re-reads the page and shows one toast; the
@@ -84,11 +131,11 @@ export function useCheckoutReturn(messages: { success: string; successDescriptio
       void syncSubscription(sessionId).then(async (sync) => {
         if (sync.signedOut) return;
         await revalidate();
-        if (sync.orderStatus === "pending")
-          toast("Your payment is being confirmed", { description: "This page updates as soon as it is." });
-        else if (sync.orderStatus === "declined") toast.error("Your payment was declined");
-        else
-          toast.success(messages.success, messages.successDescription ? { description: messages.successDescription } : undefined);
+        const { tone, title, description } = returnToast(sync, messages);
+        const options = description ? { description } : undefined;
+        if (tone === "success") toast.success(title, options);
+        else if (tone === "error") toast.error(title, options);
+        else toast(title, options);
       });
     }
     setParams(
