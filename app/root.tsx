@@ -16,6 +16,16 @@ export function loader() {
   return { siteUrl: env().PUBLIC_SITE_URL, env: publicEnv(), year: new Date().getUTCFullYear() };
 }
 
+/**
+ * The root's data (site URL, public settings, year) is the same for every page of a visit, so a
+ * client navigation never asks for it again. Besides a smaller request, this keeps a failed data
+ * request (the busy server's 503, a dropped connection) on the page's own route, whose error boundary
+ * keeps the site around the message, instead of marking the root failed and blanking the whole site.
+ */
+export function shouldRevalidate() {
+  return false;
+}
+
 export function useRootData() {
   const data = useRouteLoaderData<typeof loader>("root");
   if (!data) throw new Error("root loader data is missing");

@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, Sparkles, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { plainSiteLinks, SiteLinksProvider, useSiteLinks } from "~/lib/islands";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const RESOURCES = [
   { to: "/how-it-works", label: "How It Works" },
@@ -20,26 +21,35 @@ const accentButton =
  */
 export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
   const { Link, NavLink, locationKey } = useSiteLinks();
-  // The menu is open only for the location it was opened on, so any navigation closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === locationKey;
-  const setOpen = (next: (v: boolean) => boolean) => setOpenAt(next(open) ? locationKey : null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
+  // The phone menu is a popover its button opens by itself (popovertarget): it works before the
+  // page's script has loaded (ADR 0016) and without JavaScript, and the browser closes it on Escape
+  // or a tap outside, returning focus to the button. Script only mirrors its state into
+  // aria-expanded and closes it on a client-side navigation.
+  const menuRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
 
-  // Escape closes the menu and returns focus to its button, like the Resources menu.
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpenAt(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+    const menu = menuRef.current;
+    if (!menu || !("popover" in HTMLElement.prototype)) return;
+    const onToggle = (e: Event) => setOpen((e as ToggleEvent).newState === "open");
+    menu.addEventListener("toggle", onToggle);
+    // Opened before hydration.
+    setOpen(menu.matches(":popover-open"));
+    return () => menu.removeEventListener("toggle", onToggle);
+  }, []);
+
+  // Any navigation closes it (on the islands page a link loads a new document anyway).
+  const shownAt = useRef(locationKey);
+  useEffect(() => {
+    if (shownAt.current === locationKey) return;
+    shownAt.current = locationKey;
+    const menu = menuRef.current;
+    if (menu && "popover" in HTMLElement.prototype && menu.matches(":popover-open")) menu.hidePopover();
+  }, [locationKey]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-ink/95 text-white backdrop-blur">
+    <header className="group/bar fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-ink/95 text-white backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight" aria-label="AI Automation Apps home">
           <span className="grid size-8 place-items-center rounded-lg bg-primary">
@@ -67,19 +77,27 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
         </div>
 
         <button
-          ref={toggleRef}
           type="button"
           className="rounded-md p-2 text-slate-100 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white md:hidden"
-          aria-expanded={open}
+          popoverTarget="mobile-menu"
           aria-controls="mobile-menu"
-          onClick={() => setOpen((v) => !v)}
+          // Before hydration the browser exposes the popover's state itself.
+          aria-expanded={hydrated ? open : undefined}
         >
-          {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
-          <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+          {/* The icon and name follow the popover in CSS, so they are right without script too. */}
+          <Menu className="size-6 group-has-[#mobile-menu:popover-open]/bar:hidden" aria-hidden />
+          <X className="hidden size-6 group-has-[#mobile-menu:popover-open]/bar:block" aria-hidden />
+          <span className="sr-only group-has-[#mobile-menu:popover-open]/bar:hidden">Open menu</span>
+          <span className="sr-only hidden group-has-[#mobile-menu:popover-open]/bar:inline">Close menu</span>
         </button>
       </nav>
 
-      <div id="mobile-menu" hidden={!open} className="border-t border-white/10 bg-ink px-4 pb-4 md:hidden">
+      <div
+        ref={menuRef}
+        id="mobile-menu"
+        popover="auto"
+        className="fixed inset-x-0 bottom-auto top-16 m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-white/10 bg-ink p-0 px-4 pb-4 text-white md:hidden"
+      >
         <ul className="flex flex-col gap-1 pt-2">
           <li>
             <NavLink to="/apps" className={linkClass}>
@@ -122,6 +140,7 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
 function ResourcesMenu() {
   const ref = useRef<HTMLDivElement>(null);
   const { Link, locationKey } = useSiteLinks();
+  const hydrated = useHydrated();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === locationKey;
   const setOpen = (next: boolean | ((v: boolean) => boolean)) =>
@@ -147,10 +166,10 @@ function ResourcesMenu() {
   }, [open]);
 
   return (
-    <div ref={ref} className="relative">
+    <div ref={ref} className="group/resources relative">
       <button
         type="button"
-        aria-expanded={open}
+        aria-expanded={hydrated ? open : undefined}
         aria-controls="resources-menu"
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
@@ -158,10 +177,16 @@ function ResourcesMenu() {
         Resources{" "}
         <ChevronDown className={open ? "size-4 rotate-180 transition-transform" : "size-4 transition-transform"} aria-hidden />
       </button>
+      {/* Before hydration (or without JavaScript) the list shows while the pointer or focus is on the
+          menu; the transparent strip above it keeps the hover across the gap under the button. */}
       <ul
         id="resources-menu"
-        hidden={!open}
-        className="absolute left-0 top-full mt-2 w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+        hidden={hydrated ? !open : undefined}
+        className={
+          hydrated
+            ? "absolute left-0 top-full mt-2 w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+            : "absolute left-0 top-full mt-2 hidden w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg before:absolute before:inset-x-0 before:-top-3 before:h-3 group-focus-within/resources:block group-hover/resources:block"
+        }
       >
         {RESOURCES.map((r) => (
           <li key={r.to}>

@@ -18,19 +18,28 @@ export function PaymentModeSwitch({
   const monthly = mode === "monthly";
   return (
     <div className="flex flex-col items-center gap-2">
-      <div className="inline-flex items-center gap-2.5 whitespace-nowrap rounded-full border bg-card px-4 py-2.5 shadow-sm sm:gap-3 sm:px-5">
-        <span className={cn("text-sm", monthly ? "text-muted-foreground" : "font-semibold text-foreground")}>
+      {/* Below sm each label may wrap onto two lines: at 320 px the pair does not fit on one. */}
+      <div className="inline-flex max-w-full items-center gap-2.5 rounded-2xl border bg-card px-4 py-2.5 shadow-sm sm:gap-3 sm:whitespace-nowrap sm:rounded-full sm:px-5">
+        <span
+          className={cn(
+            "text-center text-sm leading-tight sm:text-left",
+            monthly ? "text-muted-foreground" : "font-semibold text-foreground",
+          )}
+        >
           One-time Payment
         </span>
         <Switch
           id="payment-mode"
           checked={monthly}
-          className="data-[state=unchecked]:bg-slate-500"
+          className="shrink-0 data-[state=unchecked]:bg-slate-500"
           onCheckedChange={(checked) => onModeChange(checked ? "monthly" : "one-time")}
         />
         <label
           htmlFor="payment-mode"
-          className={cn("cursor-pointer text-sm", monthly ? "font-semibold text-foreground" : "text-muted-foreground")}
+          className={cn(
+            "cursor-pointer text-center text-sm leading-tight sm:text-left",
+            monthly ? "font-semibold text-foreground" : "text-muted-foreground",
+          )}
         >
           Monthly Payment
         </label>

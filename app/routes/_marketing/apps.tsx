@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   Link,
   useActionData,
+  useLocation,
   useNavigate,
   useNavigation,
   useSearchParams,
@@ -24,7 +25,7 @@ import {
   type AppView,
 } from "~/components/apps/query";
 import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
-import { trialSignInHref } from "~/components/apps/trial-sign-in";
+import { TrialSignInBack, trialSignInHref } from "~/components/apps/trial-sign-in";
 import { SIGN_IN_REASON_TRIAL } from "~/components/auth/messages";
 import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
 import { isPlainClick } from "~/lib/use-hydrated";
@@ -146,6 +147,7 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const urlQuery = useMemo(() => parseAppsQuery(searchParams), [searchParams]);
 
   // The page's state is the URL's. Changes apply here at once and reach the URL right after (the
@@ -277,7 +279,8 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
   const count = total === 1 ? "1 solution available" : `${total} solutions available`;
 
   return (
-    <>
+    // Signed out, a trial button's no-JavaScript form comes back to these very results after Sign In.
+    <TrialSignInBack.Provider value={location.pathname + location.search}>
       <section className="bg-ink text-white">
         <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-12 text-center sm:px-6 sm:py-16">
           <Badge className="border-emerald-400/40 bg-emerald-400/10 text-emerald-200">
@@ -488,6 +491,6 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
         />
       )}
       <LazyToaster notice={notice} />
-    </>
+    </TrialSignInBack.Provider>
   );
 }
