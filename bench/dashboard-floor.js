@@ -8,7 +8,9 @@
 //   3. the same after the session check every protected request starts with (requireUser);
 //   4. the same after the dashboard layout's per-visit work too (the visit written, the trial gate
 //      and the settings read: the spec's analytics and trial overlay count every load);
-//   5. the real /dashboard/billing.
+//   5. the real /dashboard/billing;
+//   6. on PostgreSQL, step 2 in a bare Express handler of this process (no React Router): what a cache
+//      answered before React Router could reach.
 // Steps 1-4 are app/routes/dev/bench-floor.ts, in a build of its own (BENCH_ROUTES=1 ->
 // build-bench-floor/, rebuilt on every run) that the product's build never contains.
 //
@@ -65,8 +67,66 @@ try {
     // Let the line the run left behind drain before the next step.
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
+  if (process.env.BENCH_DATABASE_URL) {
+    // Step 2 again, answered by a bare Express handler in this process instead of the product's
+    // pipeline (React Router's request handling, its middleware): what a cache answered before
+    // React Router, like the anonymous page cache (ADR 0015), could reach. PostgreSQL only: the
+    // PGlite folder belongs to the server.
+    const bare = await bareReadServer(process.env.BENCH_DATABASE_URL);
+    try {
+      const r = await wrk(`${bare.url}/page`, headers, { connections: CONNECTIONS, seconds: SECONDS });
+      rows.push({
+        name: "step 2 in bare Express (no React Router)",
+        path: "/page",
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        cpuMs: NaN,
+        errors: r.socketErrors + r.non2xx3xx,
+      });
+    } finally {
+      await bare.close();
+    }
+  }
 } finally {
   await server.stop();
+}
+
+/** Express answering the stored page after the cookie's session is read by one SQL statement. */
+async function bareReadServer(databaseUrl) {
+  const { default: express } = await import("express");
+  const { default: pg } = await import("pg");
+  const { gzipSync } = await import("node:zlib");
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const body = gzipSync(
+    Array.from({ length: 400 }, (_, i) => `<div class="row"><span>Line ${i}</span><span>${(i * 7919) % 1000}</span></div>`).join(
+      "\n",
+    ),
+  );
+  const app = express();
+  // Express 5 forwards a rejected promise to its error handler; the named function keeps the lint rule quiet.
+  app.get("/page", (req, res, next) => answer(req, res).catch(next));
+  async function answer(req, res) {
+    const m = /better-auth\.session_token=([^;]+)/.exec(req.headers.cookie ?? "");
+    const token = decodeURIComponent(m?.[1] ?? "").split(".")[0];
+    const found = await pool.query({
+      name: "session",
+      text: 'select u.id, u.email from "session" s join "user" u on u.id = s.user_id where s.token = $1 and s.expires_at > now()',
+      values: [token],
+    });
+    if (found.rows.length === 0) return res.status(401).end();
+    res.set({ "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "gzip", "Cache-Control": "no-store" }).end(body);
+  }
+  const listener = await new Promise((resolve) => {
+    const l = app.listen(0, "127.0.0.1", () => resolve(l));
+  });
+  return {
+    url: `http://127.0.0.1:${listener.address().port}`,
+    close: async () => {
+      await new Promise((resolve) => listener.close(resolve));
+      await pool.end();
+    },
+  };
 }
 
 const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
@@ -82,5 +142,6 @@ console.log(
   `\np99 <= ${TARGET_P99_MS} ms at ${CONNECTIONS} connections needs about ${need.toFixed(0)} req/s (Little's law). ` +
     `A per-user page cache with the least session check (step 2): ${f(rows[1].rps)} req/s, p99 ${f(rows[1].p99)} ms; ` +
     `with requireUser (step 3): ${f(rows[2].rps)} req/s, p99 ${f(rows[2].p99)} ms; ` +
-    `no work at all (step 1): p99 ${f(rows[0].p99)} ms.`,
+    `no work at all (step 1): p99 ${f(rows[0].p99)} ms.` +
+    (rows[5] ? ` Step 2 before React Router: ${f(rows[5].rps)} req/s, p99 ${f(rows[5].p99)} ms.` : ""),
 );
