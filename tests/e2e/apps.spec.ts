@@ -247,6 +247,25 @@ test.describe("apps page with JavaScript", () => {
   });
 });
 
+test("keyboard: 'Show more solutions' moves focus to the first new card, also when the link goes away", async ({ page }) => {
+  await gotoHydrated(page, "/apps?show=168");
+  const more = page.getByRole("link", { name: "Show more solutions" });
+  const focusedCard = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.tagName === "LI" ? Array.from(el.parentElement!.children).indexOf(el) : -1;
+    });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("app-card")).toHaveCount(180);
+  await expect.poll(focusedCard).toBe(168);
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("app-card")).toHaveCount(181);
+  await expect(more).toHaveCount(0);
+  await expect.poll(focusedCard).toBe(180);
+});
+
 test.describe("apps page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -210,6 +210,19 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
   const tab = state.tab;
   // A click with JavaScript starts over with toasts: the message of the form's failure steps aside.
   const actionData = useActionData<typeof action>();
+  // 'Show more solutions' disappears with the last page of apps, which drops keyboard focus to the
+  // page: it goes to the first of the new cards instead (also when the link stays).
+  const listRef = useRef<HTMLUListElement>(null);
+  const shownBeforeMore = useRef<number | null>(null);
+  useEffect(() => {
+    const before = shownBeforeMore.current;
+    if (before === null || apps.length <= before) return;
+    shownBeforeMore.current = null;
+    const first = listRef.current?.children[before];
+    if (!(first instanceof HTMLElement)) return;
+    first.tabIndex = -1;
+    first.focus();
+  }, [apps.length]);
   const trialError = (appId: number) =>
     actionData && processingId === null && actionData.context?.appId === String(appId) ? formFailureText(actionData) : null;
   const startTrial = useCallback(
@@ -410,6 +423,7 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <ul
+              ref={listRef}
               aria-busy={loading}
               className={cn(
                 "mt-6 grid items-start gap-6 transition-opacity",
@@ -436,7 +450,7 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           {total > apps.length && (
-            <div className="mt-8 flex flex-col items-center gap-2">
+            <div className="mt-8 flex flex-col items-center gap-2" onClickCapture={() => (shownBeforeMore.current = apps.length)}>
               <p className="text-sm text-muted-foreground">
                 Showing {apps.length} of {total}
               </p>
