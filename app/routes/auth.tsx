@@ -84,6 +84,15 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const formResult = result && shownByForm[view].includes(result.intent) ? result : null;
   const oauthError = tab !== "reset" && searchParams.get("error") ? AUTH_TEXT.googleFailed : null;
   const pageAlert = result && !result.ok && !formResult ? result.message : result ? null : oauthError;
+  // Spec section 8: a Google sign-in that comes back with an error also gets its toast, once per return.
+  const oauthToasted = useRef<string | null>(null);
+  const oauthErrorCode = tab !== "reset" ? searchParams.get("error") : null;
+  useEffect(() => {
+    if (!oauthErrorCode || oauthToasted.current === oauthErrorCode) return;
+    oauthToasted.current = oauthErrorCode;
+    noticeId.current += 1;
+    setNotice({ kind: "error", title: AUTH_TEXT.googleFailedToast, description: AUTH_TEXT.googleFailed, id: noticeId.current });
+  }, [oauthErrorCode]);
   const notes = tab === "signin" ? signInNote(searchParams) : null;
 
   const google = (

@@ -106,12 +106,16 @@ test("Google without configuration shows 'Google Sign In Failed' and stays on th
   await expect(page).toHaveURL(/\/auth\?tab=signup$/);
 });
 
-test("a Google sign-in that comes back with an error lands on Sign In, which says it did not complete", async ({ page }) => {
+test("a Google sign-in that comes back with an error lands on Sign In, which says it did not complete, with the toast", async ({
+  page,
+}) => {
   // Where Better Auth sends a failed Google callback (onAPIError.errorURL, or the sign-in's errorCallbackURL).
   for (const url of ["/auth?tab=signin&error=state_mismatch", "/auth?tab=signin&error=google&error=account_not_linked"]) {
     await gotoHydrated(page, url);
     await expect(page.getByRole("alert").filter({ hasText: "Google sign-in did not complete. Please try again." })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Sign In", selected: true })).toBeVisible();
+    // And the spec's toast (section 8), once.
+    await expect(toast(page, "Google Sign In Failed")).toHaveCount(1);
   }
   await page.screenshot({ path: "test-results/auth-google-error.png" });
 });
