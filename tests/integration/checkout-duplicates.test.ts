@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckout, fulfilOrder } from "~/server/billing/checkout.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
-import { addonLibrary, orders, paymentEvents, user, userAddons } from "~/server/db/schema";
-import { engine, freshDatabase } from "./support/db";
+import { addonLibrary, orders, paymentEvents, userAddons } from "~/server/db/schema";
+import { engine, freshDatabase, userMaker } from "./support/db";
 
 /**
  * The same add-on bundle, plan, tier or distributor membership is bought once (docs/decisions/0009):
@@ -17,14 +17,7 @@ const TEST_ADDONS = [
 
 describe(`duplicate purchases, local provider (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let n = 0;
-  const newUser = async () => {
-    n += 1;
-    const id = `dup-user-${n}`;
-    const email = `dup-${n}@example.com`;
-    await database.db.insert(user).values({ id, name: `User ${n}`, email, emailVerified: true });
-    return { id, email };
-  };
+  const newUser = userMaker(() => database.db, "dup");
   const orderById = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const ordersOf = (userId: string) => database.db.select().from(orders).where(eq(orders.userId, userId));
 

@@ -22,13 +22,12 @@ import {
   orders,
   paymentEvents,
   referrals,
-  user,
   userAddons,
   userSubscriptions,
 } from "~/server/db/schema";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
-import { engine, freshDatabase } from "./support/db";
+import { engine, freshDatabase, userMaker } from "./support/db";
 
 const TEST_ADDONS = [
   { id: "t-seo", name: "SEO Booster", category: "Marketing", monthlyPrice: 4900 },
@@ -40,14 +39,7 @@ const TEST_ADDONS = [
 
 describe(`checkout of every kind (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let n = 0;
-  const newUser = async () => {
-    n += 1;
-    const id = `kinds-user-${n}`;
-    const email = `kinds-${n}@example.com`;
-    await database.db.insert(user).values({ id, name: `User ${n}`, email, emailVerified: true });
-    return { id, email };
-  };
+  const newUser = userMaker(() => database.db, "kinds");
   const orderById = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const paymentsOf = (userId: string) => database.db.select().from(paymentEvents).where(eq(paymentEvents.userId, userId));
 
@@ -268,7 +260,7 @@ describe(`checkout of every kind (${engine})`, () => {
   it("an attributed customer's payment accrues 30% once; a refund reverses it", async () => {
     const affiliate = await newUser();
     const customer = await newUser();
-    await database.db.insert(affiliates).values({ userId: affiliate.id, username: `aff-${n}` });
+    await database.db.insert(affiliates).values({ userId: affiliate.id, username: `aff-${affiliate.id}` });
     await database.db.insert(referrals).values({ referredUserId: customer.id, affiliateUserId: affiliate.id });
     const order = await createCheckout(database.db, customer, { kind: "plan", planType: "enterprise" });
     await Promise.all(Array.from({ length: 4 }, () => fulfilOrder(database.db, order.sessionId)));

@@ -13,20 +13,14 @@ import {
   getOrderForUser,
   listPurchasedAutomations,
 } from "~/server/billing/checkout.server";
-import { apps, orders, paymentEvents, user } from "~/server/db/schema";
-import { engine, freshDatabase } from "./support/db";
+import { apps, orders, paymentEvents } from "~/server/db/schema";
+import { engine, freshDatabase, userMaker } from "./support/db";
 
 const APP_ID = 7;
 
 describe(`checkout (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let n = 0;
-  const newUser = async () => {
-    n += 1;
-    const id = `checkout-user-${n}`;
-    await database.db.insert(user).values({ id, name: `User ${n}`, email: `checkout-${n}@example.com`, emailVerified: true });
-    return { id, email: `checkout-${n}@example.com` };
-  };
+  const newUser = userMaker(() => database.db, "checkout");
   const orderBySession = async (sessionId: string) =>
     (await database.db.select().from(orders).where(eq(orders.providerSessionId, sessionId)))[0]!;
 

@@ -5,8 +5,8 @@ import { createCheckout, listPurchasedAutomations } from "~/server/billing/check
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
-import { addonLibrary, orders, paymentEvents, user, userAddons } from "~/server/db/schema";
-import { engine, freshDatabase } from "./support/db";
+import { addonLibrary, orders, paymentEvents, userAddons } from "~/server/db/schema";
+import { engine, freshDatabase, userMaker } from "./support/db";
 import { signedEvent, startFakeStripe, webhookRequest, type FakeStripe } from "./support/fake-stripe";
 
 /** Stripe side of docs/decisions/0009's "bought once": resumed sessions and a duplicate paid anyway. */
@@ -28,14 +28,7 @@ const send = async (type: string, object: unknown) => {
 describe(`stripe duplicate purchases (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let stripe: FakeStripe;
-  let n = 0;
-  const newUser = async () => {
-    n += 1;
-    const id = `sdup-user-${n}`;
-    const email = `sdup-${n}@example.com`;
-    await database.db.insert(user).values({ id, name: `User ${n}`, email, emailVerified: true });
-    return { id, email };
-  };
+  const newUser = userMaker(() => database.db, "sdup");
   const orderById = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const sessionCreates = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
 

@@ -24,10 +24,9 @@ import {
   paymentEvents,
   referrals,
   stripeEvents,
-  user,
   userSubscriptions,
 } from "~/server/db/schema";
-import { engine, freshDatabase } from "./support/db";
+import { engine, freshDatabase, userMaker } from "./support/db";
 import { signedEvent, startFakeStripe, webhookRequest, type FakeStripe } from "./support/fake-stripe";
 
 /**
@@ -61,15 +60,8 @@ const subscriptionObject = (id: string, fields: { status: string; cancelAtPeriod
 describe(`stripe webhook (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let stripe: FakeStripe;
-  let n = 0;
 
-  const newUser = async () => {
-    n += 1;
-    const id = `wh-user-${n}`;
-    const email = `wh-${n}@example.com`;
-    await database.db.insert(user).values({ id, name: `User ${n}`, email, emailVerified: true });
-    return { id, email };
-  };
+  const newUser = userMaker(() => database.db, "wh");
   const order = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const payments = async (userId: string) =>
     database.db.select().from(paymentEvents).where(eq(paymentEvents.userId, userId)).orderBy(paymentEvents.id);

@@ -1,7 +1,8 @@
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { billingCustomers, orders, trialAccess, userSubscriptions } from "~/server/db/schema";
 import { grantsAccessNow } from "~/server/billing/subscriptions.server";
+import { paidSubscriptionOrderOf } from "~/server/trial/trial.server";
 
 const PLAN_TYPE_NAMES: Record<string, string> = { basic: "Basic", pro: "Pro", enterprise: "Enterprise" };
 
@@ -66,14 +67,7 @@ export async function getSubscriptionSummary(db: Db, userId: string): Promise<Su
         subscriptionStatus: orders.subscriptionStatus,
       })
       .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.isSubscription, true),
-          eq(orders.status, "paid"),
-          notInArray(orders.kind, ["plan", "scaling"]),
-        ),
-      )
+      .where(paidSubscriptionOrderOf(userId))
       .orderBy(desc(orders.paidAt), desc(orders.createdAt)),
     db
       .select({ one: billingCustomers.customerId })

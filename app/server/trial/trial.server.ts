@@ -27,6 +27,20 @@ export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAc
   return row;
 }
 
+/**
+ * A paid subscription order other than a billing plan or scaling tier (a monthly app or package,
+ * add-ons, the distributor program): plans and tiers are judged by their user_subscriptions row.
+ * Whatever the provider's latest state of the subscription (the billing page lists past-due ones).
+ */
+export function paidSubscriptionOrderOf(userId: string) {
+  return and(
+    eq(orders.userId, userId),
+    eq(orders.isSubscription, true),
+    eq(orders.status, "paid"),
+    notInArray(orders.kind, ["plan", "scaling"]),
+  );
+}
+
 export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
   // A billing or scaling plan (user_subscriptions), or another paid subscription order (monthly app
   // or package, distributor); plans and tiers are judged by their subscription row alone. One
@@ -36,12 +50,9 @@ export async function hasActiveSubscription(db: Db, userId: string): Promise<boo
     .from(orders)
     .where(
       and(
-        eq(orders.userId, userId),
-        eq(orders.isSubscription, true),
-        eq(orders.status, "paid"),
+        paidSubscriptionOrderOf(userId),
         // Stripe's latest word on the subscription: past due, unpaid or paused is no access.
         or(isNull(orders.subscriptionStatus), eq(orders.subscriptionStatus, "active")),
-        notInArray(orders.kind, ["plan", "scaling"]),
       ),
     );
   const activePlan = db

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type Database } from "~/server/db/client.server";
+import { openDatabase, type Database, type Db } from "~/server/db/client.server";
+import { user } from "~/server/db/schema";
 
 /** Which engine integration tests run on: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
@@ -32,5 +33,23 @@ export async function freshDatabase(): Promise<Database & { cleanup(): Promise<v
       await database.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A maker of verified users inserted straight into the user table (no sign-up): ids
+ * `<prefix>-user-<n>`, emails `<prefix>-<n>@example.com`. `db` is read at each call, since the
+ * file's database opens in beforeAll.
+ */
+export function userMaker(db: () => Db, prefix: string) {
+  let n = 0;
+  return async () => {
+    n += 1;
+    const id = `${prefix}-user-${n}`;
+    const email = `${prefix}-${n}@example.com`;
+    await db()
+      .insert(user)
+      .values({ id, name: `User ${n}`, email, emailVerified: true });
+    return { id, email };
   };
 }
