@@ -679,6 +679,18 @@ test.describe("access control sweep (checklist item 14)", () => {
       const cancel = await post(who, "/dashboard/billing", { intent: "cancel" });
       if (who === anonymous) expect.soft(cancel.status).toBe(302);
       else expect.soft(cancel.status, `${who.name} cancel`).toBe(409);
+      // The no-JavaScript checkout forms (ADR 0016) send a visitor to sign in, with the page's reason,
+      // before anything is priced (for B and C they would start checkouts of their own, not A's).
+      if (who === anonymous) {
+        for (const [path, body, location] of [
+          ["/dashboard/billing", { intent: "checkout", planType: "pro" }, "/auth?next=%2Fdashboard%2Fbilling"],
+          ["/dashboard/addons", { addonIds: "seo-optimizer" }, "/auth?next=%2Fdashboard%2Faddons&reason=addons"],
+          ["/dashboard/scaling", { tierIndex: "3" }, "/auth?next=%2Fdashboard%2Fscaling&reason=upgrade"],
+        ] as const) {
+          const res = await post(who, path, body);
+          expect.soft([res.status, res.headers.location], `visitor POST ${path}`).toEqual([302, location]);
+        }
+      }
       // The billing portal is the caller's own (the local provider has none at all).
       const portal = await post(who, "/api/billing/portal", {}, false);
       expect.soft(portal.status, `${who.name} portal`).toBe(who === anonymous ? 401 : 409);

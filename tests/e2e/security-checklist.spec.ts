@@ -106,6 +106,8 @@ function effectiveBodies(sessionId: string): Record<string, { json?: unknown; fo
     "/dashboard/onboarding": { form: { intent: "complete", step: "connect-tools" } },
     "/dashboard/profile": { form: { intent: "profile", firstName: "Changed", lastName: "Bysite", companyName: "Evil" } },
     "/dashboard/billing": { form: { intent: "cancel" } },
+    "/dashboard/addons": { form: { addonIds: "seo-optimizer" } },
+    "/dashboard/scaling": { form: { tierIndex: "3" } },
     [`/checkout/local/${sessionId}`]: { form: { card: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } },
     "/api/checkout": { json: { kind: "app", appId: 7, tab: "base" } },
     "/api/callback": { json: { firstName: "Cross", email: uniqueEmail("csrf-lead"), phone: "+1 555 0199" } },

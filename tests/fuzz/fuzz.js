@@ -659,6 +659,21 @@ function routes(ctx) {
       { sidebar: ["sideways", "", ...INJECTIONS], emailUpdates: ["maybe", ...INJECTIONS], intent: ["nuke", ...INJECTIONS] },
     ),
     dashboardForm("/dashboard/billing", { intent: "refresh" }, { intent: ["cancel-all", "", ...INJECTIONS] }),
+    // The no-JavaScript checkout forms of the dashboard (ADR 0016): ids only, priced on the server.
+    {
+      ...dashboardForm(
+        "/dashboard/billing",
+        { intent: "checkout", planType: "pro" },
+        { planType: ["gold", "", longString(65), ...INJECTIONS] },
+      ),
+      name: "POST /dashboard/billing (checkout)",
+    },
+    dashboardForm(
+      "/dashboard/addons",
+      { addonIds: "seo-optimizer" },
+      { addonIds: ["no-such-addon", "", longString(65), "a\u0000b", ...INJECTIONS] },
+    ),
+    dashboardForm("/dashboard/scaling", { tierIndex: "3" }, { tierIndex: ["5", "-1", "1.5", "", "999999", ...INJECTIONS] }),
     {
       name: "POST /checkout/local/:id",
       path: `/checkout/local/${ctx.sessionId}`,

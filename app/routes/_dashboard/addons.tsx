@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { PackageOpen, Search } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useActionData, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { AddonCard } from "~/components/dashboard/billing/AddonCard";
@@ -8,6 +8,7 @@ import { CartPanel } from "~/components/dashboard/billing/CartPanel";
 import { CartProvider, useCart } from "~/components/dashboard/billing/cart";
 import {
   BILLING_ERRORS,
+  formFailureText,
   later,
   useCheckout,
   useCheckoutReturn,
@@ -20,6 +21,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { filterAddons, type AddonListing } from "~/catalogue/addons";
 import { ADDON_CATEGORIES } from "~/catalogue/plans";
+import { checkoutFromForm } from "~/components/checkout/form-checkout.server";
 import { requireUser } from "~/server/auth/session.server";
 import { listActiveAddons, listOwnedAddonIds } from "~/server/catalogue/addons.server";
 import { db } from "~/server/db/client.server";
@@ -49,6 +51,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * 'Subscribe' and 'Checkout N add-ons' before hydration or without JavaScript (ADR 0016): the add-on
+ * ids only (repeated `addonIds` fields), priced on the server like POST /api/checkout, then a
+ * redirect to the checkout in this tab. A failure renders this page with the text under the button.
+ */
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireUser(request, () => Promise.resolve("addons" as const));
+  const form = await request.formData();
+  // A file in place of an id is passed on as "", for the schema to refuse.
+  const addonIds = form.getAll("addonIds").map((v) => (typeof v === "string" ? v.trim() : ""));
+  return checkoutFromForm(
+    request,
+    { kind: "addons", addonIds },
+    { signInNext: url.pathname + url.search, signInReason: "addons", context: { addonIds: addonIds.join(",") } },
+  );
+}
+
 export default function AddonsPage({ loaderData }: Route.ComponentProps) {
   return (
     <CartProvider>
@@ -62,6 +81,10 @@ function Marketplace({ filters, addons, owned, loadError }: Route.ComponentProps
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const { pending, run } = useCheckout(BILLING_ERRORS.checkout, "addons");
+  // A failed no-JavaScript checkout: its text goes under the card's Subscribe (one id) or the cart's button.
+  const failure = useActionData<typeof action>();
+  const failedIds = pending === null && failure ? failure.context?.addonIds : undefined;
+  const failureText = failure ? formFailureText(failure, BILLING_ERRORS.checkout) : null;
   useRevalidateOnFocus();
   useCheckoutReturn({
     success: "Add-ons activated",
@@ -141,7 +164,11 @@ function Marketplace({ filters, addons, owned, loadError }: Route.ComponentProps
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="lg:sticky lg:top-20 lg:order-last">
-          <CartPanel onCheckout={checkoutCart} processing={pending === "cart"} />
+          <CartPanel
+            onCheckout={checkoutCart}
+            processing={pending === "cart"}
+            error={failedIds?.includes(",") ? failureText : null}
+          />
           {owned.length > 0 ? (
             <p className="mt-3 text-sm text-muted-foreground" data-testid="owned-count">
               You own {owned.length} add-on{owned.length === 1 ? "" : "s"}.
@@ -189,6 +216,7 @@ function Marketplace({ filters, addons, owned, loadError }: Route.ComponentProps
                           owned={ownedSet.has(addon.id)}
                           processing={pending === addon.id}
                           disabled={pending !== null}
+                          error={failedIds === addon.id ? failureText : null}
                           onSubscribe={() => void run(addon.id, { kind: "addons", addonIds: [addon.id] })}
                         />
                       </li>

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { BillingHistory, type HistoryEntry } from "~/components/dashboard/billing/BillingHistory";
 import {
   BILLING_ERRORS,
+  checkoutClick,
+  formFailureText,
   formatDate,
   later,
   REFRESHED,
@@ -15,7 +17,9 @@ import {
   useCheckoutReturn,
   useRevalidateOnFocus,
 } from "~/components/dashboard/billing/checkout";
+import { CheckoutFormError } from "~/components/dashboard/billing/CheckoutFormError";
 import { LoadFailed } from "~/components/dashboard/billing/LoadFailed";
+import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
 import { formatCount, formatDollars, PageHeader } from "~/components/dashboard/pages/common";
 import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
 import { Badge } from "~/components/ui/badge";
@@ -68,12 +72,19 @@ const actionInput = z.discriminatedUnion("intent", [
 ]);
 
 /**
- * 'refresh' (the no-JavaScript fallback of Refresh status: the loader re-reads after every action)
- * and 'cancel' (local test provider: cancel at the end of the paid period).
+ * 'refresh' (the no-JavaScript fallback of Refresh status: the loader re-reads after every action),
+ * 'cancel' (local test provider: cancel at the end of the paid period) and 'checkout' (a plan's
+ * Choose button before hydration or without JavaScript, ADR 0016: the plan id only, priced on the
+ * server like POST /api/checkout, then a redirect to the checkout in this tab).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = actionInput.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  if (form.get("intent") === "checkout") {
+    const planType = formText(form, "planType") ?? "";
+    return checkoutFromForm(request, { kind: "plan", planType }, { signInNext: url.pathname, context: { planType } });
+  }
+  const parsed = actionInput.safeParse(Object.fromEntries(form));
   if (!parsed.success)
     return data({ ok: false as const, intent: null, error: "Unknown action", at: Date.now() }, { status: 400 });
   if (parsed.data.intent === "refresh") return data({ ok: true as const, intent: "refresh" as const, at: Date.now() });
@@ -103,8 +114,15 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
     if (loadError) later(() => toast.error(BILLING_ERRORS.load));
   }, [loadError]);
 
+  // A failed no-JavaScript checkout shows under its button, not as a toast.
+  const checkoutFailure = result && !("ok" in result) ? result : null;
+  const planError = (type: string) =>
+    pending === null && checkoutFailure?.context?.planType === type
+      ? formFailureText(checkoutFailure, BILLING_ERRORS.checkout)
+      : null;
+
   useEffect(() => {
-    if (!result) return;
+    if (!result || !("ok" in result)) return;
     if (result.ok && result.intent === "refresh") toast.success(REFRESHED);
     else if (result.ok && result.intent === "cancel")
       toast.success("Subscription canceled", { description: "It stays active until the end of this billing period." });
@@ -237,17 +255,23 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
                     </p>
                   </CardContent>
                   <CardFooter>
-                    <Button
-                      type="button"
-                      className="w-full"
-                      variant={plan.popular && !current ? "default" : "outline"}
-                      disabled={current || pending !== null}
-                      aria-busy={busy || undefined}
-                      onClick={() => void run(plan.type, { kind: "plan", planType: plan.type })}
-                    >
-                      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                      {busy ? "Processing..." : current ? "Current Plan" : `Choose ${plan.name}`}
-                    </Button>
+                    {/* A form for a click before hydration or without JavaScript (ADR 0016): ids only. */}
+                    <form method="post" className="grid w-full gap-2">
+                      <input type="hidden" name="intent" value="checkout" />
+                      <input type="hidden" name="planType" value={plan.type} />
+                      <Button
+                        type="submit"
+                        className="w-full"
+                        variant={plan.popular && !current ? "default" : "outline"}
+                        disabled={current || pending !== null}
+                        aria-busy={busy || undefined}
+                        onClick={checkoutClick(() => void run(plan.type, { kind: "plan", planType: plan.type }))}
+                      >
+                        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                        {busy ? "Processing..." : current ? "Current Plan" : `Choose ${plan.name}`}
+                      </Button>
+                      <CheckoutFormError message={planError(plan.type)} />
+                    </form>
                   </CardFooter>
                 </Card>
               </li>

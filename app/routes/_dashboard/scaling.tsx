@@ -1,8 +1,10 @@
 import { useEffect } from "react";
+import { useActionData } from "react-router";
 import { AlertTriangle } from "lucide-react";
 import { toast } from "sonner";
 import {
   BILLING_ERRORS,
+  formFailureText,
   later,
   useCheckout,
   useCheckoutReturn,
@@ -11,6 +13,7 @@ import {
 import { ScalingPlans, type ScalingCurrent } from "~/components/dashboard/billing/ScalingPlans";
 import { PageHeader } from "~/components/dashboard/pages/common";
 import { useRootData } from "~/root";
+import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
@@ -47,10 +50,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * A tier's button before hydration or without JavaScript (ADR 0016): the tier index only, priced on
+ * the server like POST /api/checkout, then a redirect to the checkout in this tab. A failure renders
+ * this page with the text under that tier's button.
+ */
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireUser(request, () => Promise.resolve("upgrade" as const));
+  const form = await request.formData();
+  const tierIndex = formText(form, "tierIndex") ?? "";
+  return checkoutFromForm(
+    request,
+    // Not a number: passed on as it came, for the schema to refuse.
+    { kind: "scaling", tierIndex: /^\d{1,3}$/.test(tierIndex) ? Number(tierIndex) : tierIndex },
+    { signInNext: url.pathname, signInReason: "upgrade", context: { tierIndex } },
+  );
+}
+
 export default function ScalingPage({ loaderData }: Route.ComponentProps) {
   const { current, loadError } = loaderData;
   const { env } = useRootData();
   const { pending, run } = useCheckout(BILLING_ERRORS.upgrade, "upgrade");
+  const failure = useActionData<typeof action>();
   useRevalidateOnFocus();
   useCheckoutReturn({
     success: "Scaling plan updated",
@@ -78,6 +99,11 @@ export default function ScalingPage({ loaderData }: Route.ComponentProps) {
         current={current}
         bookDemoUrl={env.BOOK_DEMO_URL}
         pending={pending === null ? null : Number(pending)}
+        failure={
+          pending === null && failure?.context?.tierIndex
+            ? { tierIndex: Number(failure.context.tierIndex), text: formFailureText(failure, BILLING_ERRORS.upgrade) }
+            : null
+        }
         onUpgrade={(tierIndex) => void run(String(tierIndex), { kind: "scaling", tierIndex })}
       />
     </div>

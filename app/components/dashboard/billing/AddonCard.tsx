@@ -5,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { AddonListing } from "~/catalogue/addons";
 import { useCart } from "./cart";
+import { checkoutClick } from "./checkout";
+import { CheckoutFormError } from "./CheckoutFormError";
 
 /** Spec section 2: the first 3 features plus '+N more features'. */
 export const VISIBLE_FEATURES = 3;
@@ -14,6 +16,7 @@ export function AddonCard({
   owned,
   processing,
   disabled,
+  error,
   onSubscribe,
 }: {
   addon: AddonListing;
@@ -22,6 +25,8 @@ export function AddonCard({
   processing: boolean;
   /** Another checkout is in flight. */
   disabled: boolean;
+  /** This card's failed no-JavaScript checkout (the page's action answer). */
+  error?: string | null;
   onSubscribe: () => void;
 }) {
   const cart = useCart();
@@ -113,20 +118,25 @@ export function AddonCard({
                 Add to cart
               </Button>
             )}
-            <Button
-              type="button"
-              className="flex-1"
-              disabled={disabled || processing}
-              aria-describedby={headingId}
-              aria-busy={processing || undefined}
-              onClick={onSubscribe}
-            >
-              {processing ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
-              {processing ? "Processing..." : "Subscribe"}
-            </Button>
+            {/* A form for a click before hydration or without JavaScript (ADR 0016): the id only. */}
+            <form method="post" className="flex flex-1">
+              <input type="hidden" name="addonIds" value={addon.id} />
+              <Button
+                type="submit"
+                className="flex-1"
+                disabled={disabled || processing}
+                aria-describedby={headingId}
+                aria-busy={processing || undefined}
+                onClick={checkoutClick(onSubscribe)}
+              >
+                {processing ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
+                {processing ? "Processing..." : "Subscribe"}
+              </Button>
+            </form>
           </>
         )}
       </div>
+      <CheckoutFormError message={owned ? null : (error ?? null)} className="mt-2" />
     </article>
   );
 }

@@ -4,11 +4,22 @@ import { Button } from "~/components/ui/button";
 import { ADDON_CART_MINIMUM } from "~/catalogue/addons";
 import { cn } from "~/lib/utils";
 import { useCart } from "./cart";
+import { checkoutClick } from "./checkout";
+import { CheckoutFormError } from "./CheckoutFormError";
 
 const plural = (n: number) => `${n} add-on${n === 1 ? "" : "s"}`;
 
 /** The cart: items, total per month, the 3-add-on minimum and checkout of the whole cart. */
-export function CartPanel({ onCheckout, processing }: { onCheckout: () => void; processing: boolean }) {
+export function CartPanel({
+  onCheckout,
+  processing,
+  error,
+}: {
+  onCheckout: () => void;
+  processing: boolean;
+  /** The cart's failed no-JavaScript checkout (the page's action answer). */
+  error?: string | null;
+}) {
   const cart = useCart();
   const count = cart.items.length;
 
@@ -84,17 +95,26 @@ export function CartPanel({ onCheckout, processing }: { onCheckout: () => void; 
           : `Add ${cart.remaining} more add-on${cart.remaining === 1 ? "" : "s"} to meet the minimum of ${ADDON_CART_MINIMUM}`}
       </p>
 
-      <Button
-        type="button"
-        className="mt-3 w-full"
-        disabled={!cart.minimumMet || processing}
-        aria-describedby="cart-minimum"
-        aria-busy={processing || undefined}
-        onClick={onCheckout}
-      >
-        {processing ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {processing ? "Processing..." : `Checkout ${plural(count)}`}
-      </Button>
+      {/* Posts the cart's ids (repeated fields) when clicked before the page's JavaScript takes over (ADR 0016). */}
+      <form method="post" className="mt-3 grid gap-2">
+        {cart.items
+          .filter((item) => item.type === "addon")
+          .map((item) => (
+            <input key={item.id} type="hidden" name="addonIds" value={item.id} />
+          ))}
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={!cart.minimumMet || processing}
+          aria-describedby="cart-minimum"
+          aria-busy={processing || undefined}
+          onClick={checkoutClick(onCheckout)}
+        >
+          {processing ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {processing ? "Processing..." : `Checkout ${plural(count)}`}
+        </Button>
+        <CheckoutFormError message={error ?? null} />
+      </form>
     </section>
   );
 }

@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/co
 import { Slider } from "~/components/ui/slider";
 import { SCALING_TIERS } from "~/catalogue/plans";
 import { cn } from "~/lib/utils";
-import { formatDate } from "./checkout";
+import { checkoutClick, formatDate } from "./checkout";
+import { CheckoutFormError } from "./CheckoutFormError";
 import { tierRelation, type TierRelation, type TierSubscription } from "./tiers";
 
 export interface ScalingCurrent extends TierSubscription {
@@ -26,17 +27,23 @@ export function ScalingPlans({
   current,
   bookDemoUrl,
   pending,
+  failure,
   onUpgrade,
 }: {
   current: ScalingCurrent;
   bookDemoUrl: string;
   /** Index of the tier whose checkout is in flight. */
   pending: number | null;
+  /** A failed no-JavaScript checkout (the page's action answer): shown under that tier's buttons. */
+  failure?: { tierIndex: number; text: string } | null;
   onUpgrade: (tierIndex: number) => void;
 }) {
   const currentIndex = SCALING_TIERS.findIndex((t) => tierRelation(t.contacts, current) === "current");
   const popular = SCALING_TIERS.findIndex((t) => t.popular);
-  const [selected, setSelected] = useState(currentIndex >= 0 ? currentIndex : popular);
+  const failedIndex = failure && SCALING_TIERS[failure.tierIndex] ? failure.tierIndex : null;
+  // After a failed no-JavaScript checkout the selected tier is the one that failed.
+  const [selected, setSelected] = useState(failedIndex ?? (currentIndex >= 0 ? currentIndex : popular));
+  const errorOf = (i: number) => (failedIndex === i ? (failure?.text ?? null) : null);
   const tier = tierAt(selected);
   const selectedRelation = tierRelation(tier.contacts, current);
 
@@ -74,6 +81,8 @@ export function ScalingPlans({
                 </p>
               </div>
               <TierButton
+                tierIndex={selected}
+                error={errorOf(selected)}
                 relation={selectedRelation}
                 busy={pending === selected}
                 disabled={pending !== null}
@@ -164,6 +173,8 @@ export function ScalingPlans({
                   </CardContent>
                   <CardFooter className="p-4 pt-0 xl:p-3 xl:pt-0">
                     <TierButton
+                      tierIndex={i}
+                      error={errorOf(i)}
                       relation={relation}
                       busy={pending === i}
                       disabled={pending !== null}
@@ -206,13 +217,21 @@ export function ScalingPlans({
   );
 }
 
+/**
+ * A tier's checkout button in a form of its own, for a click before hydration or without JavaScript
+ * (ADR 0016): it posts the tier index only. Hydrated, a plain click runs `onClick` (the new tab).
+ */
 function TierButton({
+  tierIndex,
+  error,
   relation,
   busy,
   disabled,
   onClick,
   describedBy,
 }: {
+  tierIndex: number;
+  error: string | null;
   relation: TierRelation;
   busy: boolean;
   disabled: boolean;
@@ -221,17 +240,21 @@ function TierButton({
 }) {
   const isCurrent = relation === "current";
   return (
-    <Button
-      type="button"
-      className="w-full"
-      variant={relation === "upgrade" ? "default" : "outline"}
-      disabled={isCurrent || disabled}
-      aria-describedby={describedBy}
-      aria-busy={busy || undefined}
-      onClick={onClick}
-    >
-      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-      {busy ? "Processing..." : LABEL[relation]}
-    </Button>
+    <form method="post" className="grid w-full gap-2">
+      <input type="hidden" name="tierIndex" value={tierIndex} />
+      <Button
+        type="submit"
+        className="w-full"
+        variant={relation === "upgrade" ? "default" : "outline"}
+        disabled={isCurrent || disabled}
+        aria-describedby={describedBy}
+        aria-busy={busy || undefined}
+        onClick={checkoutClick(onClick)}
+      >
+        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        {busy ? "Processing..." : LABEL[relation]}
+      </Button>
+      <CheckoutFormError message={error} />
+    </form>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { SignInReason } from "~/components/auth/messages";
 import { sendToSignIn, syncSubscription, type SyncResult } from "~/lib/billing-sync";
 import { startCheckout } from "~/lib/checkout-client";
+import { isPlainClick } from "~/lib/use-hydrated";
 import type { CheckoutRequest } from "~/lib/checkout-request";
 
 /** Spec section 8 texts used by the billing, add-ons and scaling pages. */
@@ -62,6 +63,29 @@ export function useCheckout(failureText: string, signInReason?: SignInReason) {
   }
 
   return { pending, run };
+}
+
+/**
+ * A checkout that failed without JavaScript (the page's action answered a FormCheckoutFailure): the
+ * same text the toast shows with JavaScript, rendered inline under the button that was pressed.
+ */
+export function formFailureText(failure: { status: number; error: string }, failureText: string): string {
+  if (failure.status === 503) return BILLING_ERRORS.unavailable;
+  if (failure.status === 409) return `${failureText}: ${failure.error}`;
+  return failureText;
+}
+
+/**
+ * The hydrated click of a checkout button that is also a form's submit button (ADR 0016): a plain
+ * click runs the new-tab flow and keeps the form from posting; before hydration, without
+ * JavaScript or with a modifier key, the form posts to the page's action instead.
+ */
+export function checkoutClick(start: () => void) {
+  return (event: MouseEvent<HTMLButtonElement>) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    start();
+  };
 }
 
 export interface ReturnToast {
