@@ -1,21 +1,12 @@
 import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
-import { siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
+import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { createVerifiedAccount } from "./support/loopback";
+import { payWith, signedInContext } from "./support/customer";
 import { gotoHydrated } from "./support/page";
 
 /** A verified customer with a started trial (so the trial overlay does not cover the pages). */
 async function customer(browser: Browser): Promise<BrowserContext> {
-  const { cookie } = await createVerifiedAccount(uniqueEmail("billing-subs"), "correct-horse-battery", siteOrigin());
-  const context = await browser.newContext();
-  await context.addCookies(siteCookies(cookie));
-  const res = await context.request.post("/dashboard", {
-    headers: { Origin: siteOrigin() },
-    form: { intent: "start-trial", plan: "starter" },
-    maxRedirects: 0,
-  });
-  expect([200, 302, 303], await res.text()).toContain(res.status());
-  return context;
+  return (await signedInContext(browser, "billing-subs", { trial: true })).context;
 }
 
 async function startCheckout(context: BrowserContext, data: Record<string, unknown>): Promise<string> {
@@ -56,10 +47,7 @@ test("billing: a monthly add-on subscriber sees the subscription; the return toa
   // One add-on, paid monthly in the test checkout.
   const url = await startCheckout(context, { kind: "addons", addonIds: ["custom-domain-ssl"] });
   await gotoHydrated(page, url);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await payWith(page, "4242 4242 4242 4242");
   await page.waitForURL(/\/dashboard\/addons/);
   await expect(page.getByText("Add-ons activated")).toBeVisible();
 

@@ -1,26 +1,15 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { ADDONS } from "../../app/catalogue/addons";
-import { signUpVerified, siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
+import { signUpVerified, siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { createVerifiedAccount } from "./support/loopback";
+import { payWith, signedInContext, startDashboardTrial } from "./support/customer";
 import { gotoHydrated } from "./support/page";
 
 /** Starts the 7-day trial the way checkout.spec.ts does, so the trial overlay does not cover the pages. */
-async function startTrial(context: BrowserContext) {
-  const res = await context.request.post("/dashboard", {
-    headers: { Origin: siteOrigin() },
-    form: { intent: "start-trial", plan: "starter" },
-    maxRedirects: 0,
-  });
-  expect([200, 302, 303], await res.text()).toContain(res.status());
-}
 
 /** A verified customer with a started trial, in a browser context of its own (own sign-up IP). */
 async function customer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const { cookie } = await createVerifiedAccount(uniqueEmail("billing"), "correct-horse-battery", siteOrigin());
-  const context = await browser.newContext();
-  await context.addCookies(siteCookies(cookie));
-  await startTrial(context);
+  const { context } = await signedInContext(browser, "billing", { trial: true });
   return { context, page: await context.newPage() };
 }
 
@@ -29,10 +18,7 @@ async function payInNewTab(context: BrowserContext, button: Locator): Promise<Pa
   const [checkout] = await Promise.all([context.waitForEvent("page"), button.click()]);
   await checkout.waitForURL(/\/checkout\/local\/cs_local_/);
   await checkout.waitForSelector("html[data-hydrated]");
-  await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await checkout.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await checkout.getByLabel("CVC").fill("123");
-  await checkout.getByRole("button", { name: /^Pay / }).click();
+  await payWith(checkout, "4242 4242 4242 4242");
   return checkout;
 }
 
@@ -67,7 +53,7 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
 }) => {
   test.setTimeout(150_000);
   await signUpVerified(page);
-  await startTrial(context);
+  await startDashboardTrial(context);
 
   await gotoHydrated(page, "/dashboard/billing");
   await expect(page.getByTestId("current-plan-name")).toHaveText("Free Trial");

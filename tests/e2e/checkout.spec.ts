@@ -1,13 +1,12 @@
 import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
 import { allApps } from "../../app/catalogue/apps";
 import { quoteApp } from "../../app/catalogue/pricing";
-import { siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
+import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { createVerifiedAccount } from "./support/loopback";
+import { payWith, signedInContext } from "./support/customer";
 import { gotoHydrated } from "./support/page";
 
 const app = allApps().find((a) => a.id === 7)!;
-const PASSWORD = "correct-horse-battery";
 
 /**
  * A verified customer in a browser context of its own. The account is created from a loopback
@@ -15,16 +14,7 @@ const PASSWORD = "correct-horse-battery";
  * the trial is started so the dashboard's trial overlay does not cover /dashboard pages.
  */
 async function customer(browser: Browser): Promise<BrowserContext> {
-  const { cookie } = await createVerifiedAccount(uniqueEmail("checkout"), PASSWORD, siteOrigin());
-  const context = await browser.newContext();
-  await context.addCookies(siteCookies(cookie));
-  const res = await context.request.post("/dashboard", {
-    headers: { Origin: siteOrigin() },
-    form: { intent: "start-trial", plan: "starter" },
-    maxRedirects: 0,
-  });
-  expect([200, 302, 303], await res.text()).toContain(res.status());
-  return context;
+  return (await signedInContext(browser, "checkout", { trial: true })).context;
 }
 
 async function startCheckout(context: BrowserContext, data: Record<string, unknown>) {
@@ -110,12 +100,7 @@ test("declined and unknown cards show their messages; the order stays unpaid", a
   await expectNoAxeViolations(page);
 
   await gotoHydrated(page, url);
-  const pay = async (card: string) => {
-    await page.getByLabel("Card number").fill(card);
-    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-    await page.getByLabel("CVC").fill("123");
-    await page.getByRole("button", { name: /^Pay / }).click();
-  };
+  const pay = (card: string) => payWith(page, card);
   await pay("4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toHaveText("Your card was declined. Try another card.");
   await pay("5555 5555 5555 4444");
@@ -215,10 +200,7 @@ test("paying for add-ons owned since the checkout opened is refused on the test 
   expect(bundle).not.toBe(single);
   const pay = async (url: string) => {
     await gotoHydrated(page, url);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-    await page.getByLabel("CVC").fill("123");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWith(page, "4242 4242 4242 4242");
   };
   await pay(single);
   await expect(page).toHaveURL(/success=true|payment-success/);

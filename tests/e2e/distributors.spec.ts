@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { createVerifiedAccount } from "./support/loopback";
+import { payWith, signedInContext } from "./support/customer";
 import { gotoHydrated } from "./support/page";
 
 /**
@@ -10,26 +9,10 @@ import { gotoHydrated } from "./support/page";
  * distributor cannot buy the program a second time.
  */
 
-const PASSWORD = "correct-horse-battery";
-
-async function customer(browser: Browser) {
-  const email = uniqueEmail("dist");
-  const { cookie } = await createVerifiedAccount(email, PASSWORD, siteOrigin(), {
-    name: "Dana Reyes",
-    firstName: "Dana",
-    lastName: "Reyes",
-    companyName: "Reyes Automation Co",
+function customer(browser: Browser) {
+  return signedInContext(browser, "dist", {
+    fields: { name: "Dana Reyes", firstName: "Dana", lastName: "Reyes", companyName: "Reyes Automation Co" },
   });
-  const context = await browser.newContext();
-  await context.addCookies(siteCookies(cookie));
-  return { context, email };
-}
-
-async function payWith(page: Page, card: string) {
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^(Pay |Start free trial)/ }).click();
 }
 
 /** POST /api/checkout from the page, as the form does: the status and the answer's error. */

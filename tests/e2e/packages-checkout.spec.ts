@@ -2,9 +2,9 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { funnelMultiplier } from "../../app/catalogue/goals";
 import { QUICK_PICK_PLANS } from "../../app/catalogue/plans";
 import { formatDollars, quotePackage } from "../../app/catalogue/pricing";
-import { siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
+import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { createVerifiedAccount } from "./support/loopback";
+import { payWith, signedInContext } from "./support/customer";
 import { gotoHydrated } from "./support/page";
 
 /**
@@ -13,7 +13,6 @@ import { gotoHydrated } from "./support/page";
  * own order and nobody else's.
  */
 
-const PASSWORD = "correct-horse-battery";
 const FUNNEL = "/packages?industry=Insurance&goal=add_ai&timeline=standard";
 const professional = QUICK_PICK_PLANS.find((p) => p.id === "professional")!;
 const starter = QUICK_PICK_PLANS.find((p) => p.id === "starter")!;
@@ -21,19 +20,8 @@ const multiplier = funnelMultiplier("add_ai", "standard");
 const SHOTS = process.env.SHOTS_DIR;
 
 /** A verified account (from a loopback address of its own: sign-up is rate limited per IP) in a context of its own. */
-async function customer(browser: Browser, extra: Record<string, unknown> = {}) {
-  const email = uniqueEmail("pkg");
-  const { cookie } = await createVerifiedAccount(email, PASSWORD, siteOrigin(), extra);
-  const context = await browser.newContext();
-  await context.addCookies(siteCookies(cookie));
-  return { context, email };
-}
-
-async function payWith(page: Page, card: string) {
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^(Pay |Start free trial)/ }).click();
+function customer(browser: Browser, fields: Record<string, unknown> = {}) {
+  return signedInContext(browser, "pkg", { fields });
 }
 
 async function shot(page: Page, name: string) {
