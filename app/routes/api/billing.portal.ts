@@ -1,11 +1,10 @@
 import { data } from "react-router";
-import { getUser } from "~/server/auth/session.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
 import { openBillingPortal } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { log, errorMessage } from "~/server/log.server";
-import { methodNotAllowed } from "~/server/http/api.server";
+import { methodNotAllowed, signedInPost } from "~/server/http/api.server";
 
 /**
  * POST /api/billing/portal: a Stripe customer-portal session for the signed-in user's own stored
@@ -13,10 +12,9 @@ import { methodNotAllowed } from "~/server/http/api.server";
  * Answers `{ url }`. The local provider has no portal (the billing page offers a local cancel).
  */
 export async function action({ request }: { request: Request }) {
-  if (request.method !== "POST") return methodNotAllowed();
-  // Not requireUser: its redirect to /auth is followed by fetch and read as a 200 by the page.
-  const user = await getUser(request);
-  if (!user) return data({ error: "Authentication required" }, { status: 401 });
+  const signedIn = await signedInPost(request);
+  if ("answer" in signedIn) return signedIn.answer;
+  const { user } = signedIn;
   const provider = await checkoutProvider();
   if (provider.name !== "stripe") return data({ error: "Billing portal is only available with Stripe" }, { status: 409 });
   try {

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getUser } from "~/server/auth/session.server";
 import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
 import { settleAfterCommit, syncCheckoutSession } from "~/server/billing/stripe-events.server";
@@ -8,7 +7,7 @@ import { stripeClient } from "~/server/billing/stripe.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
-import { methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
 
 /**
  * POST /api/billing/sync (the spec's check-subscription): the return page calls it with its
@@ -21,10 +20,9 @@ const bodySchema = z.strictObject({
 const MAX_BODY_BYTES = 1024;
 
 export async function action({ request }: { request: Request }) {
-  if (request.method !== "POST") return methodNotAllowed();
-  // Not requireUser: its redirect to /auth is followed by fetch and read as a 200 by the page.
-  const user = await getUser(request);
-  if (!user) return data({ error: "Authentication required" }, { status: 401 });
+  const signedIn = await signedInPost(request);
+  if ("answer" in signedIn) return signedIn.answer;
+  const { user } = signedIn;
 
   const body = await readJsonBody(request, MAX_BODY_BYTES, { emptyAs: {} });
   if ("answer" in body) return body.answer;

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
-import { getUser } from "~/server/auth/session.server";
 import { CheckoutError, createCheckout } from "~/server/billing/checkout.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/checkout";
-import { methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
 
 /**
  * POST /api/checkout: starts a checkout of any kind and answers `{ url }` (the hosted checkout
@@ -14,9 +13,9 @@ import { methodNotAllowed, readJsonBody } from "~/server/http/api.server";
 const MAX_BODY_BYTES = 4096;
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  const user = await getUser(request);
-  if (!user) return data({ error: "Authentication required" }, { status: 401 });
+  const signedIn = await signedInPost(request);
+  if ("answer" in signedIn) return signedIn.answer;
+  const { user } = signedIn;
 
   const body = await readJsonBody(request, MAX_BODY_BYTES);
   if ("answer" in body) return body.answer;

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { recordDashboardVisit } from "~/server/trial/trial.server";
-import { methodNotAllowed, readJsonBody } from "~/server/http/api.server";
+import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
 
 const MAX_BODY_BYTES = 256;
 /** The dashboard page opened: a visit is to one of them, nothing else counts. */
@@ -19,10 +18,9 @@ const bodySchema = z.strictObject({
  * (docs/decisions/0027-dashboard-visits-by-post.md). Body: `{ "path": "/dashboard/…" }`, the page opened.
  */
 export async function action({ request }: { request: Request }) {
-  if (request.method !== "POST") return methodNotAllowed();
-  // Not requireUser: a redirect to /auth would be followed by fetch and read as a 200.
-  const user = await getUser(request);
-  if (!user) return data({ error: "Authentication required" }, { status: 401 });
+  const signedIn = await signedInPost(request);
+  if ("answer" in signedIn) return signedIn.answer;
+  const { user } = signedIn;
   const body = await readJsonBody(request, MAX_BODY_BYTES, { emptyAs: {} });
   if ("answer" in body) return body.answer;
   const parsed = bodySchema.safeParse(body.json);

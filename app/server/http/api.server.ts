@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { getUser, type SessionUser } from "~/server/auth/session.server";
 
 /** The answer of a POST-only /api route to any other method (its loader, and its action's first check). */
 export function methodNotAllowed() {
@@ -23,4 +24,18 @@ export async function readJsonBody(
   } catch {
     return { answer: data({ error: "Invalid JSON body" }, { status: 400 }) };
   }
+}
+
+/**
+ * The first checks of a signed-in /api POST: 405 for another method, then the session. Not
+ * requireUser: its redirect to /auth would be followed by fetch and read as a 200 by the page, so a
+ * signed-out request gets a 401 JSON answer.
+ */
+export async function signedInPost(
+  request: Request,
+): Promise<{ user: SessionUser } | { answer: ReturnType<typeof data<{ error: string }>> }> {
+  if (request.method !== "POST") return { answer: methodNotAllowed() };
+  const user = await getUser(request);
+  if (!user) return { answer: data({ error: "Authentication required" }, { status: 401 }) };
+  return { user };
 }
