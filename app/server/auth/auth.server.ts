@@ -33,6 +33,15 @@ const DEVICE_COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 
 export const emailHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 
+/** A session lasts a week; a request more than a day after its last extension extends it (and sets the cookie anew). */
+export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+
+/** The name of Better Auth's session cookie under this configuration (`__Secure-` over https). */
+export function sessionCookieName(): string {
+  return `${env().PUBLIC_SITE_URL.startsWith("https://") ? "__Secure-" : ""}better-auth.session_token`;
+}
+
 /** The secret from AUTH_SECRET, or one generated once and shared by every instance through the database. */
 export async function loadAuthSecret(db: Db): Promise<string> {
   const configured = env().AUTH_SECRET;
@@ -175,7 +184,7 @@ export function createAuth(db: Db, secret: string) {
       // it. Proof: tests/integration/google-oauth.test.ts.)
       accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
-    session: { expiresIn: 7 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -260,10 +269,18 @@ export function createAuth(db: Db, secret: string) {
 export type Auth = ReturnType<typeof createAuth>;
 
 let instance: Auth | undefined;
+let instanceSecret: string | undefined;
 
 export async function initAuth(db: Db = currentDb()): Promise<Auth> {
-  instance = createAuth(db, await loadAuthSecret(db));
+  instanceSecret = await loadAuthSecret(db);
+  instance = createAuth(db, instanceSecret);
   return instance;
+}
+
+/** The secret Better Auth signs its cookies with (the signed-in page cache checks them too). */
+export function authSecret(): string {
+  if (instanceSecret === undefined) throw new Error("auth is not initialised (boot() has not run)");
+  return instanceSecret;
 }
 
 export function auth(): Auth {

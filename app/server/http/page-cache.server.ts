@@ -45,7 +45,7 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-type Encoding = "br" | "gzip" | "identity";
+export type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
   storedAt: number;
@@ -81,7 +81,7 @@ interface Waiter {
 }
 
 /** Response headers that belong to one response, not to the stored page (serve sets its own). */
-const PER_RESPONSE_HEADERS = new Set([
+export const PER_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   ...SECURITY_HEADER_NAMES,
   "content-length",
   "content-encoding",
@@ -154,12 +154,43 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
   return null;
 }
 
+/**
+ * Keeps what the response sends (up to `maxBytes`) while it goes out: the returned function gives the
+ * whole body once the response has finished, or null when it was larger.
+ */
+export function keepBody(res: Response, maxBytes: number): () => Buffer | null {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let overflow = false;
+  const keep = (chunk: unknown, encoding: unknown) => {
+    if (overflow) return;
+    const buffer = toBuffer(chunk, encoding);
+    if (!buffer) return;
+    size += buffer.length;
+    if (size > maxBytes) {
+      overflow = true;
+      chunks.length = 0;
+    } else chunks.push(buffer);
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    keep(chunk, rest[0]);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Response["write"];
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    if (typeof chunk !== "function") keep(chunk, rest[0]);
+    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+  } as Response["end"];
+  return () => (overflow ? null : Buffer.concat(chunks));
+}
+
 function cacheKey(host: string | undefined, url: string | undefined): string {
   return `${host ?? ""} ${url ?? ""}`;
 }
 
 /** Same rule as Express's `req.protocol`: TLS, or the first X-Forwarded-Proto of a trusted proxy. */
-function isSecure(req: IncomingMessage, trustProxy: TrustProxy): boolean {
+export function isSecure(req: IncomingMessage, trustProxy: TrustProxy): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
   if (!trustProxy(req.socket.remoteAddress, 0)) return false;
   const header = req.headers["x-forwarded-proto"];
@@ -171,7 +202,7 @@ function isSecure(req: IncomingMessage, trustProxy: TrustProxy): boolean {
 const encodingOfHeader = new Map<string, Encoding>();
 
 /** Our preference among what the client accepts (browsers list gzip before br at equal weight). */
-function preferredEncoding(header: string | undefined): Encoding {
+export function preferredEncoding(header: string | undefined): Encoding {
   const key = header ?? "";
   let encoding = encodingOfHeader.get(key);
   if (!encoding) {
@@ -374,39 +405,17 @@ export function createPageCache(options: PageCacheOptions) {
     const key = cacheKey(req.headers.host, req.originalUrl);
     const mark: PageCacheMark = { cacheable: false };
     res.locals.pageCache = mark;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let overflow = false;
-    const keep = (chunk: unknown, encoding: unknown) => {
-      if (overflow) return;
-      const buffer = toBuffer(chunk, encoding);
-      if (!buffer) return;
-      size += buffer.length;
-      if (size > options.maxEntryBytes) {
-        overflow = true;
-        chunks.length = 0;
-      } else chunks.push(buffer);
-    };
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-      keep(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as Response["write"];
-    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-      if (typeof chunk !== "function") keep(chunk, rest[0]);
-      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
-    } as Response["end"];
+    const body = keepBody(res, options.maxEntryBytes);
 
     res.once("finish", () => {
       const stale = entries.peek(key);
+      const kept = mark.cacheable ? body() : null;
       const storable =
-        mark.cacheable &&
-        !overflow &&
+        kept !== null &&
         res.statusCode === 200 &&
         res.getHeader("set-cookie") === undefined &&
         /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
-      if (!storable) {
+      if (!storable || kept === null) {
         // The next request tries again; until then concurrent ones keep the stored copy.
         if (stale) stale.refreshingSince = null;
         return;
@@ -421,7 +430,7 @@ export function createPageCache(options: PageCacheOptions) {
       const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
       storing.set(
         key,
-        store(key, Buffer.concat(chunks), res.getHeaders(), nonce)
+        store(key, kept, res.getHeaders(), nonce)
           .catch((error: unknown) => {
             if (stale) stale.refreshingSince = null;
             log.error("page cache store failed", { url: req.originalUrl, error: String(error) });
