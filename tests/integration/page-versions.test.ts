@@ -181,6 +181,9 @@ describe("signedInPageVersion", () => {
     expect(await signedInPageVersion(db(), "pv-old", SIX_DAYS)).toBeNull();
     expect(await signedInPageVersion(db(), "pv-expired", SIX_DAYS)).toBeNull();
     expect(await signedInPageVersion(db(), "no-such-token", SIX_DAYS)).toBeNull();
+    // On PGlite the token is written into an EXECUTE: nothing outside Better Auth's alphabet gets there.
+    expect(await signedInPageVersion(db(), "x' or ''='", SIX_DAYS)).toBeNull();
+    expect(await signedInPageVersion(db(), "pv-live' --", SIX_DAYS)).toBeNull();
 
     // Signing out deletes the row: the same token answers nothing at once.
     await db()

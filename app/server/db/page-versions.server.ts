@@ -70,18 +70,34 @@ export interface SignedInPageVersion {
  */
 export async function signedInPageVersion(db: Db, token: string, freshForSeconds: number): Promise<SignedInPageVersion | null> {
   const client = (db as unknown as { $client: unknown }).$client;
-  // Every dashboard hit runs this: on PostgreSQL as a named statement, parsed and planned once per
-  // connection (about half the database's CPU per hit, bench/throughput.js).
-  const result =
-    client instanceof pg.Pool
-      ? await client.query<SignedInPageVersion>({
-          name: "signed-in-page-version",
-          text: SIGNED_IN_PAGE_VERSION,
-          values: [token, freshForSeconds],
-        })
-      : await (client as PGlite).query<SignedInPageVersion>(SIGNED_IN_PAGE_VERSION, [token, freshForSeconds]);
-  return result.rows[0] ?? null;
+  // Every dashboard hit runs this, so it runs as a prepared statement, parsed and planned once per
+  // connection: on PostgreSQL a named statement (a fifth of the database's CPU per hit), on PGlite
+  // (whose query() cannot name one) PREPARE once and EXECUTE (0.10 ms a lookup against 0.47).
+  if (client instanceof pg.Pool) {
+    const result = await client.query<SignedInPageVersion>({
+      name: "signed_in_page_version",
+      text: SIGNED_IN_PAGE_VERSION,
+      values: [token, freshForSeconds],
+    });
+    return result.rows[0] ?? null;
+  }
+  // EXECUTE takes no bind parameters: the values are written into it, so only a token of Better
+  // Auth's alphabet and a whole number are accepted (anything else is no session here).
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(token) || !Number.isSafeInteger(freshForSeconds)) return null;
+  const pglite = client as PGlite;
+  const execute = () => pglite.query<SignedInPageVersion>(`EXECUTE signed_in_page_version('${token}', ${freshForSeconds})`);
+  if (!prepared.has(pglite)) {
+    await pglite.exec(`PREPARE signed_in_page_version(text, float8) AS ${SIGNED_IN_PAGE_VERSION}`).catch((error: unknown) => {
+      // Prepared already (by a lookup that ran meanwhile): keep it.
+      if (!/already exists/.test(String(error))) throw error;
+    });
+    prepared.add(pglite);
+  }
+  return (await execute()).rows[0] ?? null;
 }
+
+/** PGlite databases whose one session holds the prepared lookup. */
+const prepared = new WeakSet<PGlite>();
 
 const SIGNED_IN_PAGE_VERSION = `
   select s.user_id as "userId", coalesce(v.version, 0) || '.' || coalesce(e.version, 0) as "version"
