@@ -37,6 +37,7 @@ import {
   table,
 } from "./lib/common.js";
 import { which, wrk as runWrk, wrkBin } from "./lib/wrk.js";
+import { ab, abBin } from "./lib/ab.js";
 
 const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.THROUGHPUT_CONNECTIONS ?? 64);
@@ -253,6 +254,18 @@ try {
     visitorsMeanwhile: visitors,
   };
 
+  // The same page and load from a second tool (see bench/lib/ab.js), when it is installed.
+  if (abBin) {
+    results.dashboard.ab = await ab(
+      `${server.url.replace("//localhost", "//127.0.0.1")}/dashboard/billing`,
+      [`Cookie: ${cookie}`, `Host: ${host}`],
+      {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      },
+    );
+  }
+
   const after = await loadAverage();
   results.loadAverage = { before: before.loadavg, after: after.loadavg, cpus: after.cpus };
 
@@ -315,6 +328,12 @@ try {
     `One connection (nobody queued ahead): ${f(d.oneConnection.rps)} req/s, p50 ${f(d.oneConnection.p50)} ms, p99 ${f(d.oneConnection.p99)} ms, ` +
       `non-2xx/timeouts ${d.oneConnection.non2xx3xx}/${d.oneConnection.socket?.timeout ?? 0}`,
   );
+  if (d.ab) {
+    console.log(
+      `Cross-check with ab -k -c ${CONNECTIONS} for ${SECONDS} s: ${f(d.ab.rps)} req/s, p50 ${d.ab.p50} ms, p99 ${d.ab.p99} ms, ` +
+        `max ${d.ab.max} ms, non-2xx ${d.ab.non2xx} (${d.ab.p99 <= DASHBOARD_P99_TARGET_MS ? "p99 target met" : "p99 target MISSED"} by ab's count)`,
+    );
+  } else console.log("Cross-check with ab skipped: ab not found (Debian: apt-get install -y apache2-utils).");
   const v = d.visitorsMeanwhile;
   console.log(
     `Meanwhile, \`/\` (page-cache hit) on a new connection every 50 ms: ${v.n} answered, p50 ${f(v.p50)} ms, ` +

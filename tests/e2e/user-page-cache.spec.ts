@@ -28,6 +28,8 @@ test("a stored dashboard page: its own session only, new data at once, nothing a
   // Its CSP allows the page's inline scripts by hash: a stored copy never reuses a nonce.
   expect(cached.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
   expect(await cached.text()).not.toMatch(/ nonce="/);
+  // No other cache keeps an account's page.
+  expect(cached.headers()["cache-control"]).toBe("private, no-store");
 
   // Another account asking for the same URL gets its own page.
   const bobs = await bob.context.request.get("/dashboard/support");

@@ -20,6 +20,9 @@ import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "AI Dashboard" }, { name: "robots", content: "noindex" }];
 
+/** An account's pages are kept by no browser or proxy cache (the server's own copy checks the session). */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 /**
  * The gate (spec section 4) and the sidebar's state. Reads only: it also runs for prefetches and
  * revalidations, so the visit each opened page counts is reported by the page (useDashboardVisit,

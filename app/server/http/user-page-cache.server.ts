@@ -174,6 +174,11 @@ export function createUserPageCache(options: UserPageCacheOptions) {
         return;
       }
       rendering.set(key, []);
+      // Should the request end without reaching `capture` (an earlier middleware answered it), the
+      // requests waiting for its render are let go at once, not after RENDER_TIMEOUT_MS.
+      res.once("close", () => {
+        if ((req as Marked)[RENDER_KEY] === key) release(key);
+      });
     }
     (req as Marked)[RENDER_KEY] = key;
     next();
@@ -209,6 +214,8 @@ export function createUserPageCache(options: UserPageCacheOptions) {
   function capture(req: Request, res: Response, next: NextFunction) {
     const key = (req as unknown as Marked)[RENDER_KEY];
     if (key === undefined) return next();
+    // From here `capture` releases the waiters (after storing), not serve's close listener.
+    (req as unknown as Marked)[RENDER_KEY] = undefined;
     const body = keepBody(res, options.maxEntryBytes);
     let settled = false;
     const settle = () => {
