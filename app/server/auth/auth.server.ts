@@ -37,9 +37,14 @@ export const emailHash = (email: string) => createHash("sha256").update(email.tr
 export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
-/** The name of Better Auth's session cookie under this configuration (`__Secure-` over https). */
+/** Cookies are marked Secure (and Better Auth's names get `__Secure-`) when the site is served over https. */
+function usesSecureCookies(): boolean {
+  return env().PUBLIC_SITE_URL.startsWith("https://");
+}
+
+/** The name of Better Auth's session cookie under this configuration. */
 export function sessionCookieName(): string {
-  return `${env().PUBLIC_SITE_URL.startsWith("https://") ? "__Secure-" : ""}better-auth.session_token`;
+  return `${usesSecureCookies() ? "__Secure-" : ""}better-auth.session_token`;
 }
 
 /** The secret from AUTH_SECRET, or one generated once and shared by every instance through the database. */
@@ -84,7 +89,7 @@ async function recentFailures(db: Db, hash: string): Promise<number> {
 
 export function createAuth(db: Db, secret: string) {
   const e = env();
-  const secure = e.PUBLIC_SITE_URL.startsWith("https://");
+  const secure = usesSecureCookies();
   return betterAuth({
     appName: "AI Automation Apps",
     logger: { log: logFromAuth },

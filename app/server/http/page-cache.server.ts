@@ -51,7 +51,7 @@ interface Entry {
   storedAt: number;
   /** When a request began re-rendering this expired entry; null when none is. */
   refreshingSince: number | null;
-  headers: [string, string | number | string[]][];
+  headers: StoredHeaders;
   csp: string;
   etag: string;
   bodies: Record<Encoding, Buffer>;
@@ -81,7 +81,7 @@ interface Waiter {
 }
 
 /** Response headers that belong to one response, not to the stored page (serve sets its own). */
-export const PER_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
+const PER_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   ...SECURITY_HEADER_NAMES,
   "content-length",
   "content-encoding",
@@ -94,6 +94,30 @@ export const PER_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   "set-cookie",
   "x-page-cache",
 ]);
+
+/** The headers of a rendered page that are kept with its stored copy. */
+export type StoredHeaders = [string, string | number | string[]][];
+
+export function storedHeaders(headers: OutgoingHttpHeaders): StoredHeaders {
+  const kept: StoredHeaders = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) kept.push([name, value]);
+  }
+  return kept;
+}
+
+/**
+ * The start of a stored page's answer as one flat header list (name, value, name, value...): the
+ * security headers with the copy's own CSP, then the page's kept headers. Each cache appends its own.
+ */
+export function storedPageHeaderList(csp: string, secure: boolean, headers: StoredHeaders): (string | number)[] {
+  const list: (string | number)[] = [];
+  for (const [name, value] of securityHeaderPairs(csp, secure)) list.push(name, value);
+  for (const [name, value] of headers) {
+    for (const v of Array.isArray(value) ? value : [value]) list.push(name, v);
+  }
+  return list;
+}
 
 /** Better Auth's cookies (`better-auth.*`, `__Secure-better-auth.*`): a session may exist. */
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\./;
@@ -222,11 +246,7 @@ function wireHeaders(entry: Entry, encoding: Encoding, secure: boolean, notModif
   const key = `${encoding} ${secure} ${notModified}`;
   let wire = entry.wire.get(key);
   if (!wire) {
-    wire = [];
-    for (const [name, value] of securityHeaderPairs(entry.csp, secure)) wire.push(name, value);
-    for (const [name, value] of entry.headers) {
-      for (const v of Array.isArray(value) ? value : [value]) wire.push(name, v);
-    }
+    wire = storedPageHeaderList(entry.csp, secure, entry.headers);
     wire.push("Vary", "Accept-Encoding", "ETag", etagOf(entry, encoding), "X-Page-Cache", "hit");
     if (!notModified) {
       if (encoding !== "identity") wire.push("Content-Encoding", encoding);
@@ -300,14 +320,10 @@ export function createPageCache(options: PageCacheOptions) {
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
       }),
     ]);
-    const kept: Entry["headers"] = [];
-    for (const [name, value] of Object.entries(headers)) {
-      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) kept.push([name, value]);
-    }
     entries.set(key, {
       storedAt: now(),
       refreshingSince: null,
-      headers: kept,
+      headers: storedHeaders(headers),
       csp: cleaned.csp,
       etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
       bodies: { identity, gzip: gz, br },

@@ -5,8 +5,16 @@ import { gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { log } from "../log.server";
-import { isSecure, keepBody, PER_RESPONSE_HEADERS, preferredEncoding, withoutNonce, type TrustProxy } from "./page-cache.server";
-import { securityHeaderPairs } from "./security-headers.server";
+import {
+  isSecure,
+  keepBody,
+  preferredEncoding,
+  storedHeaders,
+  storedPageHeaderList,
+  withoutNonce,
+  type StoredHeaders,
+  type TrustProxy,
+} from "./page-cache.server";
 
 const gzipAsync = promisify(gzip);
 
@@ -48,7 +56,7 @@ export interface UserPageCacheOptions {
 interface Entry {
   storedAt: number;
   refreshingSince: number | null;
-  headers: [string, string | number | string[]][];
+  headers: StoredHeaders;
   csp: string;
   identity: Buffer;
   gzip: Buffer;
@@ -115,11 +123,7 @@ export function createUserPageCache(options: UserPageCacheOptions) {
     const wireKey = (gzipped ? 1 : 0) + (secure ? 2 : 0);
     let headers = entry.wire[wireKey];
     if (!headers) {
-      headers = [];
-      for (const [name, value] of securityHeaderPairs(entry.csp, secure)) headers.push(name, value);
-      for (const [name, value] of entry.headers) {
-        for (const v of Array.isArray(value) ? value : [value]) headers.push(name, v);
-      }
+      headers = storedPageHeaderList(entry.csp, secure, entry.headers);
       headers.push("Vary", "Accept-Encoding, Cookie", "X-Page-Cache", "hit");
       if (gzipped) headers.push("Content-Encoding", "gzip");
       headers.push("Content-Length", (gzipped ? entry.gzip : entry.identity).length);
@@ -195,14 +199,10 @@ export function createUserPageCache(options: UserPageCacheOptions) {
     const cleaned = withoutNonce(body.toString("utf8"), nonce);
     if (!cleaned) return;
     const identity = Buffer.from(cleaned.html, "utf8");
-    const headers: Entry["headers"] = [];
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers.push([name, value]);
-    }
     entries.set(key, {
       storedAt: now(),
       refreshingSince: null,
-      headers,
+      headers: storedHeaders(res.getHeaders()),
       csp: cleaned.csp,
       identity,
       gzip: await gzipAsync(identity),
