@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCheckout, fulfilOrder } from "~/server/billing/checkout.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
-import { addonLibrary, orders, paymentEvents, userAddons } from "~/server/db/schema";
-import { engine, freshDatabase, userMaker } from "./support/db";
+import { orders, paymentEvents, userAddons } from "~/server/db/schema";
+import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
 
 /**
  * The same add-on bundle, plan, tier or distributor membership is bought once (docs/decisions/0009):
@@ -18,16 +18,12 @@ const TEST_ADDONS = [
 describe(`duplicate purchases, local provider (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   const newUser = userMaker(() => database.db, "dup");
-  const orderById = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const ordersOf = (userId: string) => database.db.select().from(orders).where(eq(orders.userId, userId));
 
   beforeAll(async () => {
     database = await freshDatabase();
     await seedCatalogue(database.db);
-    await database.db
-      .insert(addonLibrary)
-      .values(TEST_ADDONS.map((a) => ({ description: "test", features: ["a", "b"], isActive: true, ...a })))
-      .onConflictDoNothing();
+    await insertTestAddons(database.db, TEST_ADDONS);
   });
   afterAll(async () => {
     await database.cleanup();
@@ -44,7 +40,7 @@ describe(`duplicate purchases, local provider (${engine})`, () => {
     const clicks = await Promise.all([1, 2, 3].map(() => createCheckout(database.db, buyer, plan)));
     expect(new Set(clicks.map((c) => c.orderId)).size).toBe(1);
     expect(new Set(clicks.map((c) => c.url)).size).toBe(1);
-    expect((await orderById(clicks[0]!.orderId)).providerSessionId).toBe(clicks[0]!.sessionId);
+    expect((await orderById(database.db, clicks[0]!.orderId)).providerSessionId).toBe(clicks[0]!.sessionId);
     const tier = await createCheckout(database.db, buyer, { kind: "scaling", tierIndex: 2 });
     expect(await createCheckout(database.db, buyer, { kind: "scaling", tierIndex: 2 })).toEqual(tier);
     const distributor = { kind: "distributor", email: buyer.email, fullName: "Ann Buyer", businessName: "Ann Co" } as const;
@@ -73,7 +69,7 @@ describe(`duplicate purchases, local provider (${engine})`, () => {
     const single = await createCheckout(database.db, buyer, { kind: "addons", addonIds: ["d-seo"] });
     expect(await fulfilOrder(database.db, bundle.sessionId)).toMatchObject({ status: "paid" });
     expect(await fulfilOrder(database.db, single.sessionId)).toBeNull();
-    expect(await orderById(single.orderId)).toMatchObject({ status: "canceled", paidAt: null });
+    expect(await orderById(database.db, single.orderId)).toMatchObject({ status: "canceled", paidAt: null });
     expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.userId, buyer.id))).toMatchObject([
       { orderId: bundle.orderId, amount: 4900 + 7900 },
     ]);

@@ -16,7 +16,6 @@ import { setCheckoutProvider, type CheckoutProvider } from "~/server/billing/pro
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import {
-  addonLibrary,
   affiliates,
   commissionLedger,
   orders,
@@ -27,7 +26,7 @@ import {
 } from "~/server/db/schema";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
-import { engine, freshDatabase, userMaker } from "./support/db";
+import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
 
 const TEST_ADDONS = [
   { id: "t-seo", name: "SEO Booster", category: "Marketing", monthlyPrice: 4900 },
@@ -40,16 +39,12 @@ const TEST_ADDONS = [
 describe(`checkout of every kind (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   const newUser = userMaker(() => database.db, "kinds");
-  const orderById = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const paymentsOf = (userId: string) => database.db.select().from(paymentEvents).where(eq(paymentEvents.userId, userId));
 
   beforeAll(async () => {
     database = await freshDatabase();
     await seedCatalogue(database.db);
-    await database.db
-      .insert(addonLibrary)
-      .values(TEST_ADDONS.map((a) => ({ description: "test", features: ["a", "b", "c", "d"], isActive: true, ...a })))
-      .onConflictDoNothing();
+    await insertTestAddons(database.db, TEST_ADDONS, ["a", "b", "c", "d"]);
   });
   afterAll(async () => {
     setCheckoutProvider(undefined);
@@ -76,7 +71,7 @@ describe(`checkout of every kind (${engine})`, () => {
             });
             const multiplier = funnelMultiplier(funnel.goal, funnel.timeline) ?? 1;
             const q = quotePackage(plan, { mode, rush, multiplier });
-            expect(await orderById(orderId)).toMatchObject({
+            expect(await orderById(database.db, orderId)).toMatchObject({
               kind: "package",
               itemId: plan.id,
               amount: q.amount,
@@ -98,14 +93,14 @@ describe(`checkout of every kind (${engine})`, () => {
       goal: "add_ai",
       timeline: "standard",
     });
-    expect((await orderById(orderId)).amount).toBe(600000);
+    expect((await orderById(database.db, orderId)).amount).toBe(600000);
   });
 
   it("billing plans and scaling tiers charge their monthly price as subscriptions", async () => {
     const buyer = await newUser();
     for (const plan of BILLING_PLANS) {
       const { orderId } = await createCheckout(database.db, buyer, { kind: "plan", planType: plan.type });
-      expect(await orderById(orderId)).toMatchObject({
+      expect(await orderById(database.db, orderId)).toMatchObject({
         kind: "plan",
         amount: plan.monthlyPrice,
         isSubscription: true,
@@ -114,7 +109,11 @@ describe(`checkout of every kind (${engine})`, () => {
     }
     for (const [tierIndex, tier] of SCALING_TIERS.entries()) {
       const { orderId } = await createCheckout(database.db, buyer, { kind: "scaling", tierIndex });
-      expect(await orderById(orderId)).toMatchObject({ kind: "scaling", amount: tier.monthlyPrice, isSubscription: true });
+      expect(await orderById(database.db, orderId)).toMatchObject({
+        kind: "scaling",
+        amount: tier.monthlyPrice,
+        isSubscription: true,
+      });
     }
   });
 
@@ -127,7 +126,7 @@ describe(`checkout of every kind (${engine})`, () => {
       businessName: "Acme Automation",
     });
     expect(url).toMatch(/^\/checkout\/local\/cs_local_/);
-    expect(await orderById(orderId)).toMatchObject({
+    expect(await orderById(database.db, orderId)).toMatchObject({
       kind: "distributor",
       amount: 19900,
       setupFee: 99700,
@@ -165,7 +164,7 @@ describe(`checkout of every kind (${engine})`, () => {
     expect(await ownsDistributorProgram(database.db, buyer.id)).toBe(false);
     await database.db.update(orders).set({ subscriptionStatus: null, status: "canceled" }).where(eq(orders.id, first.orderId));
     const again = await join();
-    expect(await orderById(again.orderId)).toMatchObject({ kind: "distributor", status: "pending" });
+    expect(await orderById(database.db, again.orderId)).toMatchObject({ kind: "distributor", status: "pending" });
     // Another account is never affected by this one's membership.
     const other = await newUser();
     await fulfilOrder(database.db, again.sessionId);
@@ -178,7 +177,7 @@ describe(`checkout of every kind (${engine})`, () => {
       kind: "addons",
       addonIds: ["t-seo", "t-crm", "t-bot"],
     });
-    expect(await orderById(orderId)).toMatchObject({ amount: 4900 + 7900 + 12900, isSubscription: true });
+    expect(await orderById(database.db, orderId)).toMatchObject({ amount: 4900 + 7900 + 12900, isSubscription: true });
     await expect(createCheckout(database.db, buyer, { kind: "addons", addonIds: ["t-old"] })).rejects.toThrow(CheckoutError);
     await expect(createCheckout(database.db, buyer, { kind: "addons", addonIds: ["nope"] })).rejects.toThrow(
       "Unknown or unavailable add-on",
@@ -251,7 +250,10 @@ describe(`checkout of every kind (${engine})`, () => {
     const events = await paymentsOf(buyer.id);
     const byOrder = new Map(events.map((e) => [e.orderId, e]));
     expect(events).toHaveLength(2);
-    expect(byOrder.get(app.orderId)).toMatchObject({ kind: "payment", amount: (await orderById(app.orderId)).amount });
+    expect(byOrder.get(app.orderId)).toMatchObject({
+      kind: "payment",
+      amount: (await orderById(database.db, app.orderId)).amount,
+    });
     expect(byOrder.get(distributor.orderId)).toMatchObject({ kind: "payment", amount: 99700 });
     // A monthly app with a 3-day trial charges nothing today; its first invoice is a later event.
     expect(byOrder.has(monthlyApp.orderId)).toBe(false);

@@ -11,8 +11,8 @@ import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { billingCustomers, orders, paymentEvents, user, userSubscriptions } from "~/server/db/schema";
-import { engine, freshDatabase } from "./support/db";
-import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+import { engine, freshDatabase, orderById } from "./support/db";
+import { startFakeStripeForApp, type FakeStripe } from "./support/fake-stripe";
 
 /**
  * Issue 4 / checklist items 16, 21, 22: the Checkout Session the Stripe provider asks for (exact
@@ -61,12 +61,8 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
     if (!found) throw new Error("no checkout session was created");
     return found;
   };
-  const orderById = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    process.env.STRIPE_SECRET_KEY = "sk_test_fake_key";
-    process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
-    process.env.STRIPE_API_URL = stripe.url;
+    stripe = await startFakeStripeForApp("whsec_test_secret");
     database = await freshDatabase();
     await seedCatalogue(database.db);
     setDatabase(database);
@@ -112,7 +108,7 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
       cancel_url: `${SITE}/apps?canceled=true`,
     });
     expect(result.url).toBe(`https://checkout.stripe.test/c/pay/${result.sessionId}`);
-    expect(await orderById(result.orderId)).toMatchObject({
+    expect(await orderById(database.db, result.orderId)).toMatchObject({
       provider: "stripe",
       providerSessionId: result.sessionId,
       status: "pending",
@@ -305,7 +301,7 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
         await syncAction({ request: post("/api/billing/sync", owner.cookie, { sessionId: result.sessionId }) }),
       );
       expect(own.body.order).toEqual({ status: "pending", kind: "app" });
-      expect((await orderById(result.orderId)).status).toBe("pending");
+      expect((await orderById(database.db, result.orderId)).status).toBe("pending");
     });
 
     it("signed out -> 401 JSON, not a redirect to the sign-in page, and nothing is fulfilled", async () => {
@@ -318,7 +314,7 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
         status: 401,
         body: { error: "Authentication required" },
       });
-      expect((await orderById(result.orderId)).status).toBe("pending");
+      expect((await orderById(database.db, result.orderId)).status).toBe("pending");
     });
 
     it("strict body: unknown fields, bad ids and bad JSON are 400; an empty body answers the summary", async () => {

@@ -5,9 +5,9 @@ import { createCheckout, listPurchasedAutomations } from "~/server/billing/check
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
-import { addonLibrary, orders, paymentEvents, userAddons } from "~/server/db/schema";
-import { engine, freshDatabase, userMaker } from "./support/db";
-import { signedEvent, startFakeStripe, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { paymentEvents, userAddons } from "~/server/db/schema";
+import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
 
 /** Stripe side of docs/decisions/0009's "bought once": resumed sessions and a duplicate paid anyway. */
 const SECRET = "whsec_duplicates_test_secret";
@@ -29,20 +29,13 @@ describe(`stripe duplicate purchases (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let stripe: FakeStripe;
   const newUser = userMaker(() => database.db, "sdup");
-  const orderById = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const sessionCreates = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    process.env.STRIPE_SECRET_KEY = "sk_test_fake_key";
-    process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-    process.env.STRIPE_API_URL = stripe.url;
+    stripe = await startFakeStripeForApp(SECRET);
     database = await freshDatabase();
     await seedCatalogue(database.db);
-    await database.db
-      .insert(addonLibrary)
-      .values(TEST_ADDONS.map((a) => ({ description: "test", features: ["a", "b"], isActive: true, ...a })))
-      .onConflictDoNothing();
+    await insertTestAddons(database.db, TEST_ADDONS);
     setDatabase(database);
   });
   afterAll(async () => {
@@ -64,7 +57,7 @@ describe(`stripe duplicate purchases (${engine})`, () => {
     stripe.sessions.get(first.sessionId)!.status = "expired";
     const second = await createCheckout(database.db, buyer, req);
     expect(second.orderId).not.toBe(first.orderId);
-    expect((await orderById(first.orderId)).status).toBe("canceled");
+    expect((await orderById(database.db, first.orderId)).status).toBe("canceled");
 
     // Paid at Stripe, its webhook still on the way: not a second order.
     stripe.pay(second.sessionId);
@@ -93,13 +86,13 @@ describe(`stripe duplicate purchases (${engine})`, () => {
     const subscriptionId = String(paidSingle.subscription);
     expect(stripe.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscriptionId}`)).toBe(true);
     expect(stripe.subscriptions.get(subscriptionId)!.status).toBe("canceled");
-    expect(await orderById(single.orderId)).toMatchObject({
+    expect(await orderById(database.db, single.orderId)).toMatchObject({
       status: "canceled",
       details: expect.objectContaining({ duplicateOf: bundle.orderId }),
     });
     // The first subscription is untouched.
     expect(stripe.subscriptions.get(String(paidBundle.subscription))!.status).toBe("active");
-    expect((await orderById(bundle.orderId)).status).toBe("paid");
+    expect((await orderById(database.db, bundle.orderId)).status).toBe("paid");
   });
 
   const refundCharge = async (
@@ -130,11 +123,11 @@ describe(`stripe duplicate purchases (${engine})`, () => {
     const checkout = await createCheckout(database.db, buyer, { kind: "app", appId: 7, tab: "base" });
     const session = stripe.pay(checkout.sessionId);
     await send("checkout.session.completed", session);
-    const { amount } = await orderById(checkout.orderId);
+    const { amount } = await orderById(database.db, checkout.orderId);
     expect(await listPurchasedAutomations(database.db, buyer.id)).toHaveLength(1);
 
     await refundCharge("ch_app_1", session.payment_intent, session.customer, [{ id: "re_app_1", amount: 1000 }]);
-    expect((await orderById(checkout.orderId)).status).toBe("paid");
+    expect((await orderById(database.db, checkout.orderId)).status).toBe("paid");
     expect(await listPurchasedAutomations(database.db, buyer.id)).toHaveLength(1);
 
     const rest = [
@@ -142,11 +135,11 @@ describe(`stripe duplicate purchases (${engine})`, () => {
       { id: "re_app_2", amount: amount - 1000 },
     ];
     expect((await refundCharge("ch_app_1", session.payment_intent, session.customer, rest)).body.outcome).toBe("applied");
-    expect((await orderById(checkout.orderId)).status).toBe("refunded");
+    expect((await orderById(database.db, checkout.orderId)).status).toBe("refunded");
     expect(await listPurchasedAutomations(database.db, buyer.id)).toEqual([]);
     // Delivered again: nothing more happens.
     expect((await refundCharge("ch_app_1", session.payment_intent, session.customer, rest)).body.outcome).toBe("ignored");
-    expect((await orderById(checkout.orderId)).status).toBe("refunded");
+    expect((await orderById(database.db, checkout.orderId)).status).toBe("refunded");
   });
 
   it("refunds: a wholly refunded add-on subscription ends its add-ons and access, and stays refunded when Stripe deletes it", async () => {
@@ -157,7 +150,7 @@ describe(`stripe duplicate purchases (${engine})`, () => {
     expect(await hasActiveSubscription(database.db, buyer.id)).toBe(true);
     stripe.invoiceOfPaymentIntent.set("pi_addon_1", String(session.invoice));
     await refundCharge("ch_addon_1", "pi_addon_1", session.customer, [{ id: "re_addon_1", amount: 7900 }]);
-    expect((await orderById(checkout.orderId)).status).toBe("refunded");
+    expect((await orderById(database.db, checkout.orderId)).status).toBe("refunded");
     expect((await database.db.select().from(userAddons).where(eq(userAddons.userId, buyer.id)))[0]).toMatchObject({
       addonId: "s-crm",
       status: "canceled",
@@ -171,6 +164,6 @@ describe(`stripe duplicate purchases (${engine})`, () => {
       cancel_at: null,
       items: { object: "list", data: [] },
     });
-    expect((await orderById(checkout.orderId)).status).toBe("refunded");
+    expect((await orderById(database.db, checkout.orderId)).status).toBe("refunded");
   });
 });

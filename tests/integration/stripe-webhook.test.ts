@@ -27,7 +27,7 @@ import {
   userSubscriptions,
 } from "~/server/db/schema";
 import { engine, freshDatabase, userMaker } from "./support/db";
-import { signedEvent, startFakeStripe, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
 
 /**
  * Issue 4 / checklist items 17-21: POST /api/webhooks/stripe verifies the raw body, applies each
@@ -87,10 +87,7 @@ describe(`stripe webhook (${engine})`, () => {
     (await database.db.select().from(userSubscriptions).where(eq(userSubscriptions.providerSubscriptionId, id)))[0]!;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    process.env.STRIPE_SECRET_KEY = "sk_test_fake_key";
-    process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-    process.env.STRIPE_API_URL = stripe.url;
+    stripe = await startFakeStripeForApp(SECRET);
     database = await freshDatabase();
     await seedCatalogue(database.db);
     setDatabase(database);

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database, type Db } from "~/server/db/client.server";
-import { user } from "~/server/db/schema";
+import { eq } from "drizzle-orm";
+import { addonLibrary, orders, user } from "~/server/db/schema";
 
 /** Which engine integration tests run on: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
@@ -52,4 +53,21 @@ export function userMaker(db: () => Db, prefix: string) {
       .values({ id, name: `User ${n}`, email, emailVerified: true });
     return { id, email };
   };
+}
+
+/** The order with this id (tests ask only for orders they made). */
+export async function orderById(db: Db, id: string) {
+  return (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+}
+
+/** Add-ons of a test's own in the library (active unless the add-on says otherwise); kept when present. */
+export async function insertTestAddons(
+  db: Db,
+  addons: readonly { id: string; name: string; category: string; monthlyPrice: number; isActive?: boolean }[],
+  features: string[] = ["a", "b"],
+) {
+  await db
+    .insert(addonLibrary)
+    .values(addons.map((a) => ({ description: "test", features, isActive: true, ...a })))
+    .onConflictDoNothing();
 }

@@ -62,6 +62,15 @@ export interface FakeStripe {
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(++counter).toString(36)}`;
 
+/** Starts the stand-in and points the app at it: test keys, `webhookSecret` for the signatures. */
+export async function startFakeStripeForApp(webhookSecret: string): Promise<FakeStripe> {
+  const stripe = await startFakeStripe();
+  process.env.STRIPE_SECRET_KEY = "sk_test_fake_key";
+  process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
+  process.env.STRIPE_API_URL = stripe.url;
+  return stripe;
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Obj>();
