@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRED_KEEP_MS, pruneExpiredRows, RATE_LIMIT_KEEP_MS } from "~/server/db/housekeeping.server";
-import { leadRateLimit, rateLimit, session, user, verification } from "~/server/db/schema";
+import { limitCounters, rateLimit, session, user, verification } from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
 
 const minutes = (m: number) => m * 60_000;
@@ -22,9 +22,11 @@ describe(`pruning rows nothing reads any more (${engine})`, () => {
       { id: "rl-recent", key: "198.51.100.7|/sign-in/email", count: 5, lastRequest: now - minutes(9) },
       { id: "rl-now", key: "203.0.113.9|/sign-up/email", count: 1, lastRequest: now },
     ]);
-    await db.insert(leadRateLimit).values([
-      { key: "lead-ip:198.51.100.6", count: 5, windowStart: now - RATE_LIMIT_KEEP_MS - minutes(1) },
-      { key: "lead-ip:198.51.100.7", count: 5, windowStart: now - minutes(9) },
+    await db.insert(limitCounters).values([
+      { key: "lead:ip:198.51.100.6:600", count: 5, expiresAt: now - minutes(1) },
+      { key: "lead:ip:198.51.100.7:600", count: 5, expiresAt: now + minutes(1) },
+      // A day-long window that began hours ago is still counting.
+      { key: "support-ticket:account:u-prune:86400", count: 30, expiresAt: now + minutes(600) },
     ]);
     await db.insert(user).values({ id: "u-prune", name: "P", email: "prune@example.com", emailVerified: true });
     const at = (ms: number) => new Date(now + ms);
@@ -40,7 +42,10 @@ describe(`pruning rows nothing reads any more (${engine})`, () => {
 
     expect(await pruneExpiredRows(db, now)).toEqual({ rateLimits: 2, sessions: 1, verifications: 1 });
     expect((await db.select({ id: rateLimit.id }).from(rateLimit)).map((r) => r.id).sort()).toEqual(["rl-now", "rl-recent"]);
-    expect((await db.select({ key: leadRateLimit.key }).from(leadRateLimit)).map((r) => r.key)).toEqual(["lead-ip:198.51.100.7"]);
+    expect((await db.select({ key: limitCounters.key }).from(limitCounters)).map((r) => r.key).sort()).toEqual([
+      "lead:ip:198.51.100.7:600",
+      "support-ticket:account:u-prune:86400",
+    ]);
     expect((await db.select({ id: session.id }).from(session)).map((r) => r.id).sort()).toEqual(["s-just-expired", "s-valid"]);
     expect((await db.select({ id: verification.id }).from(verification)).map((r) => r.id)).toEqual(["v-valid"]);
     // Nothing left to prune.

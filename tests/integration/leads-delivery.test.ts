@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/server/db/client.server";
-import { leadRateLimit, leads, type LeadRow } from "~/server/db/schema";
+import { limitCounters, leads, type LeadRow } from "~/server/db/schema";
 import { type JobsOptions, LEAD_DELIVERY_QUEUE, startJobs, stopJobs, sweepPendingLeads } from "~/server/jobs/queue.server";
 import { retryLead, submitLead } from "~/server/leads/leads.server";
 import { type MailchimpConfig, setMailchimpConfig, subscriberHash } from "~/server/leads/mailchimp.server";
@@ -70,7 +70,7 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
   });
   beforeEach(async () => {
     fake.reset();
-    await database.db.delete(leadRateLimit);
+    await database.db.delete(limitCounters);
   });
   afterEach(async () => {
     // Every test leaves the queue running, whatever it did to it.

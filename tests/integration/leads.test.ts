@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BUDGETS, PREFERRED_TIMES, PROJECT_TYPES, TIMEFRAMES } from "~/catalogue/callback";
 import { queryRows, setDatabase } from "~/server/db/client.server";
-import { leadRateLimit, leads, rateLimit } from "~/server/db/schema";
+import { limitCounters, leads, rateLimit } from "~/server/db/schema";
 import { createAuth } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { LEAD_DELIVERY_QUEUE_OPTIONS, startJobs, stopJobs } from "~/server/jobs/queue.server";
@@ -54,7 +54,7 @@ describe(`lead submission (${engine})`, () => {
     await database.cleanup();
   });
   beforeEach(async () => {
-    await database.db.delete(leadRateLimit);
+    await database.db.delete(limitCounters);
   });
 
   it("stores the lead and its delivery job together, with every field of spec section 3", async () => {

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -38,20 +38,3 @@ export const leads = pgTable(
 );
 
 export type LeadRow = typeof leads.$inferSelect;
-
-/**
- * The callback form's per-IP counters (fixed windows). Not in Better Auth's rate_limit table: Better
- * Auth deletes every row there older than its own longest window (60 s) whenever one of its counters
- * starts a new window, which reset these 10-minute windows after a minute on any site with sign-ins.
- */
-export const leadRateLimit = pgTable(
-  "lead_rate_limit",
-  {
-    /** `lead-ip:<client address>`. */
-    key: text("key").primaryKey(),
-    count: integer("count").notNull(),
-    /** Start of the current window, epoch milliseconds. */
-    windowStart: bigint("window_start", { mode: "number" }).notNull(),
-  },
-  (t) => [index("lead_rate_limit_window_start_idx").on(t.windowStart)],
-);

@@ -48,7 +48,9 @@ export const PAGE_VERSION_RULES: Readonly<Record<string, PageVersionRule>> = {
   device_cookie_epochs: { exempt: "the sign-in throttle's device-cookie epochs" },
   mail_outbox: { exempt: "the outgoing mail queue; pages show no mail" },
   stripe_events: { exempt: "the webhook deduplication record; what an event changes is written to orders and subscriptions" },
-  lead_rate_limit: { exempt: "the lead forms' request counters" },
+  limit_counters: {
+    exempt: "the request limits' counters (checkout, tickets, visits, leads...), written by every limited request",
+  },
   page_data_versions: { exempt: "the versions themselves" },
 };
 

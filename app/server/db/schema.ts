@@ -39,4 +39,5 @@ export * from "./auth-schema";
 export * from "./account-schema";
 export * from "./billing-schema";
 export * from "./leads-schema";
+export * from "./limits-schema";
 export * from "./affiliate-schema";

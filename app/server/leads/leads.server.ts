@@ -1,19 +1,18 @@
-import { isValidIP, normalizeIP } from "@better-auth/core/utils/ip";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { queryRows } from "../db/client.server";
 import { leads } from "../db/leads-schema";
 import { enqueueLeadDelivery } from "../jobs/queue.server";
+import { RATE_LIMITS, takeAttempt } from "../limits/rate-limits.server";
 import { log } from "../log.server";
 import { mailchimpConfig, type MailchimpConfig } from "./mailchimp.server";
 import { HONEYPOT_FIELD, validateCallbackRequest, type FieldErrors } from "./validation.server";
 
 /** Public-form limits (checklist item 26). */
 export const LEAD_LIMITS = {
-  /** Accepted submissions per client IP per window. */
-  perIp: 5,
-  ipWindowMs: 10 * 60_000,
+  /** Accepted submissions per client IP per window (RATE_LIMITS.lead). */
+  perIp: RATE_LIMITS.lead.perAddress[0].max,
+  ipWindowMs: RATE_LIMITS.lead.perAddress[0].seconds * 1000,
   /** Stored leads per email per window; past this the answer is 429. */
   perEmail: 3,
   emailWindowMs: 60 * 60_000,
@@ -37,34 +36,6 @@ export interface SubmitContext {
 }
 
 /**
- * The address a limit counts against: an IPv6 client's /64 (one subscriber gets a whole /64, so
- * counting single addresses would give it 2^64 budgets), an IPv4-mapped IPv6 as its IPv4, in one
- * spelling. Better Auth's own limiter keys sign-in and sign-up the same way.
- */
-export function ipKey(ip: string): string {
-  return isValidIP(ip) ? normalizeIP(ip, { ipv6Subnet: 64 }) : ip;
-}
-
-/**
- * One fixed-window counter per client IP in lead_rate_limit (shared by every instance, and apart from
- * Better Auth's rate_limit table, which it prunes on its own schedule). Answers the count including
- * this request.
- */
-async function hitIpCounter(db: Db, ip: string, now: number): Promise<number> {
-  const key = `lead-ip:${ipKey(ip)}`;
-  const windowStart = now - LEAD_LIMITS.ipWindowMs;
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`insert into lead_rate_limit (key, count, window_start) values (${key}, 1, ${now})
-        on conflict (key) do update set
-          count = case when lead_rate_limit.window_start < ${windowStart} then 1 else lead_rate_limit.count + 1 end,
-          window_start = case when lead_rate_limit.window_start < ${windowStart} then ${now} else lead_rate_limit.window_start end
-        returning count`,
-  );
-  return Number(row?.count ?? 1);
-}
-
-/**
  * Takes a callback request from the public form: validates it, applies the honeypot and the limits,
  * and stores the lead together with its delivery job in one transaction (checklist item 23).
  *
@@ -80,7 +51,7 @@ export async function submitLead(db: Db, input: unknown, context: SubmitContext)
   const value = validated.value;
   const now = context.now ?? new Date();
 
-  if ((await hitIpCounter(db, context.ip, now.getTime())) > LEAD_LIMITS.perIp)
+  if (!(await takeAttempt(db, RATE_LIMITS.lead, { ip: context.ip }, now.getTime())).allowed)
     return { status: "limited", error: TOO_MANY_REQUESTS_MESSAGE };
 
   if (value[HONEYPOT_FIELD]) {
