@@ -2,14 +2,17 @@ import { data, redirect } from "react-router";
 import { signInPath, type SignInReason } from "~/components/auth/messages";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
 import { getUser, safeNext } from "~/server/auth/session.server";
-import { CheckoutError, createCheckout } from "~/server/billing/checkout.server";
+import { CheckoutError, retryAfterHeaders } from "~/server/billing/checkout.server";
+import { startCheckoutWithinLimits } from "~/server/billing/start-checkout.server";
 import { db } from "~/server/db/client.server";
+import { clientIp } from "~/server/http/client-ip.server";
 
 /**
  * The no-JavaScript path of a checkout button (docs/decisions/0009): a plain POST form to the page's
- * own action. It is validated by the same strict schema as POST /api/checkout and priced by the same
- * `createCheckout`, then the browser is redirected to the hosted page in the same tab. With
- * JavaScript the page never submits the form: it calls `startCheckout()` and opens a new tab.
+ * own action. It is validated by the same strict schema as POST /api/checkout, counted against the
+ * same limits and priced by the same `createCheckout`, then the browser is redirected to the hosted
+ * page in the same tab. With JavaScript the page never submits the form: it calls `startCheckout()`
+ * and opens a new tab.
  */
 export interface FormCheckoutFailure {
   error: string;
@@ -45,10 +48,13 @@ export async function checkoutFromForm(
   }
   let url: string;
   try {
-    url = (await createCheckout(db(), user, parsed.data)).url;
+    url = (await startCheckoutWithinLimits(db(), user, parsed.data, { ip: clientIp(request) })).url;
   } catch (error) {
     if (error instanceof CheckoutError)
-      return data<FormCheckoutFailure>({ error: error.message, status: error.status, context }, { status: error.status });
+      return data<FormCheckoutFailure>(
+        { error: error.message, status: error.status, context },
+        { status: error.status, headers: retryAfterHeaders(error) },
+      );
     throw error;
   }
   throw redirect(url);

@@ -22,6 +22,8 @@ import { serviceAccessRefusal } from "~/server/trial/trial.server";
 import { fieldErrors } from "~/server/profile/profile.server";
 import { TICKET_CATEGORIES } from "~/components/dashboard/pages/constants";
 import { createTicket, listTickets, ticketInput } from "~/server/support/tickets.server";
+import { takeRequestAttempt } from "~/server/http/request-limit.server";
+import { RATE_LIMITS, tooManyRequestsMessage } from "~/server/limits/rate-limits.server";
 import type { Route } from "./+types/support";
 
 export const meta: Route.MetaFunction = () => [{ title: "Support | AI Dashboard" }, { name: "robots", content: "noindex" }];
@@ -40,13 +42,20 @@ export async function action({ request }: Route.ActionArgs) {
     category: String(form.get("category") ?? ""),
     message: String(form.get("message") ?? ""),
   };
-  const failed = (errors: Record<string, string>, status: number) => data({ ok: false as const, errors, values }, { status });
+  const failed = (errors: Record<string, string>, status: number, headers?: Record<string, string>) =>
+    data({ ok: false as const, errors, values }, { status, headers });
   try {
     // The trial gate (spec section 4): without an active trial or subscription, no ticket.
     const refusal = await serviceAccessRefusal(db(), user.id);
     if (refusal) return failed({ form: refusal }, 403);
     const parsed = ticketInput.safeParse(values);
     if (!parsed.success) return failed(fieldErrors(parsed.error), 400);
+    // Counted once the ticket would be stored: correcting a form's mistakes costs nothing.
+    const allowed = await takeRequestAttempt(request, RATE_LIMITS.supportTicket, user.id);
+    if (!allowed.allowed) {
+      const wait = allowed.retryAfterSeconds;
+      return failed({ form: tooManyRequestsMessage(wait) }, 429, { "Retry-After": String(wait) });
+    }
     const ticket = await createTicket(db(), user.id, parsed.data);
     return data({ ok: true as const, ticketId: ticket.id });
   } catch (error) {

@@ -8,11 +8,14 @@ import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";
 import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
+import { takeRequestAttempt, tooManyRequests } from "~/server/http/request-limit.server";
+import { RATE_LIMITS } from "~/server/limits/rate-limits.server";
 
 /**
  * POST /api/billing/sync (the spec's check-subscription): the return page calls it with its
  * `session_id`, so a payment whose webhook has not arrived yet is fulfilled now (same checks as the
- * webhook, the user's own order only), then answers the subscription summary.
+ * webhook, the user's own order only), then answers the subscription summary. Limited per account
+ * and address (RATE_LIMITS.billingSync): each one may be a call to the payment provider's API.
  */
 const bodySchema = z.strictObject({
   sessionId: z.string().regex(SESSION_ID_PATTERN, "Invalid session id").optional(),
@@ -33,6 +36,8 @@ export async function action({ request }: { request: Request }) {
       return data({ error: `Unexpected field: ${issue.keys.join(", ")}` }, { status: 400 });
     return data({ error: issue?.message ?? "Invalid request" }, { status: 400 });
   }
+  const allowed = await takeRequestAttempt(request, RATE_LIMITS.billingSync, user.id);
+  if (!allowed.allowed) return tooManyRequests(allowed.retryAfterSeconds);
 
   const database = db();
   let order: { status: string; kind: string } | null = null;

@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
-import { CheckoutError, createCheckout } from "~/server/billing/checkout.server";
+import { CheckoutError, retryAfterHeaders } from "~/server/billing/checkout.server";
+import { startCheckoutWithinLimits } from "~/server/billing/start-checkout.server";
 import { db } from "~/server/db/client.server";
+import { clientIp } from "~/server/http/client-ip.server";
 import type { Route } from "./+types/checkout";
 import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
 
@@ -32,10 +34,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   try {
-    const { url } = await createCheckout(db(), user, parsed.data);
+    const { url } = await startCheckoutWithinLimits(db(), user, parsed.data, { ip: clientIp(request) });
     return data({ url }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (error instanceof CheckoutError) return data({ error: error.message }, { status: error.status });
+    if (error instanceof CheckoutError)
+      return data({ error: error.message }, { status: error.status, headers: retryAfterHeaders(error) });
     throw error;
   }
 }

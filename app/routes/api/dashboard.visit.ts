@@ -3,6 +3,8 @@ import { z } from "zod";
 import { db } from "~/server/db/client.server";
 import { recordDashboardVisit } from "~/server/trial/trial.server";
 import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
+import { takeRequestAttempt, tooManyRequests } from "~/server/http/request-limit.server";
+import { RATE_LIMITS } from "~/server/limits/rate-limits.server";
 
 const MAX_BODY_BYTES = 256;
 /** The dashboard page opened: a visit is to one of them, nothing else counts. */
@@ -16,6 +18,8 @@ const bodySchema = z.strictObject({
  * A POST from the page rather than a write in the layout's loader, because loaders also run for
  * prefetches, revalidations and data requests, and GET never changes state
  * (docs/decisions/0027-dashboard-visits-by-post.md). Body: `{ "path": "/dashboard/…" }`, the page opened.
+ * Past RATE_LIMITS.dashboardVisit (far more pages a minute than a person opens) a visit is not
+ * recorded and the answer is 429; the page does not wait for it.
  */
 export async function action({ request }: { request: Request }) {
   const signedIn = await signedInPost(request);
@@ -25,6 +29,8 @@ export async function action({ request }: { request: Request }) {
   if ("answer" in body) return body.answer;
   const parsed = bodySchema.safeParse(body.json);
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
+  const allowed = await takeRequestAttempt(request, RATE_LIMITS.dashboardVisit, user.id);
+  if (!allowed.allowed) return tooManyRequests(allowed.retryAfterSeconds);
   await recordDashboardVisit(db(), user.id);
   return data({ ok: true });
 }

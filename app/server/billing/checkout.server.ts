@@ -32,17 +32,24 @@ import { checkoutProvider } from "./provider.server";
  * repeated or concurrent completion pays, entitles and records the payment exactly once.
  */
 
-export type CheckoutErrorCode = "invalid_app" | "invalid_item" | "already_owned" | "provider_unavailable";
+export type CheckoutErrorCode = "invalid_app" | "invalid_item" | "already_owned" | "provider_unavailable" | "rate_limited";
 
 export class CheckoutError extends Error {
   constructor(
     readonly code: CheckoutErrorCode,
     message: string,
     readonly status = 400,
+    /** For a 429: when the limit lets the account or address in again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "CheckoutError";
   }
+}
+
+/** A refused checkout's Retry-After header, when it has one. */
+export function retryAfterHeaders(error: CheckoutError): Record<string, string> | undefined {
+  return error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
 }
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;

@@ -6,3 +6,11 @@ export const CLIENT_IP_HEADER = "x-client-ip";
  * connected (the dev mailbox answers only this machine).
  */
 export const PEER_IP_HEADER = "x-peer-ip";
+
+/**
+ * The client address the HTTP server wrote on `request`, or null for a request that did not come
+ * through it (a test calling a route in-process): limits then count the account alone.
+ */
+export function clientIp(request: Request): string | null {
+  return request.headers.get(CLIENT_IP_HEADER);
+}
