@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { startCheckout } from "~/lib/checkout-client";
-import { DISTRIBUTOR_PAYMENT_FAILED, signInHref } from "./messages";
+import { DISTRIBUTOR_PAYMENT_FAILED, rateLimitedCheckoutMessage, signInHref } from "./messages";
 
 export interface DistributorValues {
   email: string;
@@ -49,12 +49,15 @@ export function DistributorForm({
 }: {
   initial: DistributorValues;
   /** The no-JavaScript POST's failure, if any. */
-  serverError?: { field?: string; error: string } | null;
+  serverError?: { field?: string; error: string; status?: number } | null;
 }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<DistributorValues>(initial);
   const [errors, setErrors] = useState<DistributorFieldErrors>(() => fieldErrorOf(serverError));
-  const [failed, setFailed] = useState(Boolean(serverError) && Object.keys(fieldErrorOf(serverError)).length === 0);
+  // The message under the form when the server refused without a field to point at.
+  const [failed, setFailed] = useState<string | null>(
+    serverError && Object.keys(fieldErrorOf(serverError)).length === 0 ? failureMessage(serverError) : null,
+  );
   const [processing, setProcessing] = useState(false);
   const busy = useRef(false);
   const mounted = useRef(true);
@@ -76,7 +79,7 @@ export function DistributorForm({
     if (busy.current) return;
     const local = validateDistributor(values);
     setErrors(local);
-    setFailed(false);
+    setFailed(null);
     if (Object.keys(local).length > 0) {
       focusFirst(local);
       return;
@@ -104,7 +107,7 @@ export function DistributorForm({
         return;
       }
       console.error("Distributor checkout failed", answer);
-      setFailed(true);
+      setFailed(failureMessage(answer));
     });
   };
 
@@ -163,7 +166,7 @@ export function DistributorForm({
       {failed && (
         <p role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {DISTRIBUTOR_PAYMENT_FAILED}
+          {failed}
         </p>
       )}
       <Button type="submit" size="lg" className="h-auto min-h-11 w-full whitespace-normal px-4 py-2" disabled={processing}>
@@ -186,6 +189,11 @@ export function DistributorForm({
       </p>
     </form>
   );
+}
+
+/** Too many checkouts says how long to wait; any other refusal is the spec's payment failure. */
+function failureMessage(failure: { status?: number; error: string }): string {
+  return failure.status === 429 ? rateLimitedCheckoutMessage(failure, DISTRIBUTOR_PAYMENT_FAILED) : DISTRIBUTOR_PAYMENT_FAILED;
 }
 
 function fieldErrorOf(failure: { field?: string; error: string } | null | undefined): DistributorFieldErrors {

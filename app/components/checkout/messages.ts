@@ -10,7 +10,13 @@ export function signInHref(path: string): string {
 }
 
 /** The inline message for a failed package checkout (null: nothing to show). */
-export function packageCheckoutMessage(failure: { status: number } | null | undefined): string | null {
+export function packageCheckoutMessage(failure: { status: number; error?: string } | null | undefined): string | null {
   if (!failure) return null;
+  if (failure.status === 429) return rateLimitedCheckoutMessage(failure, PACKAGE_CHECKOUT_FAILED);
   return failure.status === 503 ? PAYMENT_UNAVAILABLE : PACKAGE_CHECKOUT_FAILED;
+}
+
+/** Too many checkouts (429): the server's message, which says how long to wait. */
+export function rateLimitedCheckoutMessage(failure: { error?: string }, fallback: string): string {
+  return failure.error || fallback;
 }

@@ -119,6 +119,8 @@ function outcomeOf(answer: CheckoutAnswer): CheckoutOutcome {
     return { notice: AUTH_REQUIRED_BY_SERVER, toAuth: true };
   if (answer.status === 400 && answer.error === "Invalid app data") return { notice: ["Invalid app data"] };
   if (answer.status === 503) return { notice: [CHECKOUT_ERROR[0], PAYMENT_UNAVAILABLE] };
+  // Too many checkouts: the server's message says how long to wait.
+  if (answer.status === 429) return { notice: [CHECKOUT_ERROR[0], answer.error] };
   if (answer.error === "No checkout URL received") return { notice: ["No checkout URL received"] };
   return { notice: CHECKOUT_ERROR };
 }

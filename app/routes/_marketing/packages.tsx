@@ -156,7 +156,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
   // the server fails (docs/decisions/0009), and a silent trip to /auth when signed out (spec 8).
   const actionData = useActionData<typeof action>();
   const [processing, setProcessing] = useState<{ planId: string; rush: boolean } | null>(null);
-  const [failure, setFailure] = useState<{ planId: string; status: number } | null>(null);
+  const [failure, setFailure] = useState<{ planId: string; status: number; error: string } | null>(null);
   const busy = useRef(false);
   const mounted = useRef(true);
   useEffect(() => {
@@ -183,7 +183,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
           return;
         }
         console.error("Package checkout failed", answer);
-        setFailure({ planId, status: answer.status });
+        setFailure({ planId, status: answer.status, error: answer.error });
       });
     },
     [funnel, here, mode, navigate],

@@ -53,7 +53,8 @@ export function useCheckout(failureText: string, signInReason?: SignInReason) {
         return false;
       }
       if (answer.status === 503) toast.error(BILLING_ERRORS.unavailable);
-      else if (answer.status === 409) toast.error(failureText, { description: answer.error });
+      // Already owned, or too many checkouts: the server's words say what to do.
+      else if (answer.status === 409 || answer.status === 429) toast.error(failureText, { description: answer.error });
       else toast.error(failureText, answer.status === 0 ? { description: "Check your connection and try again." } : {});
       return false;
     } finally {
@@ -71,7 +72,7 @@ export function useCheckout(failureText: string, signInReason?: SignInReason) {
  */
 export function formFailureText(failure: { status: number; error: string }, failureText: string): string {
   if (failure.status === 503) return BILLING_ERRORS.unavailable;
-  if (failure.status === 409) return `${failureText}: ${failure.error}`;
+  if (failure.status === 409 || failure.status === 429) return `${failureText}: ${failure.error}`;
   return failureText;
 }
 
