@@ -96,9 +96,10 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-// A few page and data requests at a time, the rest in arrival order (docs/decisions/0026). Page-cache
-// hits, static files and /healthz were answered before this point; actions pass the line.
-app.use(requestAdmission().middleware);
+// A few page and data requests at a time, the rest in turns fair between clients (docs/decisions/0026
+// and XXXX-fair-admission). Page-cache hits, static files and /healthz were answered before this
+// point; actions pass the line.
+app.use(requestAdmission({ cookieName: sessionCookieName(), secret: authSecret }).middleware);
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: React Router re-derives its route tables

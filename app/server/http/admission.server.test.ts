@@ -1,7 +1,11 @@
+import { createHmac } from "node:crypto";
 import { EventEmitter } from "node:events";
-import type { NextFunction, Request, Response } from "express";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAdmission, defaultConcurrency, type Admission } from "./admission.server";
+import { admissionClient, createAdmission, defaultConcurrency, type Admission } from "./admission.server";
+import { CLIENT_IP_HEADER } from "./client-ip.server";
 
 /** Just enough of Express's response: the events admission listens to and the 503's chain. */
 class FakeResponse extends EventEmitter {
@@ -32,13 +36,30 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-/** Sends one request through the middleware; `started` says whether the app got to work on it. */
-function send(admission: Admission, name: string, started: string[], method = "GET") {
+/**
+ * Sends one request through the middleware; `started` says whether the app got to work on it.
+ * `headers`: the client's (its address as the HTTP server wrote it, its cookie).
+ */
+function send(admission: Admission, name: string, started: string[], method = "GET", headers: Record<string, string> = {}) {
   const res = new FakeResponse();
   const next: NextFunction = () => started.push(name);
-  admission.middleware({ method } as Request, res as unknown as Response, next);
+  admission.middleware({ method, headers } as unknown as Request, res as unknown as Response, next);
   return res;
 }
+
+/** A client's headers from one IPv6 address, with a cookie when given. */
+const headers = (cookie?: string) => ({ [CLIENT_IP_HEADER]: "2001:db8:1:2:3:4:5:6", ...(cookie ? { cookie } : {}) });
+
+/** Answers the oldest request the app is working on (started, not yet answered): one turn. */
+function answerOldest(started: string[], answers: Map<string, FakeResponse>) {
+  const oldest = started.find((name) => answers.get(name)!.listenerCount("prefinish") > 0);
+  if (!oldest) throw new Error("nothing is being worked on");
+  answers.get(oldest)!.answer();
+}
+
+/** A request from the client at address `ip`. */
+const from = (admission: Admission, ip: string, name: string, started: string[]) =>
+  send(admission, name, started, "GET", { [CLIENT_IP_HEADER]: ip });
 
 describe("request admission", () => {
   afterEach(() => {
@@ -117,9 +138,161 @@ describe("request admission", () => {
     expect(admission.stats()).toEqual({ active: 1, waiting: 0 });
   });
 
+  it("with one client's 1,000 requests waiting, another client's request starts within two turns", () => {
+    const admission = createAdmission({ limit: 2, maxWaiting: 5000, maxWaitingPerClient: 5000, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    const answers = new Map<string, FakeResponse>();
+    for (let i = 0; i < 1000; i++) answers.set(`flood-${i}`, from(admission, "198.51.100.1", `flood-${i}`, started));
+    answers.set("visitor", from(admission, "203.0.113.7", "visitor", started));
+    expect(admission.stats()).toEqual({ active: 2, waiting: 999 });
+
+    // A turn: the oldest request being worked on is answered, and its slot goes to the next in line.
+    let turns = 0;
+    while (!started.includes("visitor")) {
+      answerOldest(started, answers);
+      turns++;
+    }
+    expect(turns).toBeLessThanOrEqual(2);
+    expect(started.filter((name) => name.startsWith("flood-")).length).toBeLessThanOrEqual(4);
+  });
+
+  it("serves waiting clients round robin, each client's own requests in arrival order", () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 100, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    const answers = new Map<string, FakeResponse>();
+    const request = (ip: string, name: string) => answers.set(name, from(admission, ip, name, started));
+    for (const name of ["a0", "a1", "a2", "a3"]) request("10.0.0.1", name);
+    for (const name of ["b1", "b2"]) request("10.0.0.2", name);
+    request("10.0.0.3", "c1");
+    for (let i = 0; i < 6; i++) answerOldest(started, answers);
+    expect(started).toEqual(["a0", "a1", "b1", "c1", "a2", "b2", "a3"]);
+  });
+
+  it("answers 429 with Retry-After past one client's share of the line; other clients still wait their turn", () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 10, maxWaitingPerClient: 2, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    const working = from(admission, "10.0.0.1", "a0", started);
+    from(admission, "10.0.0.1", "a1", started);
+    from(admission, "10.0.0.1", "a2", started);
+    const refused = from(admission, "10.0.0.1", "a3", started);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(refused.body).toBe("Too many requests at once. Please try again in a few seconds.");
+    const other = from(admission, "10.0.0.2", "b1", started);
+    expect(other.statusCode).toBe(200);
+    expect(admission.stats()).toEqual({ active: 1, waiting: 3 });
+    working.answer();
+    expect(started).toEqual(["a0", "a1"]);
+    // The client's line has room again.
+    expect(from(admission, "10.0.0.1", "a4", started).statusCode).toBe(200);
+  });
+
+  it("drops a client that left from the rotation when its line empties", () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 10, slotTimeoutMs: 60_000 });
+    const started: string[] = [];
+    const first = from(admission, "10.0.0.1", "a0", started);
+    const gone = from(admission, "10.0.0.2", "b1", started);
+    from(admission, "10.0.0.3", "c1", started);
+    gone.emit("close");
+    expect(admission.stats()).toEqual({ active: 1, waiting: 1 });
+    first.answer();
+    expect(started).toEqual(["a0", "c1"]);
+  });
+
+  it("a request's turn is its session's when the session cookie's signature is good, else its address's", () => {
+    const secret = "s".repeat(32);
+    const cookieName = "better-auth.session_token";
+    const signed = (token: string) =>
+      `${cookieName}=${encodeURIComponent(`${token}.${createHmac("sha256", secret).update(token).digest("base64")}`)}`;
+    const session = { cookieName, secret: () => secret };
+    expect(admissionClient({ headers: headers(signed("tok-1")) }, session)).toBe("session:tok-1");
+    // Two sessions behind one address are two clients; a forged or missing signature is the address.
+    expect(admissionClient({ headers: headers(signed("tok-2")) }, session)).toBe("session:tok-2");
+    const address = admissionClient({ headers: headers() }, session);
+    expect(admissionClient({ headers: headers(`${cookieName}=tok-3.forged`) }, session)).toBe(address);
+    // An IPv6 client is its /64, whichever address in it it uses.
+    expect(admissionClient({ headers: { [CLIENT_IP_HEADER]: "2001:db8:1:2:ffff::9" } })).toBe(address);
+    // Before boot there is no secret yet: the address.
+    const booting = {
+      cookieName,
+      secret: (): string => {
+        throw new Error("not booted");
+      },
+    };
+    expect(admissionClient({ headers: headers(signed("tok-1")) }, booting)).toBe(address);
+  });
+
   it("defaults to 4 on PGlite and to the pool's 10 connections on PostgreSQL; REQUEST_CONCURRENCY wins", () => {
     expect(defaultConcurrency({ REQUEST_CONCURRENCY: undefined, DATABASE_URL: undefined })).toBe(4);
     expect(defaultConcurrency({ REQUEST_CONCURRENCY: undefined, DATABASE_URL: "postgres://db/app" })).toBe(10);
     expect(defaultConcurrency({ REQUEST_CONCURRENCY: 2, DATABASE_URL: "postgres://db/app" })).toBe(2);
   });
+});
+
+describe("request admission behind Express, over real connections", () => {
+  let server: http.Server | undefined;
+  afterEach(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  });
+
+  it("with 200 of one address's requests waiting, another address's request is answered within two turns", async () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 1000, maxWaitingPerClient: 1000, slotTimeoutMs: 60_000 });
+    // As server/app.ts: the client address from the socket, then admission, then the app, which here
+    // holds every answer until the test gives it one turn.
+    const app = express();
+    app.use((req, _res, next) => {
+      req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+      next();
+    });
+    app.use(admission.middleware);
+    const working: { name: string; res: express.Response }[] = [];
+    app.get("/page", (req, res) => {
+      working.push({ name: String(req.query.name), res });
+    });
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+    const answered: string[] = [];
+    const get = (name: string, localAddress: string) =>
+      new Promise<void>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: `/page?name=${name}`, localAddress, agent }, (res) => {
+            res.resume();
+            res.on("end", () => {
+              answered.push(name);
+              resolve();
+            });
+          })
+          .on("error", reject);
+      });
+    const turn = () => {
+      const oldest = working.shift()!;
+      oldest.res.send("ok");
+    };
+
+    const flood = Array.from({ length: 200 }, (_, i) => get(`flood-${i}`, "127.0.0.2"));
+    await vi.waitFor(() => expect(admission.stats()).toEqual({ active: 1, waiting: 199 }), { timeout: 30_000 });
+    const visitor = get("visitor", "127.0.0.3");
+    await vi.waitFor(() => expect(admission.stats().waiting).toBe(200), { timeout: 30_000 });
+
+    let turns = 0;
+    while (!working.some((w) => w.name === "visitor")) {
+      turn();
+      turns++;
+      await vi.waitFor(() => expect(working.length).toBe(1), { timeout: 30_000 });
+    }
+    expect(turns).toBeLessThanOrEqual(2);
+    turn();
+    await visitor;
+    expect(answered.filter((name) => name.startsWith("flood-")).length).toBeLessThanOrEqual(2);
+    // The rest of the burst, a turn each.
+    for (let left = 200 - turns; left > 0; left--) {
+      await vi.waitFor(() => expect(working.length).toBe(1), { timeout: 30_000 });
+      turn();
+    }
+    await Promise.all(flood);
+    agent.destroy();
+  }, 60_000);
 });

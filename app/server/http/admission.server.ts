@@ -1,33 +1,47 @@
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { PG_POOL_SIZE } from "../db/client.server";
 import { env, type Env } from "../env.server";
+import { CLIENT_IP_HEADER, ipKey } from "./client-ip.server";
+import { verifiedSessionToken } from "./user-page-cache.server";
 
 /**
  * Admission into the app's pipeline (docs/decisions/0026-request-admission.md): at most `limit` page
- * and data requests are worked on at once, the rest wait their turn in arrival order.
+ * and data requests are worked on at once, the rest wait their turn.
  *
  * Node accepts one new connection, and serves one page-cache hit, per turn of its event loop, and a
  * turn runs a step of every request in flight. With 64 signed-in pages rendering at once a turn took
  * about 100 ms, so a visitor opening `/` (a cached page) waited 200 ms or more, and the last of 64 new
  * connections seconds. With a few requests at a time a turn is short, and waiting requests are
- * answered in the order they came instead of all slowly together.
+ * answered in turn instead of all slowly together.
+ *
+ * The turns are fair between clients (docs/decisions/XXXX-fair-admission.md): each client (a
+ * signed-in session, else a client address) waits in a line of its own, and a free slot goes to the
+ * next client in round-robin order, so one client's thousand requests delay another's by one
+ * request each, not a thousand. A client may keep `maxWaitingPerClient` requests waiting; more are
+ * answered 429.
  */
 export interface AdmissionOptions {
   /** Requests worked on at once. */
   limit: number;
-  /** Requests that may wait; one more is answered 503 with Retry-After. */
+  /** Requests that may wait, all clients together; one more is answered 503 with Retry-After. */
   maxWaiting: number;
+  /** Requests one client may have waiting; one more is answered 429 with Retry-After. Default: maxWaiting. */
+  maxWaitingPerClient?: number;
   /**
    * A request holding a slot this long stops counting against the limit (it goes on running): a
    * request stuck on something slow must not take the server's capacity with it.
    */
   slotTimeoutMs: number;
+  /** Whose turn a request is: default, its client address (admissionClient without a session). */
+  clientOf?: (req: Request) => string;
 }
 
 type State = "waiting" | "held" | "overtime" | "done";
 
 interface Slot {
   state: State;
+  client: string;
   timer?: NodeJS.Timeout;
   start: () => void;
 }
@@ -38,9 +52,46 @@ export interface Admission {
   stats: () => { active: number; waiting: number };
 }
 
-export function createAdmission({ limit, maxWaiting, slotTimeoutMs }: AdmissionOptions): Admission {
+/**
+ * Whose turn a request is: its session when it carries a session cookie whose signature is good
+ * (checked with the secret, no database read; a forged value is not a session), else its client
+ * address as the HTTP server determined it, an IPv6 client by its /64.
+ */
+export function admissionClient(
+  req: Pick<IncomingMessage, "headers">,
+  session?: { cookieName: string; secret: () => string },
+): string {
+  const cookie = req.headers?.cookie;
+  if (session && cookie) {
+    let token: string | null = null;
+    try {
+      token = verifiedSessionToken(cookie, session.cookieName, session.secret());
+    } catch {
+      // No secret yet (the server is still booting): the address.
+    }
+    if (token) return `session:${token}`;
+  }
+  const ip = req.headers?.[CLIENT_IP_HEADER];
+  return `ip:${ipKey(typeof ip === "string" ? ip : "unknown")}`;
+}
+
+function refuse(res: Response, status: number, text: string) {
+  res.status(status).set("Retry-After", "5").set("Cache-Control", "no-store").type("text/plain").send(text);
+}
+
+export function createAdmission({
+  limit,
+  maxWaiting,
+  maxWaitingPerClient = maxWaiting,
+  slotTimeoutMs,
+  clientOf = (req) => admissionClient(req),
+}: AdmissionOptions): Admission {
   let active = 0;
-  const queue: Slot[] = [];
+  let waiting = 0;
+  /** Each client's waiting requests, in arrival order. */
+  const lines = new Map<string, Slot[]>();
+  /** The clients with a request waiting, in the order their next request gets a slot. */
+  const turns: string[] = [];
 
   function hold(slot: Slot) {
     active++;
@@ -49,17 +100,32 @@ export function createAdmission({ limit, maxWaiting, slotTimeoutMs }: AdmissionO
     slot.timer.unref();
   }
 
+  function dropWaiting(slot: Slot) {
+    const line = lines.get(slot.client);
+    const at = line ? line.indexOf(slot) : -1;
+    if (!line || at < 0) return;
+    line.splice(at, 1);
+    waiting--;
+    if (line.length === 0) {
+      lines.delete(slot.client);
+      turns.splice(turns.indexOf(slot.client), 1);
+    }
+  }
+
   function leave(slot: Slot, next: State) {
     if (slot.state === "held") {
       clearTimeout(slot.timer);
       active--;
-    } else if (slot.state === "waiting") {
-      const at = queue.indexOf(slot);
-      if (at >= 0) queue.splice(at, 1);
-    }
+    } else if (slot.state === "waiting") dropWaiting(slot);
     slot.state = next;
-    while (active < limit && queue.length > 0) {
-      const first = queue.shift()!;
+    while (active < limit && turns.length > 0) {
+      // Round robin: the next client's oldest request; the client goes to the back if it has more.
+      const client = turns.shift()!;
+      const line = lines.get(client)!;
+      const first = line.shift()!;
+      waiting--;
+      if (line.length > 0) turns.push(client);
+      else lines.delete(client);
       hold(first);
       first.start();
     }
@@ -73,33 +139,46 @@ export function createAdmission({ limit, maxWaiting, slotTimeoutMs }: AdmissionO
       next();
       return;
     }
-    if (active >= limit && queue.length >= maxWaiting) {
-      res
-        .status(503)
-        .set("Retry-After", "5")
-        .set("Cache-Control", "no-store")
-        .type("text/plain")
-        .send("The server is busy. Please try again in a few seconds.");
+    if (active >= limit && waiting >= maxWaiting) {
+      refuse(res, 503, "The server is busy. Please try again in a few seconds.");
       return;
     }
-    const slot: Slot = { state: "waiting", start: next };
+    const client = clientOf(req);
+    const line = lines.get(client);
+    if (active >= limit && line && line.length >= maxWaitingPerClient) {
+      refuse(res, 429, "Too many requests at once. Please try again in a few seconds.");
+      return;
+    }
+    const slot: Slot = { state: "waiting", client, start: next };
     // The slot is free once the app has handed the whole answer over ("prefinish", at res.end()), not
-    // when a slow client has read it ("finish"). A client that leaves while waiting is dropped from the
-    // queue: nothing is worked on for nobody.
+    // when a slow client has read it ("finish"). A client that leaves while waiting is dropped from its
+    // line: nothing is worked on for nobody.
     const done = () => leave(slot, "done");
     res.once("prefinish", done);
     res.once("close", done);
     if (active < limit) {
       hold(slot);
       next();
-    } else queue.push(slot);
+      return;
+    }
+    waiting++;
+    if (line) line.push(slot);
+    else {
+      lines.set(client, [slot]);
+      turns.push(client);
+    }
   }
 
-  return { middleware, stats: () => ({ active, waiting: queue.length }) };
+  return { middleware, stats: () => ({ active, waiting }) };
 }
 
 /** Requests that may wait per process before the server answers 503. */
 export const MAX_WAITING_REQUESTS = 1000;
+/**
+ * Requests one client may have waiting before it is answered 429: a tenth of the line, far more than
+ * a browser opens at once (a page and its data requests), room for an office behind one address.
+ */
+export const MAX_WAITING_PER_CLIENT = 100;
 /** A request holding a slot longer than this stops counting against the limit. */
 export const SLOT_TIMEOUT_MS = 5000;
 
@@ -114,12 +193,17 @@ export function defaultConcurrency(e: Pick<Env, "REQUEST_CONCURRENCY" | "DATABAS
 
 let shared: Admission | undefined;
 
-/** The process's admission (created on first use). */
-export function requestAdmission(): Admission {
+/**
+ * The process's admission (created on first use). `session`: the session cookie's name and the
+ * secret that signs it, so a signed-in visitor's requests are its session's turns.
+ */
+export function requestAdmission(session?: { cookieName: string; secret: () => string }): Admission {
   shared ??= createAdmission({
     limit: defaultConcurrency(env()),
     maxWaiting: MAX_WAITING_REQUESTS,
+    maxWaitingPerClient: MAX_WAITING_PER_CLIENT,
     slotTimeoutMs: SLOT_TIMEOUT_MS,
+    clientOf: (req) => admissionClient(req, session),
   });
   return shared;
 }

@@ -1,6 +1,6 @@
-import { isValidIP, normalizeIP } from "@better-auth/core/utils/ip";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { ipKey } from "../http/client-ip.server";
 
 /**
  * The app's own request limits (checklist items 26 and 37; Better Auth limits its own endpoints),
@@ -79,15 +79,6 @@ export interface LimitSubject {
 }
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-/**
- * The address a limit counts against: an IPv6 client's /64 (one subscriber gets a whole /64, so
- * counting single addresses would give it 2^64 budgets), an IPv4-mapped IPv6 as its IPv4, in one
- * spelling. Better Auth's own limiter keys sign-in and sign-up the same way.
- */
-export function ipKey(ip: string): string {
-  return isValidIP(ip) ? normalizeIP(ip, { ipv6Subnet: 64 }) : ip;
-}
 
 export interface Counter {
   key: string;
