@@ -202,17 +202,30 @@ async function signupUser(index) {
   }
 }
 
+/**
+ * A real buyer orders a few apps, not one a second for a minute (checkout allows 10 a minute per
+ * account: docs/decisions): each checkout user is a series of new customers, each from an address of
+ * its own, each buying PURCHASES_PER_BUYER apps.
+ */
+const PURCHASES_PER_BUYER = 5;
+
 async function checkoutUser(index) {
   await sleep(index * 100 + Math.random() * 500);
-  const ip = freshIp();
-  let user = null;
-  while (!user && running()) {
-    user = await newUser(ip, "buyer");
-    if (!user) await sleep(1000);
-  }
-  if (!user) return;
-  const cookie = user.cookie;
   while (running()) {
+    const ip = freshIp();
+    let user = null;
+    while (!user && running()) {
+      user = await newUser(ip, "buyer");
+      if (!user) await sleep(1000);
+    }
+    if (!user) return;
+    await buyApps(user, ip);
+  }
+}
+
+async function buyApps(user, ip) {
+  const cookie = user.cookie;
+  for (let bought = 0; bought < PURCHASES_PER_BUYER && running(); bought++) {
     await think();
     const appId = 1 + Math.floor(Math.random() * 181);
     const co = await request(server.url, {
