@@ -1,10 +1,12 @@
 // `npm run grant-operator -- <email>`: gives the account with this email the 'operator' role
-// (access to /admin). The account must exist (sign up first). Opens the same database as the
-// server (DATABASE_URL, else the PGlite folder DATA_DIR, default ./data) the way
-// app/server/db/client.server.ts openDatabase does: fsync on, migrations applied first.
-// PGlite allows one process per data folder: stop the server first, or use DATABASE_URL.
+// (access to /admin). The account must exist and its email be verified (sign up first). Opens the
+// same database as the server (DATABASE_URL, else the PGlite folder DATA_DIR, default ./data) the way
+// app/server/db/client.server.ts openDatabase does: fsync on, migrations applied first, and on
+// PGlite the folder's lock taken first. A PGlite folder is one process's: while a server holds it,
+// this refuses and says to grant from /admin → Operators instead (docs/decisions/0020).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { DataDirInUseError, lockDataDir } from "../app/server/db/data-dir-lock.server.js";
 
 const email = (process.argv[2] ?? "").trim().toLowerCase();
 if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || process.argv.length > 3) {
@@ -33,30 +35,51 @@ if (databaseUrl) {
   query = async (text, params) => (await pool.query(text, params)).rows;
   close = () => pool.end();
 } else {
-  const { PGlite } = await import("@electric-sql/pglite");
-  // The migrations create pg_trgm (the /apps search indexes): PGlite must load it, as the server does.
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({
-    dataDir,
-    startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
-    relaxedDurability: false,
-    extensions: { pg_trgm },
-  });
-  await client.waitReady;
-  await migrate(drizzle(client), { migrationsFolder });
-  query = async (text, params) => (await client.query(text, params)).rows;
-  close = () => client.close();
+  // Before PGlite touches the folder: a second PGlite beside a live server overwrites its commits
+  // when it closes, and can leave the folder unopenable.
+  let unlock;
+  try {
+    unlock = lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error("A server is running on this data folder: grant it from /admin → Operators, or stop the server first.");
+    process.exit(1);
+  }
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    // The migrations create pg_trgm (the /apps search indexes): PGlite must load it, as the server does.
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = new PGlite({
+      dataDir,
+      startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
+      relaxedDurability: false,
+      extensions: { pg_trgm },
+    });
+    await client.waitReady;
+    await migrate(drizzle(client), { migrationsFolder });
+    query = async (text, params) => (await client.query(text, params)).rows;
+    close = async () => {
+      await client.close();
+      unlock();
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 let code = 0;
 try {
-  const [user] = await query('select id from "user" where lower(email) = $1 limit 1', [email]);
+  const [user] = await query('select id, email_verified from "user" where lower(email) = $1 limit 1', [email]);
   if (!user) {
     console.error(`No account with the email ${email}. Sign up first, then run this again.`);
+    code = 1;
+  } else if (!user.email_verified) {
+    console.error(`${email} has not verified its email address yet. Open the verification email first, then run this again.`);
     code = 1;
   } else {
     const inserted = await query(

@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { lockDataDir } from "../../app/server/db/data-dir-lock.server.js";
 import {
   BUILD_DIR,
   Client,
@@ -359,10 +360,16 @@ async function openAndRead(engine, dataDir, { email, sessionId, leadEmail, burst
   let query;
   let close;
   if (engine === "pglite") {
+    // The folder's lock first, as every tool that opens one takes it (ADR 0020): the killed
+    // server's lock is stale and taken over; a live holder would be refused instead.
+    const unlock = lockDataDir(dataDir);
     const db = new PGlite({ dataDir });
     await db.waitReady;
     query = async (text, params) => (await db.query(text, params)).rows;
-    close = () => db.close();
+    close = async () => {
+      await db.close();
+      unlock();
+    };
   } else {
     const url = process.env.TEST_DATABASE_URL;
     query = (text, params) => pgQuery(url, text, params);

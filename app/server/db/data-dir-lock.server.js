@@ -1,41 +1,56 @@
+// @ts-check
 import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * One server process per PGlite folder. PGlite takes no lock of its own: two processes that open
- * the same folder both run, and whichever closes last overwrites what the other committed (seen
- * with two `npm start`s, or `npm run dev` beside `npm start`). The lock is a file in the folder naming
- * the holder's pid and start time, the way PostgreSQL's postmaster.pid does; a file left by a process
- * that is gone (kill -9, a crash) is taken over at once, so a restart never waits
- * (docs/decisions/0020-data-folder-lock.md).
+ * One process per PGlite folder. PGlite takes no lock of its own: two processes that open the same
+ * folder both run, and whichever closes last overwrites what the other committed (seen with two
+ * `npm start`s, `npm run dev` beside `npm start`, and `npm run grant-operator` beside a server). The
+ * lock is a file in the folder naming the holder's pid and start time, the way PostgreSQL's
+ * postmaster.pid does; a file left by a process that is gone (kill -9, a crash) is taken over at
+ * once, so a restart never waits (docs/decisions/0020-data-folder-lock.md).
+ *
+ * Plain JavaScript with JSDoc types: the server (through its TypeScript bundle) and the tools node
+ * runs without a build (scripts/grant-operator.js, tests/reliability) take the same lock with this
+ * one implementation.
  */
 export const LOCK_FILE = "server.lock";
 
 export class DataDirInUseError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
+  /**
+   * @param {string} dataDir
+   * @param {number} pid
+   */
+  constructor(dataDir, pid) {
     super(
       `DATA_DIR ${dataDir} is in use by another server process (pid ${pid}). Stop that process first, or give ` +
         "this one a DATA_DIR of its own: two processes on one PGlite folder overwrite each other's data.",
     );
     this.name = "DataDirInUseError";
+    /** @readonly */
+    this.dataDir = dataDir;
+    /** @readonly */
+    this.pid = pid;
   }
 }
 
-interface Holder {
-  pid: number;
-  /** Start time from /proc (clock ticks after boot), so a reused pid is not taken for the holder. */
-  start: string | null;
-}
+/**
+ * @typedef {object} Holder
+ * @property {number} pid
+ * @property {string | null} start Start time from /proc (clock ticks after boot), so a reused pid
+ *   is not taken for the holder.
+ */
 
 const HAS_PROC = existsSync("/proc/self/stat");
 
-/** The start time of a running process; "gone" for none (or a zombie); null where /proc is missing. */
-function startTime(pid: number): string | "gone" | null {
+/**
+ * The start time of a running process; "gone" for none (or a zombie); null where /proc is missing.
+ * @param {number} pid
+ * @returns {string | null}
+ */
+function startTime(pid) {
   if (!HAS_PROC) return null;
-  let stat: string;
+  let stat;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch {
@@ -47,7 +62,11 @@ function startTime(pid: number): string | "gone" | null {
   return fields[0] === "Z" || fields[0] === "X" ? "gone" : (fields[19] ?? null);
 }
 
-function isRunning(holder: Holder): boolean {
+/**
+ * @param {Holder} holder
+ * @returns {boolean}
+ */
+function isRunning(holder) {
   const start = startTime(holder.pid);
   if (start === "gone") return false;
   if (start !== null) return holder.start === null || holder.start === start;
@@ -55,25 +74,38 @@ function isRunning(holder: Holder): boolean {
     process.kill(holder.pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return errorCode(error) === "EPERM";
   }
 }
 
-function readHolder(file: string): Holder | null {
+/**
+ * @param {unknown} error
+ * @returns {string | undefined}
+ */
+function errorCode(error) {
+  return /** @type {NodeJS.ErrnoException} */ (error)?.code;
+}
+
+/**
+ * @param {string} file
+ * @returns {Holder | null}
+ */
+function readHolder(file) {
   try {
-    const value = JSON.parse(readFileSync(file, "utf8")) as Partial<Holder>;
-    if (!Number.isInteger(value.pid) || (value.pid as number) <= 0) return null;
-    return { pid: value.pid as number, start: typeof value.start === "string" ? value.start : null };
+    const value = JSON.parse(readFileSync(file, "utf8"));
+    if (!value || !Number.isInteger(value.pid) || value.pid <= 0) return null;
+    return { pid: value.pid, start: typeof value.start === "string" ? value.start : null };
   } catch {
     return null;
   }
 }
 
-function ignoreMissing(fn: () => void) {
+/** @param {() => void} fn */
+function ignoreMissing(fn) {
   try {
     fn();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (errorCode(error) !== "ENOENT") throw error;
   }
 }
 
@@ -82,22 +114,24 @@ const TAKEOVER_WAIT_MS = 20;
 const MAX_ATTEMPTS = 100;
 let drafts = 0;
 
-export interface LockOptions {
-  /**
-   * Called after a stale holder was read and before its lock is taken over: a test runs a rival
-   * takeover here, the race the takeover guard exists for.
-   */
-  onStaleHolder?: () => void;
-}
+/**
+ * @typedef {object} LockOptions
+ * @property {() => void} [onStaleHolder] Called after a stale holder was read and before its lock
+ *   is taken over: a test runs a rival takeover here, the race the takeover guard exists for.
+ */
 
 /**
  * Takes the folder's lock (the folder must exist) and returns its release, or throws
  * DataDirInUseError while another running process holds it.
+ * @param {string} dataDir
+ * @param {LockOptions} [options]
+ * @returns {() => void}
  */
-export function lockDataDir(dataDir: string, options: LockOptions = {}): () => void {
+export function lockDataDir(dataDir, options = {}) {
   const file = path.join(dataDir, LOCK_FILE);
   const start = startTime(process.pid);
-  const me: Holder = { pid: process.pid, start: start === "gone" ? null : start };
+  /** @type {Holder} */
+  const me = { pid: process.pid, start: start === "gone" ? null : start };
   // Written aside and linked into place: the lock file appears with its content, never empty.
   const draft = `${file}.${process.pid}.${++drafts}.tmp`;
   writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
@@ -116,13 +150,18 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): () => v
   }
 }
 
-/** Links the draft into place as the lock: false when a lock is there already. */
-function tryLink(draft: string, file: string): boolean {
+/**
+ * Links the draft into place as the lock: false when a lock is there already.
+ * @param {string} draft
+ * @param {string} file
+ * @returns {boolean}
+ */
+function tryLink(draft, file) {
   try {
     linkSync(draft, file);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if (errorCode(error) === "EEXIST") return false;
     throw error;
   }
 }
@@ -134,8 +173,13 @@ function tryLink(draft: string, file: string): boolean {
  * the holder is read again, so a lock taken over meanwhile is seen as live. Returns false when
  * another process is taking over (the caller looks again shortly); throws DataDirInUseError when
  * the lock turns out to be live.
+ * @param {string} dataDir
+ * @param {string} file
+ * @param {string} draft
+ * @param {Holder} me
+ * @returns {boolean}
  */
-function takeOverStale(dataDir: string, file: string, draft: string, me: Holder): boolean {
+function takeOverStale(dataDir, file, draft, me) {
   const guard = `${file}.takeover`;
   if (!tryLink(draft, guard)) {
     // A guard whose process died mid-takeover would block every later start: removed, and the
@@ -155,13 +199,20 @@ function takeOverStale(dataDir: string, file: string, draft: string, me: Holder)
   }
 }
 
-/** Blocks this thread: the lock is taken once, at boot, before anything else runs. */
-function sleepSync(ms: number) {
+/**
+ * Blocks this thread: the lock is taken once, at boot, before anything else runs.
+ * @param {number} ms
+ */
+function sleepSync(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Removes the lock if it is still this process's (never another's that took over a stale one). */
-function release(file: string, me: Holder) {
+/**
+ * Removes the lock if it is still this process's (never another's that took over a stale one).
+ * @param {string} file
+ * @param {Holder} me
+ */
+function release(file, me) {
   const holder = readHolder(file);
   if (holder?.pid === me.pid && holder.start === me.start) ignoreMissing(() => unlinkSync(file));
 }
