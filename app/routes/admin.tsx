@@ -1,20 +1,21 @@
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { z } from "zod";
 import { AffiliatesTable, CustomersTable, LeadsTable, OrdersTable } from "~/components/admin/AdminTables";
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
+import { MarketingShell } from "~/components/marketing/MarketingShell";
+import { NotFoundContent, notFoundMeta } from "~/components/marketing/NotFound";
 import { getAdminOverview, requireOperator, retryLeadDelivery } from "~/server/admin/admin.server";
 import { db } from "~/server/db/client.server";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Operations | AI Automation Apps" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  // Not an operator: the site's 404, title included.
+  error ? notFoundMeta(matches) : [{ title: "Operations | AI Automation Apps" }, { name: "robots", content: "noindex" }];
 
-/** Operators only; anyone else signed in gets the same 404 as an unknown address (pages and .data). */
+/** Operators only; anyone else, signed in or not, gets the same 404 as an unknown address (pages and .data). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireOperator(request);
   return getAdminOverview(db());
@@ -42,6 +43,28 @@ export async function action({ request }: Route.ActionArgs) {
         { ok: false, message: "This lead cannot be retried: it is not failed, or no mailing list is configured." },
         { status: 409 },
       );
+}
+
+/** Not an operator (the loader's 404): the site's own 404 page, as for any unknown address. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <MarketingShell>
+        <NotFoundContent />
+      </MarketingShell>
+    );
+  }
+  // Never the error's text or stack: the server logged it.
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="text-muted-foreground">An unexpected error occurred. Please try again in a moment.</p>
+      <a href="/admin" className="font-semibold text-primary underline">
+        Try again
+      </a>
+    </main>
+  );
 }
 
 const SECTIONS = [

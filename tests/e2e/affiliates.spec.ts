@@ -10,7 +10,7 @@ import { gotoHydrated } from "./support/page";
  * Affiliates end to end: an affiliate signs up and verifies, a visitor arrives through the referral
  * link, signs up and pays for an app on the local test checkout, and the affiliate's dashboard shows
  * the click, the sign-up, the paying customer and exactly 30% of the payment. The operator's /admin
- * is a 404 for everyone else. Run with OPERATOR_EMAILS=ops@example.com in the environment.
+ * is a 404 for everyone else, signed in or not. Run with OPERATOR_EMAILS=ops@example.com in the environment.
  */
 const OPERATOR_EMAIL = "ops@example.com";
 const SHOTS = process.env.AFF_SHOTS_DIR;
@@ -163,12 +163,17 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
     maxRedirects: 0,
   });
   expect(retry.status()).toBe(404);
-  // The affiliate (not an operator) too; a signed-out visitor is asked to sign in first.
+  // The affiliate (not an operator) too, and a signed-out visitor: no redirect to sign-in, which
+  // would tell them the page exists.
   expect((await affiliate.request.get("/admin.data")).status()).toBe(404);
   const signedOut = await browser.newContext();
   const anonymous = await signedOut.request.get("/admin", { maxRedirects: 0 });
-  expect(anonymous.status()).toBe(302);
-  expect(anonymous.headers().location).toBe("/auth?next=%2Fadmin");
+  expect(anonymous.status()).toBe(404);
+  expect(anonymous.headers().location).toBeUndefined();
+  const anonymousPage = await signedOut.newPage();
+  expect((await anonymousPage.goto("/admin"))?.status()).toBe(404);
+  await expect(anonymousPage.getByText("Oops! Page not found")).toBeVisible();
+  expect((await signedOut.request.get("/admin.data", { maxRedirects: 0 })).status()).toBe(404);
   await signedOut.close();
 
   // An operator (OPERATOR_EMAILS) sees leads, orders, customers and the affiliate's ledger totals.

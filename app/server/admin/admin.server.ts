@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { data } from "react-router";
-import { requireUser, type SessionUser } from "../auth/session.server";
+import { getUser, type SessionUser } from "../auth/session.server";
 import { db as currentDb, type Db } from "../db/client.server";
 import {
   affiliates,
@@ -38,12 +38,14 @@ export async function isOperator(db: Db, u: Pick<SessionUser, "id" | "email" | "
 }
 
 /**
- * First line of every /admin loader and action: a signed-in operator, else the same 404 (status
- * and log line) as an unknown address, for pages and `.data` requests alike.
+ * First line of every /admin loader and action, in place of requireUser: the same session lookup,
+ * but anyone who is not a signed-in operator (signed out included) gets the site's 404, status and
+ * "404 not found" log line alike, for pages and `.data` requests. requireUser's redirect to
+ * /auth?next=/admin would tell a visitor the page exists.
  */
 export async function requireOperator(request: Request, db: Db = currentDb()): Promise<SessionUser> {
-  const u = await requireUser(request);
-  if (await isOperator(db, u)) return u;
+  const u = await getUser(request);
+  if (u && (await isOperator(db, u))) return u;
   const url = new URL(request.url);
   log.warn("404 not found", { path: url.pathname, referer: request.headers.get("referer") ?? undefined });
   throw data(null, { status: 404 });
