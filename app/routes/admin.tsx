@@ -3,10 +3,12 @@ import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { z } from "zod";
 import { AffiliatesTable, CustomersTable, LeadsTable, OrdersTable } from "~/components/admin/AdminTables";
-import { LazyToaster, type Notice } from "~/components/LazyToaster";
+import { OperatorsSection, type OperatorActionResult } from "~/components/admin/OperatorsSection";
 import { MarketingShell } from "~/components/marketing/MarketingShell";
 import { NotFoundContent, notFoundMeta } from "~/components/marketing/NotFound";
+import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import { getAdminOverview, requireOperator, retryLeadDelivery } from "~/server/admin/admin.server";
+import { grantOperator, listOperators, revokeOperator } from "~/server/admin/operators.server";
 import { db } from "~/server/db/client.server";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import type { Route } from "./+types/admin";
@@ -17,32 +19,84 @@ export const meta: Route.MetaFunction = ({ error, matches }) =>
 
 /** Operators only; anyone else, signed in or not, gets the same 404 as an unknown address (pages and .data). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireOperator(request);
-  return getAdminOverview(db());
+  const me = await requireOperator(request);
+  const [overview, operators] = await Promise.all([getAdminOverview(db()), listOperators(db())]);
+  return { ...overview, operators, me: me.id };
 }
 
-const actionSchema = z.strictObject({
-  intent: z.literal("retry-lead"),
-  leadId: z.string().min(1).max(100).refine(noControlChars, INVALID_CHARACTERS),
-});
+const rowId = z.string().min(1).max(100).refine(noControlChars, INVALID_CHARACTERS);
+const actionSchema = z.discriminatedUnion("intent", [
+  z.strictObject({ intent: z.literal("retry-lead"), leadId: rowId }),
+  z.strictObject({
+    intent: z.literal("grant-operator"),
+    email: z
+      .string({ error: "Enter the email address of an existing account." })
+      .trim()
+      .min(1, "Enter the email address of an existing account.")
+      .max(254, "Email is too long.")
+      .pipe(z.email("Enter a valid email address.")),
+  }),
+  z.strictObject({ intent: z.literal("revoke-operator"), userId: rowId }),
+]);
+
+const answer = (result: OperatorActionResult, status = 200) => data(result, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   let entries: Record<string, FormDataEntryValue>;
   try {
     entries = Object.fromEntries(await request.formData());
   } catch {
-    return data({ ok: false, message: "The form could not be read." }, { status: 400 });
+    return answer({ ok: false, message: "The form could not be read." }, 400);
   }
   const parsed = actionSchema.safeParse(entries);
-  if (!parsed.success) return data({ ok: false, message: "Unknown or invalid request." }, { status: 400 });
-  const retried = await retryLeadDelivery(db(), parsed.data.leadId);
+  if (!parsed.success) {
+    const emailIssue = entries.intent === "grant-operator" ? parsed.error.issues.find((i) => i.path[0] === "email") : undefined;
+    return emailIssue
+      ? answer({ ok: false, intent: "grant-operator", message: emailIssue.message }, 400)
+      : answer({ ok: false, message: "Unknown or invalid request." }, 400);
+  }
+  const form = parsed.data;
+  if (form.intent === "grant-operator") {
+    const email = form.email.toLowerCase();
+    const intent = form.intent;
+    switch (await grantOperator(db(), email)) {
+      case "granted":
+        return answer({ ok: true, intent, message: `${email} is now an operator.` });
+      case "already":
+        return answer({ ok: true, intent, message: `${email} is already an operator.` });
+      case "unverified":
+        return answer(
+          {
+            ok: false,
+            intent,
+            email,
+            message: `${email} has not verified its email address yet. Ask them to open the verification email first.`,
+          },
+          400,
+        );
+      case "no_user":
+        return answer(
+          { ok: false, intent, email, message: `No account uses ${email}. Ask them to sign up first, then grant the role.` },
+          400,
+        );
+    }
+  }
+  if (form.intent === "revoke-operator") {
+    const intent = form.intent;
+    switch (await revokeOperator(db(), me.id, form.userId)) {
+      case "revoked":
+        return answer({ ok: true, intent, message: "Operator role revoked." });
+      case "self":
+        return answer({ ok: false, intent, message: "You cannot revoke your own operator role: ask another operator." }, 400);
+      case "not_granted":
+        return answer({ ok: false, intent, message: "That account has no operator role to revoke." }, 409);
+    }
+  }
+  const retried = await retryLeadDelivery(db(), form.leadId);
   return retried
-    ? data({ ok: true, message: "Lead queued for another delivery attempt." })
-    : data(
-        { ok: false, message: "This lead cannot be retried: it is not failed, or no mailing list is configured." },
-        { status: 409 },
-      );
+    ? answer({ ok: true, message: "Lead queued for another delivery attempt." })
+    : answer({ ok: false, message: "This lead cannot be retried: it is not failed, or no mailing list is configured." }, 409);
 }
 
 /** Not an operator (the loader's 404): the site's own 404 page, as for any unknown address. */
@@ -72,13 +126,15 @@ const SECTIONS = [
   { id: "orders", label: "Orders" },
   { id: "customers", label: "Customers" },
   { id: "affiliates", label: "Affiliates" },
+  { id: "operators", label: "Operators" },
 ];
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const id = useRef(0);
   useEffect(() => {
-    if (!actionData) return;
+    // The Operators form answers beside itself; only the lead retry has a toast.
+    if (!actionData || actionData.intent) return;
     id.current += 1;
     setNotice({ id: id.current, kind: actionData.ok ? "success" : "error", title: actionData.message });
   }, [actionData]);
@@ -115,6 +171,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         <OrdersTable orders={loaderData.orders} />
         <CustomersTable customers={loaderData.customers} />
         <AffiliatesTable affiliates={loaderData.affiliates} />
+        <OperatorsSection
+          operators={loaderData.operators}
+          me={loaderData.me}
+          result={actionData?.intent ? actionData : undefined}
+        />
       </main>
       <LazyToaster notice={notice} />
     </div>

@@ -1,8 +1,80 @@
-import { expect, test } from "@playwright/test";
-import { siteOrigin } from "./support/auth";
-import { raw } from "./support/loopback";
+import { expect, test, type Browser } from "@playwright/test";
+import { siteCookies, siteOrigin } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+import { signedInContext } from "./support/customer";
+import { cookieHeader, createVerifiedAccount, freshIp, raw } from "./support/loopback";
+import { gotoHydrated } from "./support/page";
 
-/** /admin is the site's 404 for everyone but operators: no redirect to sign-in that would reveal it. */
+/**
+ * /admin → Operators: an operator grants the role to another account by email while the server
+ * runs (the CLI cannot open a PGlite folder beside it), and that account then opens /admin. Before,
+ * /admin is the site's 404 for that account and for a signed-out visitor alike.
+ */
+const OPERATOR = (process.env.OPERATOR_EMAILS ?? "ops@example.com").split(",")[0]!.trim().toLowerCase();
+const PASSWORD = "correct-horse-battery";
+
+/** The OPERATOR_EMAILS operator's browser: signs in if another spec made the account already. */
+async function operatorContext(browser: Browser) {
+  const ip = freshIp();
+  const signIn = await raw({
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    ip,
+    headers: { origin: siteOrigin() },
+    body: { email: OPERATOR, password: PASSWORD },
+  });
+  const cookie =
+    signIn.status === 200
+      ? cookieHeader(signIn.setCookies)
+      : (await createVerifiedAccount(OPERATOR, PASSWORD, siteOrigin())).cookie;
+  const context = await browser.newContext();
+  await context.addCookies(siteCookies(cookie));
+  return context;
+}
+
+test("an operator grants the role from /admin → Operators and that account then opens /admin", async ({ browser }) => {
+  const { context: granteeContext, email } = await signedInContext(browser, "grantee");
+  const grantee = await granteeContext.newPage();
+  // Not an operator yet: the site's 404, like an unknown address.
+  expect((await grantee.goto("/admin"))?.status()).toBe(404);
+  await expect(grantee.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+
+  const opsContext = await operatorContext(browser);
+  const ops = await opsContext.newPage();
+  expect((await gotoHydrated(ops, "/admin"))?.status()).toBe(200);
+  const section = ops.locator("#operators");
+  await expect(section.getByRole("heading", { name: /^Operators/ })).toBeVisible();
+  await expect(section.getByRole("row", { name: new RegExp(OPERATOR) })).toContainText("You");
+  const field = section.getByLabel("Email of an existing account");
+  const grant = section.getByRole("button", { name: "Grant operator role" });
+
+  // An address nobody signed up with: said beside the field, which keeps what was typed.
+  await field.fill("nobody-here@example.com");
+  await grant.click();
+  await expect(section.locator("#grant-operator-email-error")).toHaveText(
+    "No account uses nobody-here@example.com. Ask them to sign up first, then grant the role.",
+  );
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveValue("nobody-here@example.com");
+
+  await field.fill(email.toUpperCase());
+  await grant.click();
+  await expect(section.getByRole("status")).toHaveText(`${email} is now an operator.`);
+  await expect(field).toHaveValue("");
+  const row = section.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
+  await expect(row).toContainText("Granted");
+  await expect(row.getByRole("button", { name: `Revoke the operator role of ${email}` })).toBeVisible();
+  await expectNoAxeViolations(ops);
+
+  // The grantee, without signing in again: /admin opens, and their own row cannot be revoked.
+  expect((await gotoHydrated(grantee, "/admin"))?.status()).toBe(200);
+  await expect(grantee.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
+  const own = grantee.locator("#operators").getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
+  await expect(own).toContainText("You");
+  await expect(own.getByRole("button")).toHaveCount(0);
+  await opsContext.close();
+  await granteeContext.close();
+});
 
 test("/admin is the site's 404 page for a signed-out visitor, page and data request", async ({ page }) => {
   const unknown = await page.goto("/no-such-page-at-all");

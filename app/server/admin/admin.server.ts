@@ -16,15 +16,17 @@ import {
 } from "../db/schema";
 import { env } from "../env.server";
 import { retryLead } from "../leads/leads.server";
+import { OPERATOR_ROLE } from "./operators.server";
 import { log } from "../log.server";
 
 /**
- * The operator's /admin (docs/decisions/0011-affiliates.md). The role is 'operator' in user_roles
- * (granted only by `npm run grant-operator -- <email>`) OR a verified email listed in
- * OPERATOR_EMAILS, checked live at every request, so removing an address from the list revokes it
- * at once. No sign-up path writes user_roles.
+ * The operator's /admin (docs/decisions/0011-affiliates.md, and the decision on granting operators
+ * from /admin). The role is 'operator' in user_roles (granted from /admin → Operators or by
+ * `npm run grant-operator -- <email>`) OR a verified email listed in OPERATOR_EMAILS, checked live
+ * at every request, so removing an address from the list revokes it at once. No sign-up path
+ * writes user_roles.
  */
-export const OPERATOR_ROLE = "operator";
+export { grantOperator, OPERATOR_ROLE } from "./operators.server";
 export const ADMIN_LIST_LIMIT = 100;
 
 export async function isOperator(db: Db, u: Pick<SessionUser, "id" | "email" | "emailVerified">): Promise<boolean> {
@@ -49,18 +51,6 @@ export async function requireOperator(request: Request, db: Db = currentDb()): P
   const url = new URL(request.url);
   log.warn("404 not found", { path: url.pathname, referer: request.headers.get("referer") ?? undefined });
   throw data(null, { status: 404 });
-}
-
-/** Grants the operator role to the account with this email; false when there is no such account. */
-export async function grantOperator(db: Db, email: string): Promise<"granted" | "already" | "no_user"> {
-  const [u] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  if (!u) return "no_user";
-  const inserted = await db.insert(userRoles).values({ userId: u.id, role: OPERATOR_ROLE }).onConflictDoNothing().returning();
-  return inserted.length ? "granted" : "already";
 }
 
 export interface AdminLead {
