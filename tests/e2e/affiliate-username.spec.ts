@@ -44,3 +44,19 @@ test("the sign-up form shows an example until a username is typed, then the type
   await expect(hint).toContainText(/Your link: \S+\/ref\/countess_ada$/);
   await expect(hint).not.toContainText("Leave it empty");
 });
+
+test("a reserved username is said in the hint while typing and refused beside the field by the server", async ({ page }) => {
+  await gotoHydrated(page, "/affiliate-signup");
+  const field = page.getByLabel("Username (optional)");
+  const hint = page.locator("#aff-username-hint");
+  await field.fill("No_Reply");
+  await expect(hint).toContainText("This username is reserved. Please choose another.");
+  await expect(hint).not.toContainText("Your link");
+  await page.getByLabel("First name").fill("Res");
+  await page.getByLabel("Last name").fill("Erved");
+  await page.getByLabel("Email").fill(uniqueEmail("aff-reserved"));
+  await page.getByLabel("Password").fill("correct-horse-battery");
+  await page.getByRole("button", { name: "Join the Affiliate Program" }).click();
+  await expect(page.locator("#aff-username-error")).toHaveText("This username is reserved. Please choose another.");
+  await expect(page.getByRole("heading", { name: "Check your email" })).toHaveCount(0);
+});

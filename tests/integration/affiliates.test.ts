@@ -17,6 +17,7 @@ import {
   utcDay,
 } from "~/server/affiliates/referral.server";
 import { handleAffiliateAction, type AffiliateActionResult } from "~/server/affiliates/signup.server";
+import { USERNAME_RESERVED } from "~/components/affiliates/username";
 import { getAdminOverview, grantOperator, isOperator, retryLeadDelivery } from "~/server/admin/admin.server";
 import { initAuth, resetAuth } from "~/server/auth/auth.server";
 import { recordPayment, recordRefund } from "~/server/billing/checkout.server";
@@ -140,6 +141,58 @@ describe(`affiliates (${engine})`, () => {
       const results = await Promise.all(users.map((u) => createAffiliate(db(), u.id, { username: "race-name" })));
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok).map((r) => (r.ok ? null : r.reason))).toEqual(["taken", "taken"]);
+    });
+
+    it("reserved names (any case, - and _ ignored) are refused in the form and for a new row; one taken before still resolves", async () => {
+      const u = await newUser();
+      expect(await createAffiliate(db(), u.id, { username: "Ad_Min" })).toEqual({
+        ok: false,
+        reason: "invalid",
+        message: USERNAME_RESERVED,
+      });
+      const signup = await actionResult(
+        await handleAffiliateAction(
+          db(),
+          affiliateForm({
+            intent: "signup",
+            firstName: "Res",
+            lastName: "Erved",
+            email: "reserved@example.com",
+            password: "long-enough-pw",
+            username: "No_Reply",
+          }),
+          null,
+        ),
+      );
+      expect(signup.status).toBe(400);
+      expect(signup.body.fieldErrors?.username).toBe("This username is reserved. Please choose another.");
+      expect(await userIdOf("reserved@example.com")).toBeUndefined();
+      const session = {
+        id: u.id,
+        email: u.email,
+        name: "U",
+        emailVerified: true,
+        firstName: null,
+        lastName: null,
+        companyName: null,
+      };
+      for (const username of ["Support", "dashboard", "ai-automation-apps"]) {
+        const join = await actionResult(await handleAffiliateAction(db(), affiliateForm({ intent: "join", username }), session));
+        expect(join.status, username).toBe(400);
+        expect(join.body.fieldErrors?.username, username).toBe(USERNAME_RESERVED);
+      }
+      expect(await db().select().from(affiliates).where(eq(affiliates.userId, u.id))).toEqual([]);
+      // A name taken before it was reserved is left alone: its link keeps working.
+      const early = await newUser();
+      await db().insert(affiliates).values({ userId: early.id, username: "billing", stripeConnectStatus: "pending" });
+      const visit = await recordReferralVisit(db(), {
+        username: "billing",
+        cookieHeader: null,
+        clientIp: nextIp(),
+        isBot: false,
+        secure: false,
+      });
+      expect(visit.counted).toBe(true);
     });
 
     it("the default username skips taken numbers", async () => {

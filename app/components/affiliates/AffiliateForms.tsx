@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "~/components/auth/Field";
 import type { AffiliateActionResult } from "~/server/affiliates/signup.server";
 import { AFFILIATE_TEXT } from "./messages";
-import { normalizeUsername, USERNAME_HINT, USERNAME_MAX, usernameBase } from "./username";
+import { isReservedUsername, normalizeUsername, USERNAME_HINT, USERNAME_MAX, USERNAME_RESERVED, usernameBase } from "./username";
 
 type Result = AffiliateActionResult | null;
 
@@ -36,6 +36,8 @@ function UsernameField({
   // The hint follows the field, so the link shown is the link the user will get.
   const [typed, setTyped] = useState(defaultValue ?? "");
   const empty = normalizeUsername(typed) === "";
+  // Said while typing too; the server refuses it either way.
+  const reserved = !empty && isReservedUsername(normalizeUsername(typed));
   return (
     <div className="space-y-1.5">
       <Field
@@ -56,6 +58,10 @@ function UsernameField({
         {isExample && empty ? (
           <>
             {USERNAME_HINT}. Leave it empty for your name plus a number, e.g. {referralLinkPreview(siteUrl, "", placeholder)}
+          </>
+        ) : reserved ? (
+          <>
+            {USERNAME_HINT}. {USERNAME_RESERVED}
           </>
         ) : (
           <>

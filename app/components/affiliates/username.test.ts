@@ -1,5 +1,26 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { defaultUsername, normalizeUsername, usernameBase, usernameError, USERNAME_PATTERN } from "./username";
+import routes from "~/routes";
+import {
+  defaultUsername,
+  isReservedUsername,
+  newUsernameError,
+  normalizeUsername,
+  usernameBase,
+  usernameError,
+  USERNAME_PATTERN,
+  USERNAME_RESERVED,
+} from "./username";
+
+/** The first path segment of every route in app/routes.ts (`sitemap.xml` -> `sitemap`). */
+function firstSegments(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((e) => {
+    const first = e.path?.split("/")[0]?.split(".")[0];
+    // A pathless layout's children start at its level.
+    if (!e.path) return e.children ? firstSegments(e.children) : [];
+    return first && !first.startsWith(":") && first !== "*" ? [first] : [];
+  });
+}
 
 describe("affiliate username rules", () => {
   it("normalises to trimmed lower case", () => {
@@ -41,6 +62,77 @@ describe("affiliate username rules", () => {
     for (let i = 0; i < 200; i++) {
       expect(defaultUsername("J", "", Math.random)).toMatch(USERNAME_PATTERN);
       expect(defaultUsername("Anna-Lena", "Müller", Math.random)).toMatch(USERNAME_PATTERN);
+    }
+  });
+
+  it("reserves role, trust and brand names, case-insensitively and ignoring - and _", () => {
+    for (const name of [
+      "admin",
+      "Administrator",
+      "support",
+      "help",
+      "api",
+      "root",
+      "www",
+      "billing",
+      "security",
+      "staff",
+      "ops",
+      "operator",
+      "mail",
+      "info",
+      "abuse",
+      "postmaster",
+      "webmaster",
+      "hostmaster",
+      "noreply",
+      "no-reply",
+      "no_reply",
+      "system",
+      "moderator",
+      "aiautomationapps",
+      "ai-automation-apps",
+      "AI_Automation_Apps",
+      "aiapps",
+      "ai-apps",
+      "official",
+      "team",
+      "ad_min",
+      "Ad-Min",
+      "-admin-",
+      "s_u_p_p_o_r_t",
+    ]) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+    for (const name of ["admin1", "adminx", "janedoe", "helpful", "teamwork", "support-jane", "ref2", "apps4you"]) {
+      expect(isReservedUsername(name), name).toBe(false);
+    }
+  });
+
+  it("reserves the first segment of every route in app/routes.ts", () => {
+    const segments = firstSegments(routes);
+    expect(segments).toEqual(expect.arrayContaining(["admin", "dashboard", "auth", "apps", "packages", "ref", "earn"]));
+    for (const segment of segments) expect(isReservedUsername(segment), segment).toBe(true);
+  });
+
+  it("a new username: the format's message first, then the reservation's", () => {
+    expect(newUsernameError("ab")).toMatch(/at least 3/);
+    expect(newUsernameError("Admin")).toMatch(/lower-case letters, digits/);
+    expect(newUsernameError("admin")).toBe(USERNAME_RESERVED);
+    expect(newUsernameError("no_reply")).toBe(USERNAME_RESERVED);
+    expect(newUsernameError("jane-doe")).toBeNull();
+    // Looking up an affiliate checks the format only: a name taken before it was reserved still resolves.
+    expect(usernameError("support")).toBeNull();
+  });
+
+  it("default usernames are never reserved", () => {
+    for (const [first, last] of [
+      ["Admin", ""],
+      ["Sup", "Port"],
+      ["", ""],
+      ["Team", ""],
+    ]) {
+      for (const r of [0, 0.5, 0.999]) expect(isReservedUsername(defaultUsername(first, last, () => r))).toBe(false);
     }
   });
 });

@@ -20,6 +20,50 @@ export function usernameError(value: string): string | null {
   return null;
 }
 
+/**
+ * Names nobody may take as a new username: /ref/{username} links that look like the site's own
+ * (support, billing, its brand), addresses people trust by convention (postmaster, abuse, noreply),
+ * and the first segment of every route (a link /ref/dashboard reads like a page of the site). The
+ * route segments are checked against app/routes.ts by this module's test, so a new route cannot be
+ * forgotten. Usernames already taken before a word was reserved keep working.
+ */
+// prettier-ignore
+const RESERVED_WORDS = [
+  // Roles and addresses people trust.
+  "admin", "administrator", "support", "help", "api", "root", "www", "billing", "security", "staff",
+  "ops", "operator", "operators", "mail", "email", "info", "abuse", "postmaster", "webmaster",
+  "hostmaster", "noreply", "no-reply", "system", "moderator", "contact", "sales",
+  // The site's own brand.
+  "aiautomationapps", "ai-automation-apps", "aiautomation", "automationapps", "aiapps", "official", "team",
+  // First segments of the routes (app/routes.ts) and of what the server answers besides them.
+  "sitemap", "robots", "auth", "checkout", "dev", "dashboard", "affiliate-dashboard", "affiliate-signup",
+  "how-it-works", "results", "industries", "goals", "packages", "questionnaire", "apps", "live-training",
+  "earn", "distributors", "distributor-success", "payment-success", "payment-cancel", "ref", "assets",
+  "favicon", "healthz",
+];
+
+/** How two usernames are compared for reservation: case, "-" and "_" ignored ("No_Reply" is "noreply"). */
+export function reservedKey(value: string): string {
+  return value.toLowerCase().replace(/[-_]/g, "");
+}
+
+const RESERVED = new Set(RESERVED_WORDS.map(reservedKey));
+
+export const USERNAME_RESERVED = "This username is reserved. Please choose another.";
+
+export function isReservedUsername(value: string): boolean {
+  return RESERVED.has(reservedKey(value.trim()));
+}
+
+/**
+ * null when `value` (already normalised) may be taken as a new username, else the message to show:
+ * the format of usernameError, and no reserved name. Looking up an existing affiliate uses
+ * usernameError alone, so a name taken before it was reserved still resolves.
+ */
+export function newUsernameError(value: string): string | null {
+  return usernameError(value) ?? (isReservedUsername(value) ? USERNAME_RESERVED : null);
+}
+
 /** The name part of a default username: first + last name lower-cased, non-alphanumerics removed, or 'affiliate'. */
 export function usernameBase(firstName: string | null | undefined, lastName: string | null | undefined): string {
   const base = `${firstName ?? ""}${lastName ?? ""}`

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { AffiliateSignUpForm, JoinAffiliateForm } from "~/components/affiliates/AffiliateForms";
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
-import { normalizeUsername, usernameError } from "~/components/affiliates/username";
+import { newUsernameError, normalizeUsername } from "~/components/affiliates/username";
 import { seo } from "~/lib/seo";
 import { AFFILIATE_DASHBOARD, getAffiliate, pickDefaultUsername } from "~/server/affiliates/affiliates.server";
 import { handleAffiliateAction } from "~/server/affiliates/signup.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getAffiliate(db(), user.id)) throw redirect(AFFILIATE_DASHBOARD);
   // The username chosen at sign-up (passed on when it was taken in the meantime), else a default.
   const asked = normalizeUsername(new URL(request.url).searchParams.get("username") ?? "");
-  const suggestion = asked && !usernameError(asked) ? asked : await pickDefaultUsername(db(), user.firstName, user.lastName);
+  const suggestion = asked && !newUsernameError(asked) ? asked : await pickDefaultUsername(db(), user.firstName, user.lastName);
   return {
     mode: "join" as const,
     siteUrl,

@@ -1,6 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
 import { DASHBOARD_DAYS } from "~/components/affiliates/constants";
-import { defaultUsername, normalizeUsername, usernameError } from "~/components/affiliates/username";
+import { defaultUsername, isReservedUsername, newUsernameError, normalizeUsername } from "~/components/affiliates/username";
 import type { Db } from "../db/client.server";
 import { affiliates, commissionLedger, referralClicks, referrals } from "../db/schema";
 import { log, errorMessage } from "../log.server";
@@ -32,7 +32,7 @@ export async function pickDefaultUsername(
 ): Promise<string> {
   let candidate = defaultUsername(firstName, lastName, random);
   for (let attempt = 0; attempt < 8; attempt++) {
-    if (!(await isUsernameTaken(db, candidate))) return candidate;
+    if (!isReservedUsername(candidate) && !(await isUsernameTaken(db, candidate))) return candidate;
     candidate = defaultUsername(firstName, lastName, random);
   }
   return candidate;
@@ -54,7 +54,8 @@ export async function createAffiliate(
   input: { username: string; businessName?: string | null },
 ): Promise<CreateAffiliateResult> {
   const username = normalizeUsername(input.username);
-  const message = usernameError(username);
+  // A new row: reserved names are refused here too (the verification link carries a username).
+  const message = newUsernameError(username);
   if (message) return { ok: false, reason: "invalid", message };
   const businessName = input.businessName?.trim() || null;
   if (await getAffiliate(db, userId)) return { ok: false, reason: "already_affiliate" };

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { AFFILIATE_TEXT, type AffiliateField } from "~/components/affiliates/messages";
-import { normalizeUsername, usernameError } from "~/components/affiliates/username";
+import { newUsernameError, normalizeUsername } from "~/components/affiliates/username";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { callAuth, cookieHeaders } from "../auth/auth-actions.server";
 import type { SessionUser } from "../auth/session.server";
@@ -37,7 +37,7 @@ const usernameField = z
   .max(60, "Username must be at most 30 characters")
   .optional()
   .superRefine((value, ctx) => {
-    const message = value ? usernameError(normalizeUsername(value)) : null;
+    const message = value ? newUsernameError(normalizeUsername(value)) : null;
     if (message) ctx.addIssue({ code: "custom", message });
   });
 
@@ -121,7 +121,7 @@ async function resolveUsername(
 ): Promise<{ username: string } | { error: string }> {
   if (typed) {
     const username = normalizeUsername(typed);
-    const message = usernameError(username);
+    const message = newUsernameError(username);
     if (message) return { error: message };
     if (await isUsernameTaken(db, username)) return { error: AFFILIATE_TEXT.usernameTaken };
     return { username };
