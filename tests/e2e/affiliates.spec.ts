@@ -112,7 +112,8 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText("AI is the Future");
   const ref = (await visitorContext.cookies()).find((c) => c.name === "ref");
   expect(ref).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
-  expect(ref!.value).toMatch(new RegExp(`^${username}\\.\\d+$`));
+  // `{username}.{day}` and its signature (HMAC-SHA256 with the auth secret, base64url).
+  expect(ref!.value).toMatch(new RegExp(`^${username}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
   expect(ref!.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 60 * 60);
   // Reloading the link the same day does not count another click.
   await visitor.goto(`/ref/${username}`);
@@ -132,6 +133,18 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
   await visitor.getByRole("button", { name: `Pay ${base.display}` }).click();
   await expect(visitor).toHaveURL(/\/payment-success\?session_id=cs_local_/);
   await expect(visitor.getByTestId("order-status")).toHaveText("Paid");
+
+  // Someone who writes the affiliate into the cookie themselves (no signature, or the real cookie's
+  // signature on another day) signs up unattributed.
+  const forger = await browser.newContext();
+  const forgerPage = await forger.newPage();
+  const signature = ref!.value.split(".").at(-1);
+  for (const value of [`${username}.1`, `${username}.1.${signature}`]) {
+    await forger.clearCookies();
+    await forger.addCookies([{ name: "ref", value, url: siteOrigin() }]);
+    await signUpVerified(forgerPage, { firstName: "Forged", lastName: "Referral" });
+  }
+  await forger.close();
 
   // 4. The affiliate's dashboard: 1 click, 1 sign-up, 1 paying customer, exactly 30%.
   await gotoHydrated(affiliate, "/affiliate-dashboard");

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { commissionFor } from "~/server/affiliates/ledger.server";
@@ -19,7 +20,7 @@ import {
 import { handleAffiliateAction, type AffiliateActionResult } from "~/server/affiliates/signup.server";
 import { USERNAME_RESERVED } from "~/components/affiliates/username";
 import { getAdminOverview, grantOperator, isOperator, retryLeadDelivery } from "~/server/admin/admin.server";
-import { initAuth, resetAuth } from "~/server/auth/auth.server";
+import { authSecret, initAuth, resetAuth } from "~/server/auth/auth.server";
 import { recordPayment, recordRefund } from "~/server/billing/checkout.server";
 import { setMailchimpConfig } from "~/server/leads/mailchimp.server";
 import { affiliates, commissionLedger, leads, mailOutbox, referralClicks, referrals, user, userRoles } from "~/server/db/schema";
@@ -36,6 +37,13 @@ const actionResult = async (response: unknown) => {
   const d = response as { data: AffiliateActionResult; init?: { status?: number } };
   return { status: d.init?.status ?? 200, body: d.data };
 };
+
+/**
+ * A `ref` cookie as /ref signs it (`{username}.{day}.{HMAC-SHA256 of "ref={username}.{day}"}` with
+ * the auth secret, base64url), computed here on its own so the tests check the format too.
+ */
+const signedRef = (username: string, day: number = utcDay(), secret = authSecret()) =>
+  `ref=${username}.${day}.${createHmac("sha256", secret).update(`ref=${username}.${day}`).digest("base64url")}`;
 
 describe(`affiliates (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -191,6 +199,7 @@ describe(`affiliates (${engine})`, () => {
         clientIp: nextIp(),
         isBot: false,
         secure: false,
+        secret: authSecret(),
       });
       expect(visit.counted).toBe(true);
     });
@@ -212,6 +221,7 @@ describe(`affiliates (${engine})`, () => {
           clientIp: nextIp(),
           isBot: false,
           secure: false,
+          secret: authSecret(),
         });
         expect(visit).toEqual({ setCookie: null, counted: false });
       }
@@ -226,10 +236,11 @@ describe(`affiliates (${engine})`, () => {
         clientIp,
         isBot: false,
         secure: true,
+        secret: authSecret(),
       });
       expect(first.counted).toBe(true);
       expect(first.setCookie).toBe(
-        `ref=clicky.${utcDay()}; Path=/; Max-Age=${REF_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax; Secure`,
+        `${signedRef("clicky")}; Path=/; Max-Age=${REF_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax; Secure`,
       );
       expect(REF_COOKIE_MAX_AGE).toBe(30 * 24 * 60 * 60);
       const cookie = first.setCookie!.split(";")[0]!;
@@ -239,6 +250,7 @@ describe(`affiliates (${engine})`, () => {
         clientIp,
         isBot: false,
         secure: false,
+        secret: authSecret(),
       });
       expect(again.counted).toBe(false);
       expect(again.setCookie).not.toContain("Secure");
@@ -250,6 +262,7 @@ describe(`affiliates (${engine})`, () => {
         clientIp,
         isBot: false,
         secure: false,
+        secret: authSecret(),
         now: tomorrow,
       });
       expect(later.counted).toBe(true);
@@ -264,14 +277,23 @@ describe(`affiliates (${engine})`, () => {
         clientIp: nextIp(),
         isBot: true,
         secure: false,
+        secret: authSecret(),
       });
       expect(bot.counted).toBe(false);
       const clientIp = nextIp();
       const counted = [];
       for (let i = 0; i < CLICKS_PER_IP_PER_DAY + 5; i++) {
         counted.push(
-          (await recordReferralVisit(db(), { username: "capped", cookieHeader: null, clientIp, isBot: false, secure: false }))
-            .counted,
+          (
+            await recordReferralVisit(db(), {
+              username: "capped",
+              cookieHeader: null,
+              clientIp,
+              isBot: false,
+              secure: false,
+              secret: authSecret(),
+            })
+          ).counted,
         );
       }
       expect(counted.filter(Boolean)).toHaveLength(CLICKS_PER_IP_PER_DAY);
@@ -279,17 +301,52 @@ describe(`affiliates (${engine})`, () => {
     });
 
     it("malformed ref cookies are ignored", () => {
-      expect(parseRefCookie("ref=clicky.20000")).toEqual({ username: "clicky", day: 20000 });
+      expect(parseRefCookie(signedRef("clicky", 20000), authSecret())).toEqual({ username: "clicky", day: 20000 });
       for (const bad of ["ref=clicky", "ref=Clicky.1", "ref=a.1", "ref=clicky.x", "other=clicky.1", "ref=%E0%A4%A"]) {
-        expect(parseRefCookie(bad)).toBeNull();
+        expect(parseRefCookie(bad, authSecret())).toBeNull();
       }
+    });
+
+    it("unsigned, forged or re-signed ref cookies are ignored", () => {
+      const good = signedRef("clicky", 20000);
+      const sig = good.split(".").at(-1)!;
+      for (const bad of [
+        // The format /ref set before the cookie was signed, or what anyone can write.
+        "ref=clicky.20000",
+        // Another affiliate's name or another day under this signature.
+        `ref=clicky2.20000.${sig}`,
+        `ref=clicky.20001.${sig}`,
+        // Signed with another secret; a signature cut short or padded.
+        signedRef("clicky", 20000, "not-the-secret"),
+        good.slice(0, -1),
+        `${good}A`,
+        `${good.slice(0, -1)}=`,
+      ]) {
+        expect(parseRefCookie(bad, authSecret()), bad).toBeNull();
+      }
+    });
+
+    it("a visit with a forged cookie gets a signed one; the forged day is not believed", async () => {
+      await newAffiliate("forgery-seen");
+      const day = utcDay();
+      const visit = await recordReferralVisit(db(), {
+        username: "forgery-seen",
+        cookieHeader: `ref=forgery-seen.${day}`,
+        clientIp: nextIp(),
+        isBot: false,
+        secure: false,
+        secret: authSecret(),
+      });
+      // A real visitor's cookie of today would have suppressed the click; the forged one does not.
+      expect(visit.counted).toBe(true);
+      expect(visit.setCookie?.split(";")[0]).toBe(signedRef("forgery-seen", day));
     });
   });
 
   describe("attribution at sign-up (Better Auth databaseHooks.user.create.after)", () => {
     it("a sign-up carrying the ref cookie is linked to the affiliate", async () => {
       const aff = await newAffiliate("referrer-a");
-      const res = await signUp("referred-1@example.com", `theme=dark; ref=referrer-a.${utcDay()}`);
+      const res = await signUp("referred-1@example.com", `theme=dark; ${signedRef("referrer-a")}`);
       expect(res.status).toBe(200);
       const id = await userIdOf("referred-1@example.com");
       expect(await referralOf(id!)).toMatchObject({ affiliateUserId: aff.id });
@@ -305,21 +362,43 @@ describe(`affiliates (${engine})`, () => {
       }
     });
 
+    it("a forged cookie naming an affiliate attributes nothing, and the sign-up succeeds", async () => {
+      const target = await newAffiliate("forged-target");
+      const other = signedRef("other-name").split(".").at(-1);
+      const forged = [
+        // What anyone could write before the cookie was signed.
+        `ref=forged-target.${utcDay()}`,
+        // A real signature of another name, a signature made with another secret, garbage.
+        `ref=forged-target.${utcDay()}.${other}`,
+        signedRef("forged-target", utcDay(), "guessed-secret"),
+        "ref=forged-target.1.%%%",
+      ];
+      for (const [i, cookie] of forged.entries()) {
+        const email = `forged-${i}@example.com`;
+        expect((await signUp(email, cookie)).status, cookie).toBe(200);
+        expect(await referralOf((await userIdOf(email))!), cookie).toBeUndefined();
+      }
+      expect((await getAffiliateStats(db(), target.id)).signups).toBe(0);
+      // And the cookie /ref signs still attributes.
+      await signUp("signed-ok@example.com", signedRef("forged-target"));
+      expect(await referralOf((await userIdOf("signed-ok@example.com"))!)).toMatchObject({ affiliateUserId: target.id });
+    });
+
     it("first attribution wins; a taken email's second sign-up changes nothing", async () => {
       const a = await newAffiliate("first-wins");
       const b = await newAffiliate("second-loses");
-      await signUp("twice@example.com", "ref=first-wins.1");
+      await signUp("twice@example.com", signedRef("first-wins", 1));
       const id = (await userIdOf("twice@example.com"))!;
       // Same email again with another affiliate's cookie: Better Auth answers 200 and creates nothing.
-      expect((await signUp("twice@example.com", "ref=second-loses.1")).status).toBe(200);
-      expect(await attributeSignup(db(), id, "ref=second-loses.1")).toBe(false);
+      expect((await signUp("twice@example.com", signedRef("second-loses", 1))).status).toBe(200);
+      expect(await attributeSignup(db(), id, signedRef("second-loses", 1), authSecret())).toBe(false);
       expect(await referralOf(id)).toMatchObject({ affiliateUserId: a.id });
       expect((await getAffiliateStats(db(), b.id)).signups).toBe(0);
     });
 
     it("never self-referral", async () => {
       const self = await newAffiliate("self-ref");
-      expect(await attributeSignup(db(), self.id, "ref=self-ref.1")).toBe(false);
+      expect(await attributeSignup(db(), self.id, signedRef("self-ref", 1), authSecret())).toBe(false);
       expect(await referralOf(self.id)).toBeUndefined();
     });
   });
@@ -371,7 +450,7 @@ describe(`affiliates (${engine})`, () => {
             password: "cobol-forever",
             username: "",
           },
-          "ref=upline-two.1",
+          signedRef("upline-two", 1),
         ),
         null,
       );
@@ -505,7 +584,7 @@ describe(`affiliates (${engine})`, () => {
     it("30% once per payment event through recordPayment; a repeated event is a no-op", async () => {
       const aff = await newAffiliate("earner");
       const customer = await newUser();
-      await attributeSignup(db(), customer.id, "ref=earner.1");
+      await attributeSignup(db(), customer.id, signedRef("earner", 1), authSecret());
       expect(await pay(customer.id, 12_345, "pay-once")).toBe(true);
       expect(await pay(customer.id, 12_345, "pay-once")).toBe(false);
       const rows = await db().select().from(commissionLedger).where(eq(commissionLedger.affiliateUserId, aff.id));
@@ -523,7 +602,7 @@ describe(`affiliates (${engine})`, () => {
     it("a refund writes a negative reversal and the totals net out", async () => {
       const aff = await newAffiliate("refunded");
       const customer = await newUser();
-      await attributeSignup(db(), customer.id, "ref=refunded.1");
+      await attributeSignup(db(), customer.id, signedRef("refunded", 1), authSecret());
       await pay(customer.id, 10_000, "pay-r1");
       await pay(customer.id, 5_000, "pay-r2");
       const refund = () =>
@@ -549,7 +628,7 @@ describe(`affiliates (${engine})`, () => {
     it("partial refunds that add up to the payment reverse exactly the commission, never more", async () => {
       const aff = await newAffiliate("partial");
       const customer = await newUser();
-      await attributeSignup(db(), customer.id, "ref=partial.1");
+      await attributeSignup(db(), customer.id, signedRef("partial", 1), authSecret());
       await pay(customer.id, 19_900, "pay-partial");
       const refund = (amount: number, ref: string) =>
         db().transaction((tx) =>
@@ -591,9 +670,9 @@ describe(`affiliates (${engine})`, () => {
       const ca = await newUser();
       const cb1 = await newUser();
       const cb2 = await newUser();
-      await attributeSignup(db(), ca.id, "ref=iso-a.1");
-      await attributeSignup(db(), cb1.id, "ref=iso-b.1");
-      await attributeSignup(db(), cb2.id, "ref=iso-b.1");
+      await attributeSignup(db(), ca.id, signedRef("iso-a", 1), authSecret());
+      await attributeSignup(db(), cb1.id, signedRef("iso-b", 1), authSecret());
+      await attributeSignup(db(), cb2.id, signedRef("iso-b", 1), authSecret());
       await db()
         .insert(referralClicks)
         .values([{ affiliateUserId: a.id }, { affiliateUserId: b.id }, { affiliateUserId: b.id }]);

@@ -3,13 +3,14 @@ import { data } from "react-router";
 import { islandsHandle } from "~/lib/islands";
 import { seo } from "~/lib/seo";
 import { recordReferralVisit } from "~/server/affiliates/referral.server";
+import { authSecret } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import Home from "./home";
 import type { Route } from "./+types/ref";
 
-/** /ref/{username} renders the home page; attribution is recorded by the affiliates issue. */
+/** /ref/{username} renders the home page and sets the signed attribution cookie. */
 
 // The same page as /, so the same script: its widgets hydrate without React Router (ADR 0019).
 export const handle = islandsHandle;
@@ -35,6 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     clientIp: request.headers.get(CLIENT_IP_HEADER),
     isBot: isbot(request.headers.get("user-agent") ?? ""),
     secure: env().PUBLIC_SITE_URL.startsWith("https://"),
+    secret: authSecret(),
   });
   if (visit.setCookie) headers.append("Set-Cookie", visit.setCookie);
   return data(null, { headers });

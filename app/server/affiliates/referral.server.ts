@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { normalizeUsername, usernameError } from "~/components/affiliates/username";
 import type { Db } from "../db/client.server";
@@ -6,14 +7,16 @@ import { log, errorMessage } from "../log.server";
 
 /**
  * Referral attribution (docs/decisions/0011-affiliates.md): /ref/{username} sets a first-party
- * cookie `ref` = `{username}.{day}` (day = UTC days since the epoch of the last counted click) and
- * records one click per visitor cookie, affiliate and UTC day. Signing up with the cookie links the
- * new account to that affiliate, for life (first attribution wins).
+ * cookie `ref` = `{username}.{day}.{signature}` (day = UTC days since the epoch of the last counted
+ * click) and records one click per visitor cookie, affiliate and UTC day. Signing up with the cookie
+ * links the new account to that affiliate, for life (first attribution wins). The signature is an
+ * HMAC with the auth secret (the decision on the signed referral cookie): a cookie the server did
+ * not set, or one edited to name another affiliate, counts as no cookie at all.
  */
 export const REF_COOKIE = "ref";
 export const REF_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const COOKIE_VALUE = /^([a-z0-9_-]{3,30})\.(\d{1,7})$/;
+const COOKIE_VALUE = /^([a-z0-9_-]{3,30})\.(\d{1,7})\.([A-Za-z0-9_-]{43})$/;
 
 export const utcDay = (now: Date = new Date()) => Math.floor(now.getTime() / DAY_MS);
 
@@ -34,16 +37,36 @@ export function readCookie(header: string | null | undefined, name: string): str
   return null;
 }
 
-/** The `ref` cookie of a request, parsed; anything malformed counts as absent. */
-export function parseRefCookie(header: string | null | undefined): { username: string; day: number } | null {
-  const value = readCookie(header, REF_COOKIE);
-  const match = value ? COOKIE_VALUE.exec(value) : null;
-  return match ? { username: match[1]!, day: Number(match[2]) } : null;
+/**
+ * HMAC-SHA256 of the cookie's name and payload, base64url. The name is part of what is signed, so
+ * no other value signed with the same secret (Better Auth's session and device cookies) can be
+ * passed off as a referral.
+ */
+function signature(payload: string, secret: string): string {
+  return createHmac("sha256", secret).update(`${REF_COOKIE}=${payload}`).digest("base64url");
 }
 
-export function refCookie(username: string, day: number, secure: boolean): string {
+/** The `ref` cookie of a request, if the server signed it; anything else (unsigned, forged, malformed) is null. */
+export function parseRefCookie(header: string | null | undefined, secret: string): { username: string; day: number } | null {
+  const value = readCookie(header, REF_COOKIE);
+  const match = value ? COOKIE_VALUE.exec(value) : null;
+  if (!match) return null;
+  const [, username, day, signed] = match as unknown as [string, string, string, string];
+  // Compared as text, both 43 characters: another spelling of the same bytes is refused too.
+  const expected = Buffer.from(signature(`${username}.${day}`, secret));
+  if (!timingSafeEqual(Buffer.from(signed), expected)) return null;
+  return { username, day: Number(day) };
+}
+
+/** The signed cookie value for an affiliate and day. */
+function refCookieValue(username: string, day: number, secret: string): string {
+  const payload = `${username}.${day}`;
+  return `${payload}.${signature(payload, secret)}`;
+}
+
+export function refCookie(username: string, day: number, secure: boolean, secret: string): string {
   return [
-    `${REF_COOKIE}=${username}.${day}`,
+    `${REF_COOKIE}=${refCookieValue(username, day, secret)}`,
     "Path=/",
     `Max-Age=${REF_COOKIE_MAX_AGE}`,
     "HttpOnly",
@@ -93,6 +116,8 @@ export interface VisitInput {
   clientIp: string | null;
   isBot: boolean;
   secure: boolean;
+  /** The auth secret, which signs the cookie. */
+  secret: string;
   now?: Date;
 }
 
@@ -106,7 +131,7 @@ export async function recordReferralVisit(db: Db, input: VisitInput): Promise<{ 
   const affiliate = await findAffiliateByUsername(db, input.username);
   if (!affiliate) return { setCookie: null, counted: false };
   const day = utcDay(input.now);
-  const previous = parseRefCookie(input.cookieHeader);
+  const previous = parseRefCookie(input.cookieHeader, input.secret);
   const alreadyToday = previous?.username === affiliate.username && previous.day === day;
   let counted = false;
   if (!alreadyToday && !input.isBot && allowIp(input.clientIp, affiliate.userId, day)) {
@@ -115,17 +140,22 @@ export async function recordReferralVisit(db: Db, input: VisitInput): Promise<{ 
   }
   // A bot or a throttled client keeps its cookie's day, so a later real click still counts.
   const cookieDay = counted || alreadyToday ? day : previous?.username === affiliate.username ? previous.day : 0;
-  return { setCookie: refCookie(affiliate.username, cookieDay, input.secure), counted };
+  return { setCookie: refCookie(affiliate.username, cookieDay, input.secure, input.secret), counted };
 }
 
 /**
- * Links a just-created user to the affiliate named by the request's `ref` cookie. First attribution
- * wins (the referred user is the primary key) and nobody refers themselves. Never throws: a failed
- * attribution must not fail a sign-up.
+ * Links a just-created user to the affiliate named by the request's `ref` cookie, when the server
+ * signed it with `secret`. First attribution wins (the referred user is the primary key) and nobody
+ * refers themselves. Never throws: a failed attribution must not fail a sign-up.
  */
-export async function attributeSignup(db: Db, userId: string, cookieHeader: string | null | undefined): Promise<boolean> {
+export async function attributeSignup(
+  db: Db,
+  userId: string,
+  cookieHeader: string | null | undefined,
+  secret: string,
+): Promise<boolean> {
   try {
-    const ref = parseRefCookie(cookieHeader);
+    const ref = parseRefCookie(cookieHeader, secret);
     if (!ref) return false;
     const affiliate = await findAffiliateByUsername(db, ref.username);
     if (!affiliate || affiliate.userId === userId) return false;

@@ -176,7 +176,7 @@ export function createAuth(db: Db, secret: string) {
           // headers are the browser's (the /auth and /affiliate-signup actions forward its cookie).
           after: async (created, ctx) => {
             const cookie = ctx?.headers?.get("cookie") ?? ctx?.request?.headers.get("cookie") ?? null;
-            await attributeSignup(db, created.id, cookie);
+            await attributeSignup(db, created.id, cookie, secret);
           },
         },
       },
