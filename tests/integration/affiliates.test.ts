@@ -186,8 +186,7 @@ describe(`affiliates (${engine})`, () => {
       };
       for (const username of ["Support", "dashboard", "ai-automation-apps"]) {
         const join = await actionResult(await handleAffiliateAction(db(), affiliateForm({ intent: "join", username }), session));
-        expect(join.status, username).toBe(400);
-        expect(join.body.fieldErrors?.username, username).toBe(USERNAME_RESERVED);
+        expect([username, join.status, join.body.fieldErrors?.username]).toEqual([username, 400, USERNAME_RESERVED]);
       }
       expect(await db().select().from(affiliates).where(eq(affiliates.userId, u.id))).toEqual([]);
       // A name taken before it was reserved is left alone: its link keeps working.
@@ -322,7 +321,7 @@ describe(`affiliates (${engine})`, () => {
         `${good}A`,
         `${good.slice(0, -1)}=`,
       ]) {
-        expect(parseRefCookie(bad, authSecret()), bad).toBeNull();
+        expect([bad, parseRefCookie(bad, authSecret())]).toEqual([bad, null]);
       }
     });
 
@@ -375,8 +374,8 @@ describe(`affiliates (${engine})`, () => {
       ];
       for (const [i, cookie] of forged.entries()) {
         const email = `forged-${i}@example.com`;
-        expect((await signUp(email, cookie)).status, cookie).toBe(200);
-        expect(await referralOf((await userIdOf(email))!), cookie).toBeUndefined();
+        const status = (await signUp(email, cookie)).status;
+        expect([cookie, status, await referralOf((await userIdOf(email))!)]).toEqual([cookie, 200, undefined]);
       }
       expect((await getAffiliateStats(db(), target.id)).signups).toBe(0);
       // And the cookie /ref signs still attributes.
