@@ -12,14 +12,14 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { isDevelopmentServer, serverProcesses } from "./app/server/jobs/processes.server.js";
+import { describeError, logLine as formatLogLine } from "./app/server/log-line.server.js";
 
 const DEV = isDevelopmentServer(process.argv, process.env);
 // React and the libraries pick their production builds from NODE_ENV when the bundle is loaded.
 process.env.NODE_ENV ??= DEV ? "development" : "production";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
-const logLine = (level, msg, fields = {}) =>
-  (level === "error" ? console.error : console.log)(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }));
+const logLine = (level, msg, fields) => (level === "error" ? console.error : console.log)(formatLogLine(level, msg, fields));
 
 const workers = cluster.isPrimary ? workerCount() : 1;
 if (workers > 1) await runPrimary(workers);
@@ -240,19 +240,13 @@ async function runServer() {
   // and React Router): logged, and the server keeps serving everyone else, where Node's default would
   // exit on the spot.
   process.on("unhandledRejection", (reason) => {
-    logLine("error", "unhandled promise rejection", { error: errorText(reason) });
+    logLine("error", "unhandled promise rejection", { error: describeError(reason, { stack: true }) });
   });
   // A throw outside any request: the process's state is unknown, so it stops, but the way SIGTERM
   // does (in-flight requests finish, the database closes and releases its folder), with exit code 1
   // for the supervisor (or the cluster primary) to restart it.
   process.on("uncaughtException", (error) => {
-    logLine("error", "uncaught exception: stopping", { error: errorText(error) });
+    logLine("error", "uncaught exception: stopping", { error: describeError(error, { stack: true }) });
     void stop("uncaughtException", 1);
   });
-}
-
-/** app/server/log.server.ts's errorDetail, here because these handlers must work before the bundle loads. */
-function errorText(value) {
-  // (Some libraries blank the stack of their own errors: the message is all there is.)
-  return value instanceof Error ? value.stack || value.message : String(value);
 }

@@ -1,4 +1,5 @@
 import { env } from "./env.server";
+import { describeError, logLine } from "./log-line.server.js";
 
 const levels = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof levels;
@@ -6,7 +7,7 @@ type Level = keyof typeof levels;
 /** One JSON line per event, so logs stay greppable and machine-readable in production. */
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (levels[level] < levels[env().LOG_LEVEL]) return;
-  const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
+  const line = logLine(level, msg, fields);
   if (level === "error" || level === "warn") console.error(line);
   else console.log(line);
 }
@@ -18,13 +19,15 @@ export const log = {
   error: (msg: string, f?: Record<string, unknown>) => write("error", msg, f),
 };
 
-/** What was thrown, as text for a log field or a stored failure reason. */
+/**
+ * What was thrown, as one line for a log field or a stored failure reason: its message and each
+ * cause's, never a failed query's SQL parameters (log-line.server.js).
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return describeError(error);
 }
 
 /** What was thrown, with its stack where it has one: for errors nobody expected. */
 export function errorDetail(error: unknown): string {
-  // (Some libraries blank the stack of their own errors: the message is all there is.)
-  return error instanceof Error ? error.stack || error.message : String(error);
+  return describeError(error, { stack: true });
 }

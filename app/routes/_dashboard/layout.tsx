@@ -14,7 +14,7 @@ import { auth } from "~/server/auth/auth.server";
 import { getSettings } from "~/server/profile/settings.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
-import { log } from "~/server/log.server";
+import { errorMessage, log } from "~/server/log.server";
 import { getTrialStatus, startTrial } from "~/server/trial/trial.server";
 import type { Route } from "./+types/layout";
 
@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
       const res = await auth().api.signOut({ headers: request.headers, asResponse: true });
       for (const cookie of res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     } catch (error) {
-      log.warn("sign-out failed", { userId: user.id, error: String(error) });
+      log.warn("sign-out failed", { userId: user.id, error: errorMessage(error) });
     }
     return redirect("/auth", { headers });
   }
@@ -88,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: result.reason === "already-used" ? 409 : 400 },
     );
   } catch (error) {
-    log.error("trial start failed", { userId: user.id, error: String(error) });
+    log.error("trial start failed", { userId: user.id, error: errorMessage(error) });
     return data<LayoutActionData>(
       { error: { title: "Error Starting Trial", description: "Something went wrong. Please try again.", at: Date.now() } },
       { status: 500 },

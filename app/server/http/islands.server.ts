@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { log } from "~/server/log.server";
+import { errorMessage, log } from "~/server/log.server";
 import { AFTER_PAINT, NEXT_TASK_FN, preloadAll } from "./hydrate-after-paint.server";
 
 /**
@@ -50,7 +50,7 @@ export function islandsBoot(): string | null {
     if (files) boot = islandsBootScript(files);
     else log.warn("islands entry missing from the client manifest; home hydrates with React Router", { manifestPath });
   } catch (error) {
-    log.warn("client manifest unreadable; home hydrates with React Router", { manifestPath, error: String(error) });
+    log.warn("client manifest unreadable; home hydrates with React Router", { manifestPath, error: errorMessage(error) });
   }
   return boot;
 }

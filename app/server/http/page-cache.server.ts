@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { routeOptsIntoPageCache, type PageCacheMark } from "~/lib/page-cache";
-import { log } from "../log.server";
+import { errorMessage, log } from "../log.server";
 import { contentSecurityPolicy, SECURITY_HEADER_NAMES, securityHeaderPairs } from "./security-headers.server";
 
 const gzipAsync = promisify(gzip);
@@ -395,7 +395,7 @@ export function createPageCache(options: PageCacheOptions) {
       fallback,
       timer: setTimeout(() => {
         queue.splice(queue.indexOf(waiter), 1);
-        log.warn("page cache: a first render took too long, the waiting request renders", { url: req.url });
+        log.warn("page cache: a first render took too long, the waiting request renders", { path: req.url?.split("?", 1)[0] });
         fallback();
       }, REFRESH_TIMEOUT_MS),
     };
@@ -449,7 +449,7 @@ export function createPageCache(options: PageCacheOptions) {
         store(key, kept, res.getHeaders(), nonce)
           .catch((error: unknown) => {
             if (stale) stale.refreshingSince = null;
-            log.error("page cache store failed", { url: req.originalUrl, error: String(error) });
+            log.error("page cache store failed", { path: req.path, error: errorMessage(error) });
           })
           .finally(() => storing.delete(key)),
       );

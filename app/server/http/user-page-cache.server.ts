@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { log } from "../log.server";
+import { errorMessage, log } from "../log.server";
 import {
   isSecure,
   keepBody,
@@ -145,7 +145,7 @@ export function createUserPageCache(options: UserPageCacheOptions) {
       const token = verifiedSessionToken(cookie, options.cookieName, options.secret());
       found = token ? await options.lookup(token) : null;
     } catch (error) {
-      log.warn("user page cache: session lookup failed, rendering", { error: String(error) });
+      log.warn("user page cache: session lookup failed, rendering", { error: errorMessage(error) });
       return next();
     }
     if (!found || res.destroyed) return next();
@@ -235,7 +235,7 @@ export function createUserPageCache(options: UserPageCacheOptions) {
         return;
       }
       store(key, kept, res)
-        .catch((error: unknown) => log.error("user page cache store failed", { url: req.originalUrl, error: String(error) }))
+        .catch((error: unknown) => log.error("user page cache store failed", { path: req.path, error: errorMessage(error) }))
         .finally(() => release(key));
     };
     // 'close' also ends a render the client gave up on, so waiting requests are not left waiting.
