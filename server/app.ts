@@ -17,6 +17,7 @@ import { authSecret, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, ses
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "~/server/http/client-ip.server";
 import { env } from "~/server/env.server";
 import { requestAdmission } from "~/server/http/admission.server";
+import { createDatabaseHealthCheck } from "~/server/db/database-health.server";
 
 export { boot, shutdown };
 // server.js serves the build's static files before this app runs: they get the same headers, and the
@@ -82,18 +83,20 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, ne
   else signedIn();
 }
 
+// 200 only while the database both reads and writes: a full disk or a read-only database keeps
+// answering `select 1` while every lead, sign-up and payment fails (the write check is cached for
+// seconds, so probes do not write on every hit).
+const checkDatabase = createDatabaseHealthCheck();
 app.get("/healthz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
   const open = database();
   if (!open) {
     res.status(503).json({ status: "starting" });
     return;
   }
-  try {
-    await open.db.execute("select 1");
-    res.json({ status: "ok", database: open.kind });
-  } catch {
-    res.status(503).json({ status: "database unavailable" });
-  }
+  const health = await checkDatabase(open.db);
+  if (health.state === "ok") res.json({ status: "ok", database: open.kind });
+  else res.status(503).json({ status: "degraded", database: health.state });
 });
 
 // A few page and data requests at a time, the rest in turns fair between clients (docs/decisions/0026
