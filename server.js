@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { isDevelopmentServer, serverProcesses } from "./app/server/jobs/processes.server.js";
-import { describeError, logLine as formatLogLine } from "./app/server/log-line.server.js";
+import { describeError, keepOutputJsonLines, logLine as formatLogLine } from "./app/server/log-line.server.js";
 
 const DEV = isDevelopmentServer(process.argv, process.env);
 // React and the libraries pick their production builds from NODE_ENV when the bundle is loaded.
@@ -20,6 +20,26 @@ process.env.NODE_ENV ??= DEV ? "development" : "production";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
 const logLine = (level, msg, fields) => (level === "error" ? console.error : console.log)(formatLogLine(level, msg, fields));
+// Every line on stdout and stderr is one JSON object, including what libraries print and Node's
+// warnings (the development server keeps Vite's own output).
+if (!DEV) keepOutputJsonLines();
+
+// What throws outside any request is logged as one line from the first moment, in every process
+// (the cluster primary too), not only once the server listens (docs/decisions/0023).
+let onUncaughtException = () => process.exit(1);
+// A promise that failed with nobody awaiting it (a request's own errors are answered by Express
+// and React Router): logged, and the server keeps serving everyone else, where Node's default would
+// exit on the spot.
+process.on("unhandledRejection", (reason) => {
+  logLine("error", "unhandled promise rejection", { error: describeError(reason, { stack: true }) });
+});
+// A throw outside any request: the process's state is unknown, so it stops; once the server listens,
+// the way SIGTERM does (in-flight requests finish, the database closes and releases its folder),
+// with exit code 1 for the supervisor (or the cluster primary) to restart it.
+process.on("uncaughtException", (error) => {
+  logLine("error", "uncaught exception: stopping", { error: describeError(error, { stack: true }) });
+  onUncaughtException();
+});
 
 const workers = cluster.isPrimary ? workerCount() : 1;
 if (workers > 1) await runPrimary(workers);
@@ -32,7 +52,7 @@ else await runServer();
 function workerCount() {
   const { count, invalid, ignored } = serverProcesses(process.env, DEV);
   if (invalid) {
-    console.error(`Invalid configuration:\n  WEB_CONCURRENCY: ${invalid}`);
+    logLine("error", `Invalid configuration: WEB_CONCURRENCY: ${invalid}`);
     process.exit(1);
   }
   if (ignored) {
@@ -120,7 +140,8 @@ async function runServer() {
     // which Node loads itself, must get that same copy, or React Router's RouterContextProvider
     // instance check fails and every page answers 500.
     if (!import.meta.resolve("react-router").includes("/dist/development/")) {
-      console.error(
+      logLine(
+        "error",
         "Development mode needs Node's development export condition: run `npm run dev` " +
           "(node --conditions=development server.js --dev).",
       );
@@ -139,7 +160,13 @@ async function runServer() {
       }
     });
   } else {
-    mod = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
+    try {
+      mod = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
+    } catch (error) {
+      // An invalid setting fails the bundle's first lines (the configuration is read at import).
+      logLine("error", `cannot start: ${describeError(error)}`);
+      process.exit(1);
+    }
     // Static files are answered here, before the app's pipeline: same proxies believed (HSTS behind a
     // TLS-terminating proxy) and the same security headers.
     server.set("trust proxy", mod.app.get("trust proxy"));
@@ -158,10 +185,14 @@ async function runServer() {
     server.use(mod.app);
   }
 
+  // Whatever throws in Express's own pipeline here (compression, static files, Vite): one log line
+  // and a plain 500, not Express's default of a stack trace on stderr.
+  server.use(mod.answerUnhandledError);
+
   try {
     await mod.boot();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    logLine("error", `cannot start: ${describeError(error)}`);
     process.exit(1);
   }
 
@@ -175,11 +206,15 @@ async function runServer() {
     // While stopping, every answer closes its connection, so clients come back on a new one elsewhere.
     if (draining) res.setHeader("Connection", "close");
     mod.servePageFromCache(req, res, () => server(req, res));
-  }).listen(port, host, () => {
-    const address = listener.address();
-    const shown = typeof address === "object" && address ? address.port : port;
-    logLine("info", "listening", { url: `http://localhost:${shown}`, ...(cluster.isWorker ? { pid: process.pid } : {}) });
-  });
+  })
+    // A CONNECT (a proxy tunnel) and a method Node's parser does not know never reach Express.
+    .on("connect", mod.refuseConnect)
+    .on("clientError", mod.answerClientError)
+    .listen(port, host, () => {
+      const address = listener.address();
+      const shown = typeof address === "object" && address ? address.port : port;
+      logLine("info", "listening", { url: `http://localhost:${shown}`, ...(cluster.isWorker ? { pid: process.pid } : {}) });
+    });
   // Counted for the drain in stop().
   listener.on("connection", () => {
     connectionsTaken++;
@@ -228,7 +263,7 @@ async function runServer() {
         await mod.shutdown();
         process.exit(exitCode);
       } catch (error) {
-        console.error(error);
+        logLine("error", "shutdown failed", { error: describeError(error, { stack: true }) });
         process.exit(1);
       }
     });
@@ -236,17 +271,5 @@ async function runServer() {
   }
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  // A promise that failed with nobody awaiting it (a request's own errors are answered by Express
-  // and React Router): logged, and the server keeps serving everyone else, where Node's default would
-  // exit on the spot.
-  process.on("unhandledRejection", (reason) => {
-    logLine("error", "unhandled promise rejection", { error: describeError(reason, { stack: true }) });
-  });
-  // A throw outside any request: the process's state is unknown, so it stops, but the way SIGTERM
-  // does (in-flight requests finish, the database closes and releases its folder), with exit code 1
-  // for the supervisor (or the cluster primary) to restart it.
-  process.on("uncaughtException", (error) => {
-    logLine("error", "uncaught exception: stopping", { error: describeError(error, { stack: true }) });
-    void stop("uncaughtException", 1);
-  });
+  onUncaughtException = () => void stop("uncaughtException", 1);
 }

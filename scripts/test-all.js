@@ -15,8 +15,12 @@ const DURABILITY_JSON = "test-reports/durability.json";
 const CLUSTER_JSON = "test-reports/cluster.json";
 // HSTS and Secure cookies behind a TLS-terminating proxy (tests/reliability/https.js; needs openssl).
 const HTTPS_JSON = "test-reports/https.json";
+// Unsupported methods, a full disk under DATA_DIR (a tmpfs: needs root, skipped otherwise) and
+// one JSON object per log line (tests/reliability/faults.js).
+const FAULTS_JSON = "test-reports/faults.json";
 // A previous run's reports must not be counted as this run's.
-for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON]) rmSync(f, { force: true });
+for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON])
+  rmSync(f, { force: true });
 
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
@@ -29,6 +33,7 @@ const steps = [
   ["durability", "node", ["tests/reliability/durability.js"]],
   ["cluster", "node", ["tests/reliability/cluster.js"]],
   ["https", "node", ["tests/reliability/https.js"]],
+  ["faults", "node", ["tests/reliability/faults.js"]],
   ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
 ];
 
@@ -42,7 +47,7 @@ function counts() {
     failed += v.numFailedTests ?? 0;
     skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   }
-  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON]) {
+  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON]) {
     if (!existsSync(file)) continue;
     const r = JSON.parse(readFileSync(file, "utf8"));
     passed += r.passed ?? 0;

@@ -18,6 +18,9 @@ import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "~/server/http/client-ip.server
 import { env } from "~/server/env.server";
 import { requestAdmission } from "~/server/http/admission.server";
 import { createDatabaseHealthCheck } from "~/server/db/database-health.server";
+import { refuseMethodsRoutesLack, refuseUnimplementedMethod } from "~/server/http/unsupported-methods.server";
+import { refuseInvalidHost } from "~/server/http/host-header.server";
+import { answerUnhandledError } from "~/server/http/unhandled-error.server";
 
 export { boot, shutdown };
 // server.js serves the build's static files before this app runs: they get the same headers, and the
@@ -27,6 +30,10 @@ export { staticFileSecurityHeaders } from "~/server/http/security-headers.server
 export { database } from "~/server/db/client.server";
 // ...and lists Better Auth's endpoints through this (the fuzzer checks it sends every one).
 export { auth } from "~/server/auth/auth.server";
+// server.js answers with these what never reaches Express (a CONNECT, a request Node cannot parse)
+// and what throws in its own middleware.
+export { answerClientError, refuseConnect } from "~/server/http/unsupported-methods.server";
+export { answerUnhandledError } from "~/server/http/unhandled-error.server";
 
 /** The request pipeline shared by the production server and the dev server. */
 export const app = express();
@@ -40,7 +47,12 @@ app.use((req, _res, next) => {
   next();
 });
 app.use(securityHeaders);
+// Unsupported methods answer before any route: 501 for those no resource here takes (TRACE,
+// CONNECT, PROPFIND...), 405 with Allow for OPTIONS, PUT, PATCH and DELETE (after the Origin check,
+// which refuses a cross-site one first).
+app.use(refuseUnimplementedMethod);
 app.use(originCheck);
+app.use(refuseMethodsRoutesLack(serverBuild));
 app.use(bodyLimit);
 // Anonymous pages that opted in are served from memory (docs/decisions/0015): hits are answered by
 // servePageFromCache before Express runs; this middleware stores what the router renders. Off in
@@ -103,6 +115,7 @@ app.get("/healthz", async (_req, res) => {
 // and XXXX-fair-admission). Page-cache hits, static files and /healthz were answered before this
 // point; actions pass the line.
 app.use(requestAdmission({ cookieName: sessionCookieName(), secret: authSecret }).middleware);
+app.use(refuseInvalidHost);
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: React Router re-derives its route tables
@@ -116,3 +129,5 @@ app.use(
     },
   }),
 );
+// Whatever throws on the way (React Router's adapter included): one log line and a plain 500.
+app.use(answerUnhandledError);

@@ -1,6 +1,8 @@
 // One JSON object per log line, and what an error says in one. Plain JavaScript: server.js writes
 // its lines, and catches what throws, before the bundle loads; app/server/log.server.ts writes the
 // app's lines through the same two functions, so the two cannot drift apart.
+import { formatWithOptions } from "node:util";
+
 /** Longest text one error (or one link of its cause chain) contributes to a line. */
 const MAX_PART = 1000;
 /** Causes followed below the error itself: enough for a query error's driver error and its errno. */
@@ -108,4 +110,38 @@ function statementOf(query) {
 /** @param {string} text */
 function clip(text) {
   return text.length > MAX_PART ? `${text.slice(0, MAX_PART)}…` : text;
+}
+
+/**
+ * Production: whatever a library prints with console.* (React, React Router, a driver) and Node's
+ * own warnings become one JSON line each, like the server's lines, instead of bare, often
+ * multi-line text a log collector would split. Lines the loggers made pass through as they are.
+ * @param {Pick<Console, "error" | "warn" | "log" | "info" | "debug">} [target]
+ * @param {Pick<NodeJS.Process, "on" | "removeAllListeners">} [proc]
+ */
+export function keepOutputJsonLines(target = console, proc = process) {
+  /** @type {[keyof Console & ("error" | "warn" | "log" | "info" | "debug"), string][]} */
+  const methods = [
+    ["error", "error"],
+    ["warn", "warn"],
+    ["log", "info"],
+    ["info", "info"],
+    ["debug", "debug"],
+  ];
+  for (const [name, level] of methods) {
+    const write = target[name].bind(target);
+    target[name] = (...args) => {
+      if (args.length === 1 && typeof args[0] === "string" && args[0].startsWith('{"t":"')) return write(args[0]);
+      const error = args.find((arg) => arg instanceof Error);
+      const text = clip(formatWithOptions({ colors: false }, ...args.filter((arg) => arg !== error)));
+      write(logLine(level, text || `console.${name}`, error ? { error } : undefined));
+    };
+  }
+  // Node prints a warning (a deprecation, a listener leak) over several lines unless someone listens.
+  proc.removeAllListeners("warning");
+  proc.on("warning", (warning) => {
+    target.warn(
+      logLine("warn", warning.message, { warning: warning.name, code: /** @type {{ code?: string }} */ (warning).code }),
+    );
+  });
 }

@@ -31,7 +31,8 @@ export async function waitFor(what, fn, { timeoutMs = 60_000, intervalMs = 200 }
   }
 }
 
-// ---- ports: 3500-3599 (shared machine convention) ------------------------------------------------
+// ---- ports: 3500-3599 (shared machine convention), or REL_PORTS=from-to ----------------------------
+const [PORT_FROM, PORT_TO] = (process.env.REL_PORTS ?? "3500-3599").split("-").map(Number);
 const taken = new Set();
 function canBind(port) {
   return new Promise((resolve) => {
@@ -41,16 +42,17 @@ function canBind(port) {
   });
 }
 export async function freePort() {
-  const offset = Math.floor(Math.random() * 100);
-  for (let i = 0; i < 100; i++) {
-    const port = 3500 + ((offset + i) % 100);
+  const count = PORT_TO - PORT_FROM + 1;
+  const offset = Math.floor(Math.random() * count);
+  for (let i = 0; i < count; i++) {
+    const port = PORT_FROM + ((offset + i) % count);
     if (taken.has(port)) continue;
     if (await canBind(port)) {
       taken.add(port);
       return port;
     }
   }
-  throw new Error("no free port in 3500-3599");
+  throw new Error(`no free port in ${PORT_FROM}-${PORT_TO}`);
 }
 
 // ---- the production server -----------------------------------------------------------------------
@@ -96,20 +98,23 @@ function spawnServer({ name, port, env }) {
   });
   running.add(child);
   const output = [];
-  const keep = (chunk) => {
+  // Each stream whole, for proofs that read every line the server printed.
+  const streams = { stdout: [], stderr: [] };
+  const keep = (stream) => (chunk) => {
     output.push(chunk.toString());
     if (output.length > 400) output.shift();
+    streams[stream].push(chunk);
     if (process.env.REL_VERBOSE) process.stderr.write(`[${name}] ${chunk}`);
   };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  child.stdout.on("data", keep("stdout"));
+  child.stderr.on("data", keep("stderr"));
   const exited = new Promise((resolve) =>
     child.on("exit", (code, signal) => {
       running.delete(child);
       resolve({ code, signal });
     }),
   );
-  return { child, output, exited };
+  return { child, output, streams, exited };
 }
 
 /**
@@ -129,7 +134,7 @@ export async function runServerToExit({ name, port, env, timeoutMs = 60_000 }) {
  * database, Stripe or Mailchimp settings).
  */
 export async function startServer({ name, port, env }) {
-  const { child, output, exited } = spawnServer({ name, port, env });
+  const { child, output, streams, exited } = spawnServer({ name, port, env });
   let dead = null;
   void exited.then((r) => (dead = r));
   const url = `http://localhost:${port}`; // the Host must match the Origin (React Router CSRF check)
@@ -153,6 +158,8 @@ export async function startServer({ name, port, env }) {
     child,
     bootMs: now() - started,
     output,
+    /** Everything the server wrote to stdout and to stderr so far, each as one text. */
+    printed: () => ({ stdout: Buffer.concat(streams.stdout).toString(), stderr: Buffer.concat(streams.stderr).toString() }),
     /** Resolves with { code, signal } when the process exits. */
     exited,
     /** kill -9: no graceful shutdown, no flush, no database close. */

@@ -5,9 +5,10 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { routeOptsIntoPageCache, type PageCacheMark } from "~/lib/page-cache";
 import { errorMessage, log } from "../log.server";
+import { deepestRoute } from "./deepest-route.server";
 import { contentSecurityPolicy, SECURITY_HEADER_NAMES, securityHeaderPairs } from "./security-headers.server";
 
 const gzipAsync = promisify(gzip);
@@ -263,23 +264,14 @@ function wireHeaders(entry: Entry, encoding: Encoding, secure: boolean, notModif
  * (bounded): matching costs more than a cache hit.
  */
 export function routesOptedIn(build: Pick<ServerBuild, "routes" | "basename">): (url: string) => boolean {
-  const routes = Object.values(build.routes).filter((r) => r !== undefined);
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    routes
-      .filter((r) => r.parentId === parentId)
-      .map((r) =>
-        r.index
-          ? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive }
-          : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tree(r.id) },
-      );
-  const routeObjects = tree(undefined);
+  const routeOf = deepestRoute(build);
   const known = new LRUCache<string, boolean>({ max: 1_000 });
   return (url) => {
     const pathname = url.split(/[?#]/, 1)[0] ?? "/";
     let optedIn = known.get(pathname);
     if (optedIn === undefined) {
-      const leaf = matchRoutes(routeObjects, pathname, build.basename)?.at(-1);
-      optedIn = leaf?.route.id !== undefined && routeOptsIntoPageCache(build.routes[leaf.route.id]?.module.handle);
+      const leaf = routeOf(pathname);
+      optedIn = leaf !== undefined && routeOptsIntoPageCache(leaf.module.handle);
       known.set(pathname, optedIn);
     }
     return optedIn;
