@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, queryRows } from "~/server/db/client.server";
 import { DataDirInUseError } from "~/server/db/data-dir-lock.server";
 import { engine, freshDatabase } from "./support/db";
+import { waitFor } from "./support/wait";
 
 describe(`database (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -49,6 +51,38 @@ describe("an unreachable PostgreSQL", () => {
       /^Cannot open the PostgreSQL database 127\.0\.0\.1:1\/shop \(DATABASE_URL\): connect ECONNREFUSED/,
     );
     await expect(failure).rejects.not.toThrow(/s3cret-pw/);
+  });
+});
+
+describe.runIf(engine === "postgres")("a PostgreSQL connection that drops while idle in the pool", () => {
+  it("is logged as one line and replaced, not thrown as an uncaught exception", async () => {
+    const database = await freshDatabase();
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((line: unknown) => void lines.push(String(line)));
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    try {
+      await database.db.execute(sql`select 1`);
+      await admin.connect();
+      // What a PostgreSQL restart or failover does to every connection.
+      const { rowCount: terminated } = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      );
+      expect(terminated).toBeGreaterThan(0);
+      const lost = () => lines.filter((line) => line.includes("idle PostgreSQL connection lost"));
+      await waitFor(
+        async () => lost().length,
+        (count) => count === terminated,
+      );
+      expect(JSON.parse(lines.find((line) => line.includes("idle PostgreSQL connection lost"))!)).toMatchObject({
+        level: "warn",
+        error: expect.stringContaining("terminating connection due to administrator command (SQLSTATE 57P01)"),
+      });
+      expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    } finally {
+      spy.mockRestore();
+      await admin.end();
+      await database.cleanup();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { errorMessage } from "../log.server";
+import { errorMessage, log } from "../log.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -41,6 +41,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const migrationsFolder = config.migrationsFolder ?? defaultMigrations();
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: PG_POOL_SIZE });
+    // A connection that dies while idle (PostgreSQL restarted, a failover, an idle timeout) is an
+    // 'error' event on the pool, which throws as an uncaught exception without a listener and stops
+    // the server. The pool drops that connection and opens a new one when asked: a warning is all.
+    pool.on("error", (error) => log.warn("idle PostgreSQL connection lost", { error: errorMessage(error) }));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await whileSetupLocked(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
