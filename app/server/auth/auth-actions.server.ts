@@ -3,6 +3,7 @@ import { z } from "zod";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { AUTH_TEXT } from "~/components/auth/messages";
 import { env } from "../env.server";
+import { log } from "../log.server";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 import { auth } from "./auth.server";
 import { safeNext } from "./session.server";
@@ -210,6 +211,12 @@ export async function handleAuthAction(request: Request) {
         return fail(403, "signin", AUTH_TEXT.emailNotVerified, keep);
       }
       if (result.status >= 500) return fail(502, "signin", AUTH_TEXT.generic, keep);
+      // Any other 403 (an origin or callback URL refused) came before the password was looked at:
+      // it says nothing about the password, so the form does not call it wrong.
+      if (result.status === 403) {
+        log.warn("sign-in refused before the password check", { code: errorCode(result) ?? null });
+        return fail(403, "signin", AUTH_TEXT.generic, keep);
+      }
       // One message for an unknown email and a wrong password (no account enumeration).
       return fail(401, "signin", AUTH_TEXT.invalidCredentials, keep);
     }

@@ -205,6 +205,10 @@ export function createAuth(db: Db, secret: string) {
       },
     },
     advanced: {
+      // Better Auth skips its Origin and callback-URL checks when NODE_ENV is "test" or TEST is set
+      // in the environment: stated here, so neither a stray variable on a server nor the test runner
+      // turns them off (the integration tests then see what production does).
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },

@@ -30,6 +30,22 @@ describe("getUser", () => {
 describe("safeNext", () => {
   it("keeps same-site paths", () => {
     expect(safeNext("/dashboard/billing?x=1")).toBe("/dashboard/billing?x=1");
+    // An encoded slash in the query or fragment is only data.
+    expect(safeNext("/dashboard/billing?back=%2Fapps")).toBe("/dashboard/billing?back=%2Fapps");
+    expect(safeNext("/apps#%2Fsection")).toBe("/apps#%2Fsection");
+  });
+  it("refuses an encoded slash or backslash in the path, which Better Auth refuses as a callback URL", () => {
+    for (const bad of [
+      "/dashboard%2Fbilling",
+      "/dashboard%2fbilling",
+      "/dashboard%5Cbilling",
+      "/dashboard%5cbilling",
+      "/%2F%2Fevil.example",
+      "/%2fevil.example?x=1",
+      "/dashboard\u0085",
+    ]) {
+      expect(safeNext(bad)).toBe("/dashboard");
+    }
   });
   it("refuses anything that could leave the site", () => {
     for (const bad of [
