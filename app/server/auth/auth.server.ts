@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { completeAffiliateFromVerification } from "../affiliates/affiliates.server";
 import { attributeSignup } from "../affiliates/referral.server";
 import { db as currentDb, type Db } from "../db/client.server";
@@ -15,10 +15,24 @@ import { holdsNul, userFieldsProblem } from "./auth-input.server";
 import { logFromAuth } from "./auth-log.server";
 import { INVALID_CHARACTERS } from "~/lib/text";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  pruneAccountAttempts,
+  recordAccountAttempt,
+  releaseAccountAttempt,
+  reserveAccountAttempt,
+} from "./account-attempts.server";
 
-/** Per account: at most this many failed sign-ins per hour, from any number of IPs. */
-export const ACCOUNT_FAILURE_LIMIT = 100;
-const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+export { ACCOUNT_FAILURE_LIMIT };
+
+/** The per-account throttle's answer. */
+export const ACCOUNT_THROTTLED_MESSAGE = "Too many attempts for this account. Try again later or reset your password.";
+
+/**
+ * The reservation a call's password check holds, from the before hook to the after hook. Keyed by
+ * the call's own context object, which Better Auth creates for each call and hands to both hooks.
+ */
+const reservations = new WeakMap<object, number>();
 
 /**
  * A device cookie (OWASP's "slow down online guessing attacks with device cookies"): set at every
@@ -76,15 +90,6 @@ async function revokeDeviceCookies(db: Db, hash: string) {
       target: schema.deviceCookieEpochs.emailHash,
       set: { epoch: sql`${schema.deviceCookieEpochs.epoch} + 1` },
     });
-}
-
-async function recentFailures(db: Db, hash: string): Promise<number> {
-  const since = new Date(Date.now() - ACCOUNT_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count() })
-    .from(schema.authFailures)
-    .where(and(eq(schema.authFailures.emailHash, hash), gt(schema.authFailures.createdAt, since)));
-  return row?.n ?? 0;
 }
 
 export function createAuth(db: Db, secret: string) {
@@ -227,16 +232,21 @@ export function createAuth(db: Db, secret: string) {
         }
         if (ctx.path !== "/sign-in/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-        const hash = email ? emailHash(email) : "";
-        if (hash && (await recentFailures(db, hash)) >= ACCOUNT_FAILURE_LIMIT) {
+        if (!email) return;
+        // Per account: the check is reserved before the password is looked at (one transaction per
+        // account at a time), and given back by the after hook when the password was right.
+        const hash = emailHash(email);
+        let reserved = await reserveAccountAttempt(db, hash);
+        if (reserved === null) {
           // The epoch is read only here, so sign-ins of accounts under the limit pay nothing for it.
           const device = await ctx.getSignedCookie(DEVICE_COOKIE, ctx.context.secret);
-          if (device && device === `${hash}.${await deviceEpoch(db, hash)}`) return;
-          log.warn("account sign-in throttled", { emailHash: hash.slice(0, 12) });
-          throw new APIError("TOO_MANY_REQUESTS", {
-            message: "Too many attempts for this account. Try again later or reset your password.",
-          });
+          if (!device || device !== `${hash}.${await deviceEpoch(db, hash)}`) {
+            log.warn("account sign-in throttled", { emailHash: hash.slice(0, 12) });
+            throw new APIError("TOO_MANY_REQUESTS", { message: ACCOUNT_THROTTLED_MESSAGE });
+          }
+          reserved = await recordAccountAttempt(db, hash);
         }
+        reservations.set(ctx.context, reserved);
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
@@ -263,13 +273,11 @@ export function createAuth(db: Db, secret: string) {
         const signedIn = ctx.context.newSession;
         if (signedIn) await setDeviceCookie(signedIn.user.email);
         else if (typeof changed === "string") await setDeviceCookie(changed);
-        if (ctx.path !== "/sign-in/email") return;
-        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-        if (failed && email) {
-          await db.insert(schema.authFailures).values({ emailHash: emailHash(email) });
-          // Keep the table small: anything older than the window is irrelevant.
-          await db.execute(sql`delete from auth_failures where created_at < now() - interval '2 hours'`);
-        }
+        const reserved = reservations.get(ctx.context);
+        if (reserved === undefined) return;
+        reservations.delete(ctx.context);
+        if (failed) await pruneAccountAttempts(db);
+        else await releaseAccountAttempt(db, reserved);
       }),
     },
   });
