@@ -28,6 +28,13 @@ const sendToAuth = (body: string, headers: Record<string, string>) =>
   raw({ method: "POST", path: "/auth", headers: { origin: siteOrigin(), ...headers }, body });
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** The change-password form of a rendered profile page. */
+const passwordForm = (html: string) =>
+  html
+    .split("<form")
+    .find((part) => part.includes('name="currentPassword"'))
+    ?.split("</form>")[0] ?? "";
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 test.describe("no account enumeration", () => {
@@ -278,6 +285,41 @@ test.describe("per-IP rate limit", () => {
 
     // Another client is not affected.
     expect((await signIn(email, "wrong-password", freshIp())).status).toBe(401);
+  });
+
+  test("the profile page's password change has the limit of /api/auth/change-password, and says so in the form", async () => {
+    const email = uniqueEmail("change-flood");
+    const { cookie } = await createVerifiedAccount(email, PASSWORD, siteOrigin());
+    const ip = freshIp();
+    /** The page's change-password form as a browser without JavaScript posts it. */
+    const change = (currentPassword: string) =>
+      raw({
+        method: "POST",
+        path: "/dashboard/profile",
+        ip,
+        headers: { origin: siteOrigin(), cookie, ...FORM },
+        body: form({
+          intent: "password",
+          currentPassword,
+          newPassword: "never-set-passphrase",
+          confirmPassword: "never-set-passphrase",
+        }),
+      });
+    for (let i = 0; i < 10; i++) {
+      const res = await change(`wrong-current-${i}`);
+      expect(res.status, `attempt ${i + 1}`).toBe(400);
+      expect(passwordForm(res.text)).toContain("Current password is incorrect");
+    }
+    const eleventh = await change("wrong-current-10");
+    expect(eleventh.status).toBe(429);
+    expect(passwordForm(eleventh.text)).toMatch(/role="alert"[^>]*>Too many attempts\. Please wait a minute and try again\.</);
+    // The form and the API share one allowance per address.
+    const api = await post(
+      "/api/auth/change-password",
+      { currentPassword: "wrong-current-11", newPassword: "never-set-passphrase" },
+      { ip, cookie },
+    );
+    expect(api.status).toBe(429);
   });
 });
 

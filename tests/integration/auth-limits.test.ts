@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as profileAction } from "~/routes/_dashboard/profile";
 import {
   ACCOUNT_FAILURE_LIMIT,
   ACCOUNT_THROTTLED_MESSAGE,
@@ -12,6 +13,7 @@ import {
 } from "~/server/auth/auth.server";
 import { setDatabase } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
+import { WRONG_PASSWORD_MESSAGE } from "~/server/profile/profile.server";
 import { engine, freshDatabase } from "./support/db";
 
 process.env.LOG_LEVEL ??= "error";
@@ -39,6 +41,9 @@ vi.mock("~/server/auth/password.server", async (importOriginal) => {
 
 const SITE = "http://localhost:3000";
 const PASSWORD = "correct-horse-battery";
+const PER_ADDRESS_MESSAGE = "Too many requests. Please try again later.";
+/** What the forms say for the per-address limit (AUTH_TEXT.tooManyAttempts). */
+const FORM_PER_ADDRESS_MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
 let clients = 0;
 /** A client address no other request of this file uses. */
@@ -52,9 +57,54 @@ const cookieOf = (res: Response, name: string) =>
     ?.split(";")[0];
 
 /**
- * Security checklist item 32: the per-account limit holds for password checks sent at once.
+ * The status of an `auth.api` call made with `asResponse`: its Response's, or the thrown APIError's
+ * (Better Auth throws what a before hook throws, even when asked for a Response).
  */
-describe(`limits on password checks (${engine})`, () => {
+async function statusOf(call: Promise<Response>): Promise<{ status: number; message?: string }> {
+  try {
+    const res = await call;
+    return { status: res.status, message: ((await res.json()) as { message?: string } | null)?.message };
+  } catch (thrown) {
+    const error = thrown as { statusCode?: number; message?: string };
+    if (typeof error.statusCode !== "number") throw thrown;
+    return { status: error.statusCode, message: error.message };
+  }
+}
+
+/** What a route action answered: its status and body. */
+async function answer(run: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> | null }> {
+  let result: unknown;
+  try {
+    result = await run;
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: null };
+    throw thrown;
+  }
+  if (result instanceof Response) return { status: result.status, body: null };
+  const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
+  return { status: init?.status ?? 200, body: data };
+}
+
+/** The profile page's change-password form, posted as the browser posts it. */
+const profileForm = (cookie: string, ip: string, currentPassword: string, newPassword = "a-new-passphrase") =>
+  answer(
+    profileAction({
+      request: new Request(`${SITE}/dashboard/profile`, {
+        method: "POST",
+        headers: { cookie, origin: SITE, "x-client-ip": ip, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "password", currentPassword, newPassword, confirmPassword: newPassword }),
+      }),
+      params: {},
+      context: {},
+    } as never),
+  );
+
+/**
+ * Security checklist items 32 and 33: the per-account and per-address limits hold for every way a
+ * password (or another secret) is checked, at once and one after another: the /api/auth endpoint,
+ * a form action, and a server-side `auth.api` call.
+ */
+describe(`limits on password checks, every way in (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let auth: Auth;
 
@@ -68,6 +118,17 @@ describe(`limits on password checks (${engine})`, () => {
     );
   const signIn = (email: string, password: string, ip: string, cookie?: string) =>
     authPost("/sign-in/email", { email, password }, ip, cookie);
+
+  const changeInProcess = (cookie: string, ip: string, currentPassword: string, newPassword = "a-new-passphrase") =>
+    statusOf(
+      auth.api.changePassword({
+        headers: new Headers({ cookie, origin: SITE, "x-client-ip": ip }),
+        body: { currentPassword, newPassword },
+        asResponse: true,
+      }),
+    );
+  const changeOverHttp = (cookie: string, ip: string, currentPassword: string, newPassword = "a-new-passphrase") =>
+    authPost("/change-password", { currentPassword, newPassword }, ip, cookie);
 
   const failures = async (email: string) =>
     (
@@ -144,6 +205,112 @@ describe(`limits on password checks (${engine})`, () => {
     expect(await failures(email)).toBe(0);
     expect((await signIn(email, "not-the-password", freshIp())).status).toBe(401);
     expect(await failures(email)).toBe(1);
+  });
+
+  it("a wrong current password counts against the account from the form, the API and an in-process call; over the limit all three answer 429 without a check", async () => {
+    const { email, cookie, device } = await account();
+    const form = await profileForm(cookie, freshIp(), "wrong-current-1");
+    expect(form).toEqual({
+      status: 400,
+      body: { intent: "password", ok: false, errors: { currentPassword: WRONG_PASSWORD_MESSAGE } },
+    });
+    expect((await changeOverHttp(cookie, freshIp(), "wrong-current-2")).status).toBe(400);
+    expect((await changeInProcess(cookie, freshIp(), "wrong-current-3")).status).toBe(400);
+    expect(await failures(email)).toBe(3);
+
+    await throttle(email);
+    checks.count = 0;
+    for (const current of ["wrong-current-4", PASSWORD]) {
+      expect(await profileForm(cookie, freshIp(), current)).toEqual({
+        status: 429,
+        body: { intent: "password", ok: false, errors: { form: ACCOUNT_THROTTLED_MESSAGE } },
+      });
+      const http = await changeOverHttp(cookie, freshIp(), current);
+      expect(http.status).toBe(429);
+      expect(((await http.json()) as { message: string }).message).toBe(ACCOUNT_THROTTLED_MESSAGE);
+      expect(await changeInProcess(cookie, freshIp(), current)).toEqual({ status: 429, message: ACCOUNT_THROTTLED_MESSAGE });
+    }
+    expect(checks.count).toBe(0);
+
+    // The owner's own browser (its device cookie) still changes the password.
+    const changed = await profileForm(`${cookie}; ${device}`, freshIp(), PASSWORD, "changed-while-flooded");
+    expect(changed.status).toBe(200);
+  });
+
+  it("the form has the per-address limit of /api/auth/change-password, and shares its allowance", async () => {
+    const { cookie } = await account();
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) expect((await profileForm(cookie, ip, `wrong-${i}`)).status).toBe(400);
+    expect(await profileForm(cookie, ip, "wrong-10")).toEqual({
+      status: 429,
+      body: { intent: "password", ok: false, errors: { form: FORM_PER_ADDRESS_MESSAGE } },
+    });
+    const http = await changeOverHttp(cookie, ip, "wrong-11");
+    expect(http.status).toBe(429);
+    expect(((await http.json()) as { message: string }).message).toBe(PER_ADDRESS_MESSAGE);
+    // Another address is not limited by this one.
+    expect((await profileForm(cookie, freshIp(), "wrong-12")).status).toBe(400);
+  });
+
+  it("in-process calls that check a secret take from the same per-address allowance as the API", async () => {
+    const { email, cookie } = await account();
+    // Password change: in-process first, then the API from the same address.
+    const changeIp = freshIp();
+    for (let i = 0; i < 10; i++) expect((await changeInProcess(cookie, changeIp, `wrong-${i}`)).status).toBe(400);
+    expect(await changeInProcess(cookie, changeIp, "wrong-10")).toEqual({ status: 429, message: PER_ADDRESS_MESSAGE });
+    expect((await changeOverHttp(cookie, changeIp, "wrong-11")).status).toBe(429);
+
+    // Sign-in: the API first, then in-process from the same address.
+    const signInIp = freshIp();
+    for (let i = 0; i < 10; i++) expect((await signIn(email, `wrong-${i}`, signInIp)).status).toBe(401);
+    const signInInProcess = auth.api.signInEmail({
+      headers: new Headers({ origin: SITE, "x-client-ip": signInIp }),
+      body: { email, password: PASSWORD },
+      asResponse: true,
+    });
+    expect(await statusOf(signInInProcess)).toEqual({ status: 429, message: PER_ADDRESS_MESSAGE });
+
+    // Reset with a guessed token.
+    const resetIp = freshIp();
+    const reset = () =>
+      statusOf(
+        auth.api.resetPassword({
+          headers: new Headers({ origin: SITE, "x-client-ip": resetIp }),
+          body: { token: "guessed-token", newPassword: "never-set-passphrase" },
+          asResponse: true,
+        }),
+      );
+    for (let i = 0; i < 10; i++) expect((await reset()).status).toBe(400);
+    expect((await reset()).status).toBe(429);
+
+    // A call without a client address is the server's own (every request it answers has one): no
+    // address to count; the account's limit still holds.
+    for (let i = 0; i < 12; i++) {
+      expect(await statusOf(auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true }))).toMatchObject({
+        status: 200,
+      });
+    }
+  });
+
+  it("/verify-password (reachable over HTTP with a session) is limited per address and per account like a sign-in", async () => {
+    const { email, cookie } = await account();
+    const ip = freshIp();
+    const verify = (password: string) => authPost("/verify-password", { password }, ip, cookie);
+    expect((await verify(PASSWORD)).status).toBe(200);
+    expect(await failures(email)).toBe(0);
+    for (let i = 0; i < 9; i++) expect((await verify(`wrong-${i}`)).status).toBe(400);
+    expect(await failures(email)).toBe(9);
+    expect((await verify("wrong-9")).status).toBe(429);
+
+    await throttle(email);
+    checks.count = 0;
+    const verifyInProcess = auth.api.verifyPassword({
+      headers: new Headers({ cookie, origin: SITE, "x-client-ip": freshIp() }),
+      body: { password: PASSWORD },
+      asResponse: true,
+    });
+    expect(await statusOf(verifyInProcess)).toEqual({ status: 429, message: ACCOUNT_THROTTLED_MESSAGE });
+    expect(checks.count).toBe(0);
   });
 
   it("failure rows older than the window are pruned after a failure", async () => {

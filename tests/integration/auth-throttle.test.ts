@@ -195,15 +195,19 @@ describe(`per-account sign-in throttle (${engine})`, () => {
     expect(stolen).toBeTruthy();
     let session = sessionCookie(before);
     expect(session).toBeTruthy();
+    // The changing browser's own device cookie: each change gives it the account's new epoch. (The
+    // throttle applies to password changes too: over the limit, only a current device cookie passes.)
+    let device = stolen;
     const change = async (currentPassword: string, newPassword: string, revokeOtherSessions: boolean) => {
       const res = await auth.api.changePassword({
-        headers: new Headers({ cookie: `${session}; ${stolen}`, origin: "http://localhost:3000", "x-client-ip": "10.0.10.2" }),
+        headers: new Headers({ cookie: `${session}; ${device}`, origin: "http://localhost:3000", "x-client-ip": "10.0.10.2" }),
         body: { currentPassword, newPassword, revokeOtherSessions },
         asResponse: true,
       });
       expect(res.status).toBe(200);
       // Revoking the other sessions replaces this one too.
       session = sessionCookie(res) ?? session;
+      device = deviceCookie(res) ?? device;
       return deviceCookie(res);
     };
     // Keeping the other sessions: the session used here is still valid for the second change.
@@ -219,7 +223,7 @@ describe(`per-account sign-in throttle (${engine})`, () => {
     expect((await signIn("10.0.10.6", "changed-twice-passphrase", revoked, who)).status).toBe(200);
     // A refused change (wrong current password) revokes nothing.
     const failed = await auth.api.changePassword({
-      headers: new Headers({ cookie: session!, origin: "http://localhost:3000", "x-client-ip": "10.0.10.7" }),
+      headers: new Headers({ cookie: `${session}; ${device}`, origin: "http://localhost:3000", "x-client-ip": "10.0.10.7" }),
       body: { currentPassword: "not-the-password", newPassword: "never-set-passphrase" },
       asResponse: true,
     });

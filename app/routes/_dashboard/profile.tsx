@@ -14,14 +14,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { auth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/session.server";
-import {
-  displayName,
-  fieldErrors,
-  passwordChangeErrors,
-  passwordInput,
-  PROFILE_FIELD_MAX,
-  profileInput,
-} from "~/server/profile/profile.server";
+import { changePassword } from "~/server/profile/change-password.server";
+import { displayName, fieldErrors, passwordInput, PROFILE_FIELD_MAX, profileInput } from "~/server/profile/profile.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | AI Dashboard" }, { name: "robots", content: "noindex" }];
@@ -85,22 +79,15 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionResult>({ intent: "password", ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
     }
     const { currentPassword, newPassword, revokeOtherSessions } = parsed.data;
-    const response = await auth().api.changePassword({
-      headers: request.headers,
-      body: { currentPassword, newPassword, revokeOtherSessions },
-      asResponse: true,
-    });
-    if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-      // A Google-only account has no password: Better Auth's 400 says CREDENTIAL_ACCOUNT_NOT_FOUND.
-      return data<ActionResult>(
-        { intent: "password", ok: false, errors: passwordChangeErrors(response.status, body) },
-        { status: 400 },
-      );
+    const changed = await changePassword(request, { currentPassword, newPassword, revokeOtherSessions });
+    if (!changed.ok) {
+      // Refusals, the rate limits' 429 among them, are shown in the form.
+      return data<ActionResult>({ intent: "password", ok: false, errors: changed.errors }, { status: changed.status });
     }
-    // Revoking other sessions issues a new session cookie for this one: pass it on.
+    // Revoking other sessions issues a new session cookie for this one, and the device cookie gets
+    // the account's new epoch: pass them on.
     const headers = new Headers();
-    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    for (const cookie of changed.setCookies) headers.append("Set-Cookie", cookie);
     return data<ActionResult>({ intent: "password", ok: true }, { headers });
   }
 

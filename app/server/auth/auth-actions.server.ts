@@ -151,7 +151,7 @@ function afterSignIn(next: string | undefined, toastKey: "welcome-back" | "accou
 }
 
 /** The text for a rate-limited answer: the per-account throttle says so, the per-IP one asks for a minute. */
-function tooManyMessage(result: AuthCallResult) {
+export function tooManyMessage(result: Pick<AuthCallResult, "body">) {
   const message = typeof result.body?.message === "string" ? result.body.message : "";
   return /account/i.test(message) ? message : AUTH_TEXT.tooManyAttempts;
 }

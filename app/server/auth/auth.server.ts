@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { betterAuth } from "better-auth";
+import { betterAuth, type GenericEndpointContext } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getIP, getSessionFromCtx } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { completeAffiliateFromVerification } from "../affiliates/affiliates.server";
 import { attributeSignup } from "../affiliates/referral.server";
@@ -22,11 +22,43 @@ import {
   releaseAccountAttempt,
   reserveAccountAttempt,
 } from "./account-attempts.server";
+import { addressLimitKey, takeAddressAllowance, type AddressRule } from "./address-limit.server";
 
 export { ACCOUNT_FAILURE_LIMIT };
 
-/** The per-account throttle's answer. */
+/** The per-account throttle's answer, from whichever way the password check was asked for. */
 export const ACCOUNT_THROTTLED_MESSAGE = "Too many attempts for this account. Try again later or reset your password.";
+/** Better Auth's own per-address answer, given to in-process calls over the limit too. */
+const ADDRESS_THROTTLED_MESSAGE = "Too many requests. Please try again later.";
+
+/**
+ * Per client address, in Better Auth's database limiter (shared by every instance). The paths that
+ * check a secret are also limited when called in-process (`auth.api.*`), which Better Auth's
+ * limiter does not see: see the before hook.
+ */
+const ADDRESS_RULES = {
+  "/sign-in/email": { window: 60, max: 10 },
+  "/sign-up/email": { window: 60, max: 5 },
+  "/request-password-reset": { window: 60, max: 5 },
+  "/send-verification-email": { window: 60, max: 5 },
+  "/reset-password": { window: 60, max: 10 },
+  "/change-password": { window: 60, max: 10 },
+  // Reachable over HTTP with a session although Better Auth leaves it out of its API description.
+  "/verify-password": { window: 60, max: 10 },
+} as const satisfies Record<string, AddressRule>;
+
+/** Paths that check a secret: limited per address however they are called. */
+const SECRET_CHECKS = new Set<string>(["/sign-in/email", "/reset-password", "/change-password", "/verify-password"]);
+
+/**
+ * Paths that check the password of the signed-in account (the body field holding it): each check is
+ * reserved against that account's failure limit, like a sign-in's.
+ */
+const SESSION_PASSWORD_CHECKS: Record<string, string> = {
+  "/change-password": "currentPassword",
+  "/verify-password": "password",
+  "/delete-user": "password",
+};
 
 /**
  * The reservation a call's password check holds, from the before hook to the after hook. Keyed by
@@ -90,6 +122,21 @@ async function revokeDeviceCookies(db: Db, hash: string) {
       target: schema.deviceCookieEpochs.emailHash,
       set: { epoch: sql`${schema.deviceCookieEpochs.epoch} + 1` },
     });
+}
+
+/**
+ * The email hash of the account whose password this call checks, or null when it checks none (or
+ * names no account: the endpoint then answers 400 or 401 without a check).
+ */
+async function passwordCheckedFor(ctx: GenericEndpointContext): Promise<string | null> {
+  const body = ctx.body as Record<string, unknown> | undefined;
+  if (ctx.path === "/sign-in/email") {
+    return typeof body?.email === "string" && body.email ? emailHash(body.email) : null;
+  }
+  const field = ctx.path ? SESSION_PASSWORD_CHECKS[ctx.path] : undefined;
+  if (!field || typeof body?.[field] !== "string") return null;
+  const session = await getSessionFromCtx(ctx);
+  return session ? emailHash(session.user.email) : null;
 }
 
 export function createAuth(db: Db, secret: string) {
@@ -200,14 +247,7 @@ export function createAuth(db: Db, secret: string) {
       storage: "database",
       window: 60,
       max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/request-password-reset": { window: 60, max: 5 },
-        "/send-verification-email": { window: 60, max: 5 },
-        "/reset-password": { window: 60, max: 10 },
-        "/change-password": { window: 60, max: 10 },
-      },
+      customRules: ADDRESS_RULES,
     },
     advanced: {
       // Better Auth skips its Origin and callback-URL checks when NODE_ENV is "test" or TEST is set
@@ -230,18 +270,28 @@ export function createAuth(db: Db, secret: string) {
           const problem = userFieldsProblem(ctx.body);
           if (problem) throw new APIError("BAD_REQUEST", { message: problem });
         }
-        if (ctx.path !== "/sign-in/email") return;
-        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-        if (!email) return;
+        // Better Auth limits per address only what comes through its HTTP handler (which sets
+        // ctx.request); a server-side call (`auth.api.*`) that checks a secret takes from the same
+        // allowance here, so no way in is unlimited. Every request the server answers carries the
+        // client's address (server/app.ts sets it from the socket), and so does a call made for
+        // it; a call without one is the server's own (a script, a test), with no client to count.
+        const rule = ctx.path && SECRET_CHECKS.has(ctx.path) ? ADDRESS_RULES[ctx.path as keyof typeof ADDRESS_RULES] : undefined;
+        if (rule && !ctx.request && ctx.headers?.has(CLIENT_IP_HEADER) && ctx.context.rateLimit.enabled) {
+          const ip = getIP(ctx.headers, ctx.context.options) ?? "no-trusted-ip";
+          if (!(await takeAddressAllowance(db, addressLimitKey(ip, ctx.path), rule))) {
+            throw new APIError("TOO_MANY_REQUESTS", { message: ADDRESS_THROTTLED_MESSAGE });
+          }
+        }
         // Per account: the check is reserved before the password is looked at (one transaction per
         // account at a time), and given back by the after hook when the password was right.
-        const hash = emailHash(email);
+        const hash = await passwordCheckedFor(ctx);
+        if (!hash) return;
         let reserved = await reserveAccountAttempt(db, hash);
         if (reserved === null) {
-          // The epoch is read only here, so sign-ins of accounts under the limit pay nothing for it.
+          // The epoch is read only here, so checks of accounts under the limit pay nothing for it.
           const device = await ctx.getSignedCookie(DEVICE_COOKIE, ctx.context.secret);
           if (!device || device !== `${hash}.${await deviceEpoch(db, hash)}`) {
-            log.warn("account sign-in throttled", { emailHash: hash.slice(0, 12) });
+            log.warn("account password check throttled", { path: ctx.path, emailHash: hash.slice(0, 12) });
             throw new APIError("TOO_MANY_REQUESTS", { message: ACCOUNT_THROTTLED_MESSAGE });
           }
           reserved = await recordAccountAttempt(db, hash);

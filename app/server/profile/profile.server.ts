@@ -48,6 +48,7 @@ export const passwordInput = z
 /** An account without a password (Google sign-in only) has nothing to change. */
 export const NO_PASSWORD_MESSAGE = "This account signs in with Google and has no password to change.";
 export const WRONG_PASSWORD_MESSAGE = "Current password is incorrect";
+export const PASSWORD_CHANGE_FAILED_MESSAGE = "Could not change the password. Please try again.";
 
 /**
  * The change-password form's errors for Better Auth's refusal: CREDENTIAL_ACCOUNT_NOT_FOUND (400)
@@ -59,7 +60,7 @@ export function passwordChangeErrors(status: number, body: { code?: string; mess
   if (body?.code === "INVALID_PASSWORD" || status === 400 || status === 401) {
     return { currentPassword: WRONG_PASSWORD_MESSAGE };
   }
-  return { form: body?.message ?? "Could not change the password. Please try again." };
+  return { form: body?.message ?? PASSWORD_CHANGE_FAILED_MESSAGE };
 }
 
 /** Better Auth's display name, kept in step with the first and last name. */
