@@ -112,7 +112,7 @@ app.get("/healthz", async (_req, res) => {
 });
 
 // A few page and data requests at a time, the rest in turns fair between clients (docs/decisions/0026
-// and XXXX-fair-admission). Page-cache hits, static files and /healthz were answered before this
+// and 0031-fair-admission). Page-cache hits, static files and /healthz were answered before this
 // point; actions pass the line.
 app.use(requestAdmission({ cookieName: sessionCookieName(), secret: authSecret }).middleware);
 app.use(refuseInvalidHost);

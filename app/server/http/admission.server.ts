@@ -15,7 +15,7 @@ import { verifiedSessionToken } from "./user-page-cache.server";
  * connections seconds. With a few requests at a time a turn is short, and waiting requests are
  * answered in turn instead of all slowly together.
  *
- * The turns are fair between clients (docs/decisions/XXXX-fair-admission.md): each client (a
+ * The turns are fair between clients (docs/decisions/0031-fair-admission.md): each client (a
  * signed-in session, else a client address) waits in a line of its own, and a free slot goes to the
  * next client in round-robin order, so one client's thousand requests delay another's by one
  * request each, not a thousand. A client may keep `maxWaitingPerClient` requests waiting; more are

@@ -7,7 +7,7 @@ import { ipKey } from "../http/client-ip.server";
  * as fixed-window counters in the limit_counters table, so every process on the database shares
  * them. Each limit counts per account and per client address: an account cannot go faster by
  * switching addresses, and one address cannot go faster by switching accounts.
- * docs/decisions/XXXX-request-limits.md says why these numbers.
+ * docs/decisions/0030-request-limits.md says why these numbers.
  */
 export interface LimitWindow {
   /** Attempts allowed per window; the next one is refused. */
