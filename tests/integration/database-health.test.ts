@@ -79,7 +79,7 @@ describe(`database health (${engine})`, () => {
       const line = JSON.parse(lines[0]!) as { level: string; msg: string; error: string };
       expect(line).toMatchObject({ level: "error", msg: "callback request failed" });
       expect(line.error).toMatch(
-        /^Failed query \(insert into "?lead_rate_limit"?\); cause: cannot execute INSERT in a read-only transaction \(SQLSTATE 25006\)$/,
+        /^Failed query \(insert into "?limit_counters"?\); cause: cannot execute INSERT in a read-only transaction \(SQLSTATE 25006\)$/,
       );
       for (const text of [LEAD_EMAIL, "+15550007777", "192.0.2.77", "Refused"]) expect(lines[0]).not.toContain(text);
     } finally {
@@ -98,7 +98,7 @@ describe(`database health (${engine})`, () => {
         execute function simulated_disk_full()`,
       `create function simulated_disk_full_row() returns trigger language plpgsql as
         $$ begin raise exception 'could not extend file "base/5/16385": No space left on device' using errcode = '53100'; end $$`,
-      `create trigger simulated_disk_full before insert on lead_rate_limit for each row execute function simulated_disk_full_row()`,
+      `create trigger simulated_disk_full before insert on limit_counters for each row execute function simulated_disk_full_row()`,
     ]) {
       await database.db.execute(sql.raw(statement));
     }
@@ -120,7 +120,7 @@ describe(`database health (${engine})`, () => {
       for (const statement of [
         "drop event trigger simulated_disk_full",
         "drop function simulated_disk_full()",
-        "drop trigger simulated_disk_full on lead_rate_limit",
+        "drop trigger simulated_disk_full on limit_counters",
         "drop function simulated_disk_full_row()",
       ]) {
         await database.db.execute(sql.raw(statement));
