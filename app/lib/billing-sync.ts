@@ -1,4 +1,4 @@
-import { signInPath, type SignInReason } from "~/components/auth/messages";
+import { signInPath, type SignInReason } from "~/lib/auth-messages";
 
 // The session check and the provider re-sync, for the dashboard's billing pages and the public return
 // pages alike: kept apart from the dashboard's checkout hooks so a return page does not load their

@@ -1,10 +1,10 @@
 import { BadgeDollarSign, CircleDollarSign, MousePointerClick, Sparkles, UserPlus, Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
-import { DASHBOARD_DAYS } from "~/components/affiliates/constants";
+import { DASHBOARD_DAYS } from "~/catalogue/affiliates";
 import { CopyLink } from "~/components/affiliates/CopyLink";
 import { formatCount, formatDay, formatMoney } from "~/components/affiliates/format";
-import { AFFILIATE_TEXT } from "~/components/affiliates/messages";
+import { AFFILIATE_TEXT } from "~/lib/affiliate-messages";
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { getAffiliate, getAffiliateDashboard } from "~/server/affiliates/affiliates.server";

@@ -4,7 +4,7 @@ import { Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSear
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import { ForgotPasswordForm, GoogleButton, ResetPasswordForm, SignInForm, SignUpForm } from "~/components/auth/AuthForms";
 import { FormAlert } from "~/components/auth/Field";
-import { AUTH_TEXT, parseTab, signInNote, type AuthTab } from "~/components/auth/messages";
+import { AUTH_TEXT, parseTab, signInNote, type AuthTab } from "~/lib/auth-messages";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { seo } from "~/lib/seo";
 import { handleAuthAction } from "~/server/auth/auth-actions.server";

@@ -18,7 +18,7 @@ import {
   utcDay,
 } from "~/server/affiliates/referral.server";
 import { handleAffiliateAction, type AffiliateActionResult } from "~/server/affiliates/signup.server";
-import { USERNAME_RESERVED } from "~/components/affiliates/username";
+import { USERNAME_RESERVED } from "~/catalogue/username";
 import { getAdminOverview, grantOperator, isOperator, retryLeadDelivery } from "~/server/admin/admin.server";
 import { authSecret, initAuth, resetAuth } from "~/server/auth/auth.server";
 import { recordPayment, recordRefund } from "~/server/billing/checkout.server";

@@ -3,8 +3,15 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "~/components/auth/Field";
 import type { AffiliateActionResult } from "~/server/affiliates/signup.server";
-import { AFFILIATE_TEXT } from "./messages";
-import { isReservedUsername, normalizeUsername, USERNAME_HINT, USERNAME_MAX, USERNAME_RESERVED, usernameBase } from "./username";
+import { AFFILIATE_TEXT } from "~/lib/affiliate-messages";
+import {
+  isReservedUsername,
+  normalizeUsername,
+  USERNAME_HINT,
+  USERNAME_MAX,
+  USERNAME_RESERVED,
+  usernameBase,
+} from "~/catalogue/username";
 
 type Result = AffiliateActionResult | null;
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { SIGN_IN_REASON_TRIAL } from "~/components/auth/messages";
+import { SIGN_IN_REASON_TRIAL } from "~/lib/auth-messages";
 
 /**
  * Sign In for a signed-out "Start 3-Day Trial" on /apps: `reason` makes /auth say why, `next`

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { AuthActionResult } from "~/server/auth/auth-actions.server";
 import { Field, FormAlert, FormStatus, SubmitButton, useSubmitting } from "./Field";
-import { AUTH_TEXT, type SignInNote } from "./messages";
+import { AUTH_TEXT, type SignInNote } from "~/lib/auth-messages";
 
 type Result = AuthActionResult | null;
 

@@ -17,7 +17,7 @@ import {
 import { Link } from "react-router";
 import type { IndustryCategory } from "~/catalogue/categories";
 import { cn } from "~/lib/utils";
-import { goalsHref } from "./params";
+import { goalsHref } from "~/catalogue/funnel-params";
 
 const ICONS: Record<IndustryCategory["icon"], LucideIcon> = {
   Briefcase,

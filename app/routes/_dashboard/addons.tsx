@@ -21,7 +21,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { filterAddons, type AddonListing } from "~/catalogue/addons";
 import { ADDON_CATEGORIES } from "~/catalogue/plans";
-import { checkoutFromForm } from "~/components/checkout/form-checkout.server";
+import { checkoutFromForm } from "~/server/billing/form-checkout.server";
 import { requireUser } from "~/server/auth/session.server";
 import { listActiveAddons, listOwnedAddonIds } from "~/server/catalogue/addons.server";
 import { db } from "~/server/db/client.server";

@@ -2,7 +2,7 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Activity, CalendarClock, LifeBuoy, MousePointerClick } from "lucide-react";
 import { EmptyState, formatCount, PageHeader } from "~/components/dashboard/pages/common";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { activityLabel, ANALYTICS_DAYS } from "~/components/dashboard/pages/constants";
+import { activityLabel, ANALYTICS_DAYS } from "~/catalogue/dashboard";
 import { getAccountAnalytics } from "~/server/analytics/activity.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";

@@ -19,7 +19,7 @@ import {
 } from "~/components/dashboard/billing/checkout";
 import { CheckoutFormError } from "~/components/dashboard/billing/CheckoutFormError";
 import { LoadFailed } from "~/components/dashboard/billing/LoadFailed";
-import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
+import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { formatCount, formatDollars, PageHeader } from "~/components/dashboard/pages/common";
 import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
 import { Badge } from "~/components/ui/badge";

@@ -2,7 +2,7 @@ import { LoaderCircle, Menu, PanelLeft } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { data, Outlet, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import type { SignInReason } from "~/components/auth/messages";
+import type { SignInReason } from "~/lib/auth-messages";
 import { DashboardToasts, type ErrorNotice } from "~/components/dashboard/DashboardToasts";
 import { MOBILE_BREAKPOINT_PX, readSidebarOpen, SIDEBAR_SHORTCUT_KEY, sidebarCookie } from "~/components/dashboard/nav";
 import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";

@@ -13,7 +13,7 @@ import {
 import { ScalingPlans, type ScalingCurrent } from "~/components/dashboard/billing/ScalingPlans";
 import { PageHeader } from "~/components/dashboard/pages/common";
 import { useRootData } from "~/root";
-import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
+import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";

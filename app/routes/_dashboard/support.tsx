@@ -20,7 +20,7 @@ import { db } from "~/server/db/client.server";
 import { errorDetail, log } from "~/server/log.server";
 import { serviceAccessRefusal } from "~/server/trial/trial.server";
 import { fieldErrors } from "~/server/profile/profile.server";
-import { TICKET_CATEGORIES } from "~/components/dashboard/pages/constants";
+import { TICKET_CATEGORIES } from "~/catalogue/dashboard";
 import { createTicket, listTickets, ticketInput } from "~/server/support/tickets.server";
 import { takeRequestAttempt } from "~/server/http/request-limit.server";
 import { RATE_LIMITS, tooManyRequestsMessage } from "~/server/limits/rate-limits.server";

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { AffiliateSignUpForm, JoinAffiliateForm } from "~/components/affiliates/AffiliateForms";
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
-import { newUsernameError, normalizeUsername } from "~/components/affiliates/username";
+import { newUsernameError, normalizeUsername } from "~/catalogue/username";
 import { seo } from "~/lib/seo";
 import { AFFILIATE_DASHBOARD, getAffiliate, pickDefaultUsername } from "~/server/affiliates/affiliates.server";
 import { handleAffiliateAction } from "~/server/affiliates/signup.server";

@@ -26,8 +26,8 @@ import {
 } from "~/components/apps/query";
 import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
 import { TrialSignInBack, trialSignInHref } from "~/components/apps/trial-sign-in";
-import { SIGN_IN_REASON_TRIAL } from "~/components/auth/messages";
-import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
+import { SIGN_IN_REASON_TRIAL } from "~/lib/auth-messages";
+import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { isPlainClick } from "~/lib/use-hydrated";
 import { startCheckout, type CheckoutAnswer } from "~/lib/checkout-client";
 import { Badge } from "~/components/ui/badge";

@@ -3,7 +3,7 @@ import { Link, useActionData } from "react-router";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
 import { DistributorForm, type DistributorValues } from "~/components/checkout/DistributorForm";
-import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
+import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { PageHero } from "~/components/marketing/PageHero";
 import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";

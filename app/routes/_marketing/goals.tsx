@@ -4,7 +4,7 @@ import { Link, redirect, useNavigate } from "react-router";
 import { DEFAULT_TIMELINE, findGoal, findTimeline, GOALS, type Goal, TIMELINES } from "~/catalogue/goals";
 import { ChoiceCard } from "~/components/funnel/ChoiceCard";
 import { FunnelSteps } from "~/components/funnel/FunnelSteps";
-import { goalsHref, industryLabel, packagesHref, parseGoalsQuery } from "~/components/funnel/params";
+import { goalsHref, industryLabel, packagesHref, parseGoalsQuery } from "~/catalogue/funnel-params";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";

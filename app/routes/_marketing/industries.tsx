@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { INDUSTRY_CATEGORIES, searchCategories } from "~/catalogue/categories";
 import { CategoryCard } from "~/components/funnel/CategoryCard";
 import { FunnelSteps } from "~/components/funnel/FunnelSteps";
-import { goalsHref } from "~/components/funnel/params";
+import { goalsHref } from "~/catalogue/funnel-params";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { seo } from "~/lib/seo";

@@ -5,10 +5,10 @@ import { MEMBER_DISCOUNT, QUICK_PICK_PLANS, TRIAL_PLANS } from "~/catalogue/plan
 import { multiplierBadge, type PaymentMode, quotePackage } from "~/catalogue/pricing";
 import type { MemberTierData } from "~/components/funnel/MemberDiscountNote";
 import { OnboardingView } from "~/components/funnel/OnboardingView";
-import { goalsHref, industryLabel, parsePackagesQuery } from "~/components/funnel/params";
+import { goalsHref, industryLabel, parsePackagesQuery } from "~/catalogue/funnel-params";
 import type { PlanCardData, PlanCheckout } from "~/components/funnel/PlanCard";
 import { QuickPickView } from "~/components/funnel/QuickPickView";
-import { checkoutFromForm, formText } from "~/components/checkout/form-checkout.server";
+import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { packageCheckoutMessage, signInHref } from "~/components/checkout/messages";
 import { startCheckout } from "~/lib/checkout-client";
 import { seo } from "~/lib/seo";

@@ -1,6 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
-import { DASHBOARD_DAYS } from "~/components/affiliates/constants";
-import { defaultUsername, isReservedUsername, newUsernameError, normalizeUsername } from "~/components/affiliates/username";
+import { DASHBOARD_DAYS } from "~/catalogue/affiliates";
+import { defaultUsername, isReservedUsername, newUsernameError, normalizeUsername } from "~/catalogue/username";
 import type { Db } from "../db/client.server";
 import { affiliates, commissionLedger, referralClicks, referrals } from "../db/schema";
 import { log, errorMessage } from "../log.server";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { normalizeUsername, usernameError } from "~/components/affiliates/username";
+import { normalizeUsername, usernameError } from "~/catalogue/username";
 import type { Db } from "../db/client.server";
 import { affiliates, referralClicks, referrals } from "../db/schema";
 import { log, errorMessage } from "../log.server";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { AFFILIATE_TEXT, type AffiliateField } from "~/components/affiliates/messages";
-import { newUsernameError, normalizeUsername } from "~/components/affiliates/username";
+import { AFFILIATE_TEXT, type AffiliateField } from "~/lib/affiliate-messages";
+import { newUsernameError, normalizeUsername } from "~/catalogue/username";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { callAuth, cookieHeaders } from "../auth/auth-actions.server";
 import type { SessionUser } from "../auth/session.server";

@@ -2,7 +2,7 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { activityEvents, supportTickets, trialAccess } from "~/server/db/schema";
 
-import { ANALYTICS_DAYS } from "~/components/dashboard/pages/constants";
+import { ANALYTICS_DAYS } from "~/catalogue/dashboard";
 
 export { ANALYTICS_DAYS };
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
-import { AUTH_TEXT } from "~/components/auth/messages";
+import { AUTH_TEXT } from "~/lib/auth-messages";
 import { env } from "../env.server";
 import { log } from "../log.server";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { SignInReason } from "~/components/auth/messages";
+import type { SignInReason } from "~/lib/auth-messages";
 import { getUser, pagePath, requireUser, safeNext } from "./session.server";
 
 const getSession = vi.fn<(input: { headers: Headers }) => Promise<unknown>>();

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signInPath, type SignInReason } from "~/components/auth/messages";
+import { signInPath, type SignInReason } from "~/lib/auth-messages";
 import { auth } from "./auth.server";
 
 export interface SessionUser {

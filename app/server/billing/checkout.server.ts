@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { findGoal, findTimeline, funnelMultiplier } from "~/catalogue/goals";
-import { canonicalIndustry } from "~/components/funnel/params";
+import { canonicalIndustry } from "~/catalogue/funnel-params";
 import { BILLING_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import {
   APP_TAB_INFO,

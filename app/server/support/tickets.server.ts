@@ -4,7 +4,7 @@ import type { Db } from "~/server/db/client.server";
 import { activityEvents, supportTickets } from "~/server/db/schema";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 
-import { TICKET_CATEGORIES } from "~/components/dashboard/pages/constants";
+import { TICKET_CATEGORIES } from "~/catalogue/dashboard";
 
 export { TICKET_CATEGORIES };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import type { SignInReason } from "~/components/auth/messages";
+import type { SignInReason } from "~/lib/auth-messages";
 import { sendToSignIn, syncSubscription, type SyncResult } from "~/lib/billing-sync";
 import { startCheckout } from "~/lib/checkout-client";
 import { isPlainClick } from "~/lib/use-hydrated";

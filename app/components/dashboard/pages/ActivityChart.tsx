@@ -1,4 +1,4 @@
-import { activityLabel } from "./constants";
+import { activityLabel } from "~/catalogue/dashboard";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 export interface ChartDay {

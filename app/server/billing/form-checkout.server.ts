@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { signInPath, type SignInReason } from "~/components/auth/messages";
+import { signInPath, type SignInReason } from "~/lib/auth-messages";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
 import { getUser, safeNext } from "~/server/auth/session.server";
 import { CheckoutError, retryAfterHeaders } from "~/server/billing/checkout.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalIndustry, goalsHref, industryLabel, packagesHref, parseGoalsQuery, parsePackagesQuery } from "./params";
+import { canonicalIndustry, goalsHref, industryLabel, packagesHref, parseGoalsQuery, parsePackagesQuery } from "./funnel-params";
 
 describe("funnel query parameters", () => {
   it("accepts only catalogue industry names, in the catalogue's spelling", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_TEXT, signInNote, signInPath } from "./messages";
+import { AUTH_TEXT, signInNote, signInPath } from "./auth-messages";
 
 const note = (query: string) => signInNote(new URLSearchParams(query));
 
