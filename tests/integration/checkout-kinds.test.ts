@@ -12,7 +12,8 @@ import {
   ownsDistributorProgram,
   recordRefund,
 } from "~/server/billing/checkout.server";
-import { setCheckoutProvider, type CheckoutProvider } from "~/server/billing/provider.server";
+import type { CheckoutProvider } from "~/server/billing/provider-types.server";
+import { setCheckoutProvider } from "~/server/billing/provider.server";
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import {

@@ -1,36 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { env } from "../env.server";
-import type { OrderRow } from "../db/schema";
-
-/**
- * One interface for every payment provider (DESIGN.md section 4): create a hosted checkout
- * session for a pending order; the provider later reports the payment through a signed event
- * (Stripe webhook) or its own page (local), and both end in `fulfilOrder`.
- */
-export interface CreateSessionInput {
-  order: OrderRow;
-  customer: { userId: string; email: string; name: string };
-  /** Absolute URLs. Stripe replaces {CHECKOUT_SESSION_ID} in the success URL. */
-  successUrl: string;
-  cancelUrl: string;
-}
-
-/** An existing hosted session as the provider holds it now. */
-export interface ResumedSession {
-  /** 'open': the buyer can still pay at `url`; 'complete': paid; 'expired': can no longer be paid. */
-  status: "open" | "complete" | "expired";
-  url: string | null;
-}
-
-export interface CheckoutProvider {
-  readonly name: "local" | "stripe";
-  createSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>;
-  /**
-   * The session `sessionId` (created by this provider) as it stands now, so a second click on the
-   * same purchase returns the open checkout instead of a second order (createCheckout).
-   */
-  resumeSession?(sessionId: string): Promise<ResumedSession>;
-}
+import type { CheckoutProvider } from "./provider-types.server";
+import { stripeProvider } from "./stripe.server";
 
 export const localCheckoutUrl = (sessionId: string) => `/checkout/local/${sessionId}`;
 
@@ -57,17 +28,9 @@ export function setCheckoutProvider(provider: CheckoutProvider | undefined) {
   override = provider;
 }
 
+/** The provider every checkout goes to: Stripe when it is configured, else the local one. */
 export async function checkoutProvider(): Promise<CheckoutProvider> {
   if (override) return override;
   if (!env().STRIPE_ENABLED) return localProvider;
-  const { stripeProvider, stripeClient } = await import("./stripe.server");
-  return {
-    ...stripeProvider(),
-    async resumeSession(sessionId: string): Promise<ResumedSession> {
-      const session = await stripeClient().checkout.sessions.retrieve(sessionId);
-      const status: ResumedSession["status"] =
-        session.status === "open" ? "open" : session.status === "complete" ? "complete" : "expired";
-      return { status, url: session.url };
-    },
-  };
+  return stripeProvider();
 }

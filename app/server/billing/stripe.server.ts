@@ -3,7 +3,7 @@ import { Stripe } from "stripe";
 import { db as currentDb, type Db } from "../db/client.server";
 import { billingCustomers, type OrderRow } from "../db/schema";
 import { env } from "../env.server";
-import type { CheckoutProvider, CreateSessionInput } from "./provider.server";
+import type { CheckoutProvider, CreateSessionInput, ResumedSession } from "./provider-types.server";
 
 /**
  * Stripe provider (docs/decisions/0008-stripe-provider.md): hosted Checkout Sessions built only from
@@ -111,6 +111,12 @@ export function stripeProvider(): CheckoutProvider {
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { sessionId: session.id, url: session.url };
+    },
+    async resumeSession(sessionId) {
+      const session = await stripeClient().checkout.sessions.retrieve(sessionId);
+      const status: ResumedSession["status"] =
+        session.status === "open" ? "open" : session.status === "complete" ? "complete" : "expired";
+      return { status, url: session.url };
     },
   };
 }
