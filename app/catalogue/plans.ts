@@ -238,3 +238,19 @@ export const AFFILIATE_COMMISSION_RATE = 0.3;
 
 /** Trial lengths as the spec gives them: both readings are kept (spec section 1). */
 export const TRIAL_DAYS = { checkout: 3, dashboard: 7 } as const;
+
+/**
+ * Whether the account's active plan already includes exactly `contacts` contacts a month (`reachLimit`
+ * of its active subscription; null = none or unlimited). A scaling tier with those contacts adds
+ * nothing the customer can count on and takes nothing away, so it is neither an upgrade nor a
+ * downgrade: the scaling page shows it as included and the checkout refuses to sell it. One rule for
+ * both, so the page never offers what the server refuses.
+ */
+export function planIncludesContacts(current: { active: boolean; reachLimit: number | null }, contacts: number): boolean {
+  return current.active && current.reachLimit !== null && current.reachLimit === contacts;
+}
+
+/** Why a checkout of a tier the plan already includes is refused (409). */
+export function contactsAlreadyIncludedMessage(contacts: number): string {
+  return `Your current plan already includes ${contacts.toLocaleString("en-US")} contacts per month. Choose a tier with more or fewer contacts.`;
+}

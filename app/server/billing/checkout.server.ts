@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { findGoal, findTimeline, funnelMultiplier } from "~/catalogue/goals";
 import { canonicalIndustry } from "~/catalogue/funnel-params";
-import { BILLING_PLANS, SCALING_TIERS } from "~/catalogue/plans";
+import { BILLING_PLANS, contactsAlreadyIncludedMessage, planIncludesContacts, SCALING_TIERS } from "~/catalogue/plans";
 import {
   APP_TAB_INFO,
   findQuickPickPlan,
@@ -19,10 +19,10 @@ import type { CheckoutRequest } from "~/lib/checkout-request";
 import { accrueCommission } from "../affiliates/ledger.server";
 import { getApp } from "../catalogue/apps.server";
 import type { Db } from "../db/client.server";
-import { addonLibrary, orders, paymentEvents, userAddons, type OrderRow } from "../db/schema";
+import { addonLibrary, orders, paymentEvents, userAddons, userSubscriptions, type OrderRow } from "../db/schema";
 import { env } from "../env.server";
 import { log, errorMessage } from "../log.server";
-import { applySubscriptionEntitlement } from "./subscriptions.server";
+import { applySubscriptionEntitlement, grantsAccessNow } from "./subscriptions.server";
 import { checkoutProvider } from "./provider.server";
 
 /**
@@ -147,6 +147,9 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
     case "scaling": {
       const tier = SCALING_TIERS[req.tierIndex];
       if (!tier) throw new CheckoutError("invalid_item", "Unknown tier");
+      // The same contacts as the plan today is nothing to buy; the page shows the tier as included.
+      if (planIncludesContacts({ active: true, reachLimit: await activeReachLimit(db, userId) }, tier.contacts))
+        throw new CheckoutError("already_owned", contactsAlreadyIncludedMessage(tier.contacts), 409);
       const q = quoteScalingTier(tier);
       return {
         kind: "scaling",
@@ -204,6 +207,20 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
       };
     }
   }
+}
+
+/**
+ * Contacts per month of the account's plan or tier that grants access now (the row the scaling
+ * page shows, getSubscriptionSummary); null without one, or unlimited.
+ */
+async function activeReachLimit(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ reachLimit: userSubscriptions.reachLimit })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
+    .orderBy(desc(userSubscriptions.updatedAt))
+    .limit(1);
+  return row?.reachLimit ?? null;
 }
 
 /**

@@ -18,7 +18,15 @@ export interface ScalingCurrent extends TierSubscription {
   currentPeriodEnd: string | null;
 }
 
-const LABEL: Record<TierRelation, string> = { current: "Current plan", upgrade: "Upgrade", downgrade: "Downgrade" };
+const LABEL: Record<TierRelation, string> = {
+  current: "Current plan",
+  included: "Included in your plan",
+  upgrade: "Upgrade",
+  downgrade: "Downgrade",
+};
+
+/** A tier with the contacts the plan has today: nothing to buy (the checkout refuses it too). */
+const isHeld = (relation: TierRelation) => relation === "current" || relation === "included";
 
 /** The tier at index i, clamped into range (the slider only yields valid indices). */
 const tierAt = (i: number) => SCALING_TIERS[Math.min(Math.max(i, 0), SCALING_TIERS.length - 1)] ?? SCALING_TIERS[0]!;
@@ -38,7 +46,7 @@ export function ScalingPlans({
   failure?: { tierIndex: number; text: string } | null;
   onUpgrade: (tierIndex: number) => void;
 }) {
-  const currentIndex = SCALING_TIERS.findIndex((t) => tierRelation(t.contacts, current) === "current");
+  const currentIndex = SCALING_TIERS.findIndex((t) => isHeld(tierRelation(t.contacts, current)));
   const popular = SCALING_TIERS.findIndex((t) => t.popular);
   const failedIndex = failure && SCALING_TIERS[failure.tierIndex] ? failure.tierIndex : null;
   // After a failed no-JavaScript checkout the selected tier is the one that failed.
@@ -151,6 +159,7 @@ export function ScalingPlans({
                       </h3>
                       {t.popular ? <Badge>Popular</Badge> : null}
                       {relation === "current" ? <Badge variant="success">Current plan</Badge> : null}
+                      {relation === "included" ? <Badge variant="success">Included</Badge> : null}
                     </div>
                     <p>
                       <span className="text-2xl font-bold">{formatDollars(t.monthlyPrice)}</span>
@@ -238,7 +247,7 @@ function TierButton({
   onClick: () => void;
   describedBy: string;
 }) {
-  const isCurrent = relation === "current";
+  const held = isHeld(relation);
   return (
     <form method="post" className="grid w-full gap-2">
       <input type="hidden" name="tierIndex" value={tierIndex} />
@@ -246,7 +255,7 @@ function TierButton({
         type="submit"
         className="w-full"
         variant={relation === "upgrade" ? "default" : "outline"}
-        disabled={isCurrent || disabled}
+        disabled={held || disabled}
         aria-describedby={describedBy}
         aria-busy={busy || undefined}
         onClick={checkoutClick(onClick)}

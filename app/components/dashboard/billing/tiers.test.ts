@@ -23,15 +23,37 @@ describe("tierRelation (the scaling page's Current plan / Upgrade / Downgrade)",
     expect(labels({ active: true, planType: "scaling", reachLimit: 1_000_000 })[4]).toBe("current");
   });
 
-  it("a billing plan: tiers below its contacts are downgrades (buying one replaces the plan); the same contacts is no current tier", () => {
-    expect(labels({ active: true, planType: "basic", reachLimit: 10_000 })).toEqual(Array(5).fill("upgrade"));
-    expect(labels({ active: true, planType: "pro", reachLimit: 100_000 })).toEqual([
-      "downgrade",
-      "downgrade",
+  it("a billing plan: tiers below its contacts are downgrades (buying one replaces the plan); the same contacts is included, neither", () => {
+    expect(labels({ active: true, planType: "basic", reachLimit: 10_000 })).toEqual([
+      "included",
+      "upgrade",
       "upgrade",
       "upgrade",
       "upgrade",
     ]);
+    expect(labels({ active: true, planType: "pro", reachLimit: 100_000 })).toEqual([
+      "downgrade",
+      "downgrade",
+      "included",
+      "upgrade",
+      "upgrade",
+    ]);
+  });
+
+  it("only more contacts is an upgrade and only fewer a downgrade, for any plan", () => {
+    for (const planType of ["basic", "pro", "scaling"])
+      for (const reachLimit of [10_000, 50_000, 100_000, 500_000, 1_000_000])
+        for (const tier of SCALING_TIERS) {
+          const want =
+            tier.contacts > reachLimit
+              ? "upgrade"
+              : tier.contacts < reachLimit
+                ? "downgrade"
+                : planType === "scaling"
+                  ? "current"
+                  : "included";
+          expect(tierRelation(tier.contacts, { active: true, planType, reachLimit }), `${planType} ${reachLimit}`).toBe(want);
+        }
   });
 
   it("an unlimited plan (Enterprise): every tier is a downgrade", () => {

@@ -1,4 +1,6 @@
-export type TierRelation = "current" | "upgrade" | "downgrade";
+import { planIncludesContacts } from "~/catalogue/plans";
+
+export type TierRelation = "current" | "included" | "upgrade" | "downgrade";
 
 /** What of the account's active subscription decides a tier's label (the scaling page's loader). */
 export interface TierSubscription {
@@ -11,15 +13,15 @@ export interface TierSubscription {
 
 /**
  * A scaling tier against the account's subscription, by contacts, since buying a tier replaces the
- * plan (a Pro subscriber buying the 10K tier drops from 100,000 contacts to 10,000). A tier is
- * current only for a scaling subscription with its contacts: a billing plan with the same contacts
- * (Basic's 10,000 against the $199 10K tier) is another product at another price, offered as an
- * upgrade. Tiers below the plan's contacts are downgrades, every tier below an unlimited plan
- * (Enterprise) too.
+ * plan (a Pro subscriber buying the 10K tier drops from 100,000 contacts to 10,000). Only more
+ * contacts is an upgrade and only fewer a downgrade. A tier with the contacts the plan has today is
+ * neither (planIncludesContacts, which the checkout also refuses): 'current' for the scaling
+ * subscription bought as that tier, 'included' for a billing plan with the same contacts (Pro's
+ * 100,000 and the 100K tier). Every tier below an unlimited plan (Enterprise) is a downgrade.
  */
 export function tierRelation(contacts: number, current: TierSubscription): TierRelation {
   if (!current.active) return "upgrade";
+  if (planIncludesContacts(current, contacts)) return current.planType === "scaling" ? "current" : "included";
   if (current.reachLimit === null) return current.planType === "scaling" || current.planType === null ? "upgrade" : "downgrade";
-  if (contacts < current.reachLimit) return "downgrade";
-  return contacts === current.reachLimit && current.planType === "scaling" ? "current" : "upgrade";
+  return contacts < current.reachLimit ? "downgrade" : "upgrade";
 }
