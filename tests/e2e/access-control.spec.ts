@@ -167,20 +167,24 @@ const SWEEP: Record<string, Entry> = {
       ["payment-cancel", "/payment-cancel"],
     ].map(([name, url]) => [`routes/_marketing/${name}.tsx`, { probes: () => [page(url!, 200, 200)] } satisfies Entry]),
   ),
+  // A checkout's return page: no order of another customer's is found (404); a visitor is asked to
+  // sign in and come back to the id they typed.
   "routes/_marketing/distributor-success.tsx": {
     probes: (ids) =>
       [ids.sessions.distributor, ids.sessions.app, ids.orders[0]!].map((id) =>
-        page(`/distributor-success?session_id=${id}`, 200, 200),
+        page(`/distributor-success?session_id=${id}`, 200, 404, {
+          echo: "a signed-out visitor's sign-in link comes back to the session id they typed (nothing of the order is shown)",
+        }),
       ),
   },
   "routes/_marketing/payment-success.tsx": {
     probes: (ids) => [
       ...Object.values(ids.sessions).map((id) =>
-        page(`/payment-success?session_id=${id}`, 200, 200, {
-          echo: "the page repeats the session id it was given as the order reference (only the owner sees the order)",
+        page(`/payment-success?session_id=${id}`, 200, 404, {
+          echo: "a signed-out visitor's sign-in link comes back to the session id they typed (only the owner sees the order)",
         }),
       ),
-      ...ids.orders.map((id) => page(`/payment-success?order=${id}`, 200, 200)),
+      ...ids.orders.map((id) => page(`/payment-success?order=${id}`, 404, 404)),
     ],
   },
   "routes/_marketing/ref.tsx": {
@@ -234,6 +238,12 @@ async function loaderData<T>(who: Identity, pageUrl: string, routeId: string): P
   const res = await get(who, dataUrl(pageUrl, [routeId]));
   expect(res.status, `${who.name} ${pageUrl}`).toBe(200);
   return (await decodeData(res.text))[routeId]!.data as T;
+}
+
+/** A page's loader data as `who` gets it, whatever the status (a 404's data too). */
+async function returnData(who: Identity, url: string, routeId: string) {
+  const res = await get(who, dataUrl(url, [routeId]));
+  return { status: res.status, data: (await decodeData(res.text))[routeId]?.data };
 }
 
 /** A verified account made through the real sign-up (support/auth.ts), as a cookie for raw requests. */
@@ -620,18 +630,34 @@ test.describe("access control sweep (checklist item 14)", () => {
       expect.soft(pick(await loaderData(A, url, routeId)), `A ${url}`).not.toEqual(fresh);
     }
     // The return pages of A's checkouts: the order for A only (its item and amount are not unique
-    // strings, so this is checked on the data rather than by markers).
+    // strings, so this is checked on the data rather than by markers). B and C find no such order;
+    // a visitor is asked to sign in.
+    for (const [url, routeId] of [
+      ...Object.values(ids.sessions).map((id) => [`/payment-success?session_id=${id}`, "routes/_marketing/payment-success"]),
+      [`/distributor-success?session_id=${ids.sessions.distributor}`, "routes/_marketing/distributor-success"],
+    ] as const) {
+      for (const who of [B, C])
+        expect
+          .soft(await returnData(who, url, routeId), `${who.name} ${url}`)
+          .toEqual({ status: 404, data: { view: "not-found" } });
+      expect
+        .soft(await returnData(anonymous, url, routeId), `anonymous ${url}`)
+        .toEqual({ status: 200, data: { view: "sign-in", signInHref: `/auth?next=${encodeURIComponent(url)}` } });
+    }
     for (const sessionId of Object.values(ids.sessions)) {
       const url = `/payment-success?session_id=${sessionId}`;
-      const order = async (who: Identity) =>
-        (await loaderData<{ order: unknown }>(who, url, "routes/_marketing/payment-success")).order;
-      for (const who of [B, C, anonymous]) expect.soft(await order(who), `${who.name} ${url}`).toBeNull();
-      expect.soft(await order(A), `A ${url}`).not.toBeNull();
+      const order = (await loaderData<{ order?: unknown }>(A, url, "routes/_marketing/payment-success")).order;
+      expect.soft(order, `A ${url}`).toBeTruthy();
     }
-    const distributor = `/distributor-success?session_id=${ids.sessions.distributor}`;
-    const distributorOrder = (who: Identity) => loaderData(who, distributor, "routes/_marketing/distributor-success");
-    for (const who of [B, C, anonymous]) expect.soft(await distributorOrder(who)).toEqual({ order: null, pending: false });
-    expect.soft(await distributorOrder(A)).toMatchObject({ order: { fullName: expect.stringContaining("Distname") } });
+    expect
+      .soft(
+        await loaderData(
+          A,
+          `/distributor-success?session_id=${ids.sessions.distributor}`,
+          "routes/_marketing/distributor-success",
+        ),
+      )
+      .toMatchObject({ view: "paid", order: { fullName: expect.stringContaining("Distname") } });
 
     const none = [{ clicks: 0, signups: 0, payingCustomers: 0, pending: 0, paid: 0 }, []];
     expect

@@ -287,17 +287,18 @@ test.describe("distributor program", () => {
     await shot(checkout, "distributor-success");
     const successUrl = checkout.url();
 
-    // Another customer (and a signed-out visitor) sees the generic page: nothing about this order.
+    // Another customer finds no such order, and a signed-out visitor is asked to sign in: nothing about this order.
     const other = await customer(browser);
     const strangerPage = await other.context.newPage();
-    await gotoHydrated(strangerPage, successUrl);
-    await expect(strangerPage.getByRole("heading", { name: "Welcome to the AI Distributor Program!" })).toBeVisible();
+    expect((await gotoHydrated(strangerPage, successUrl))?.status()).toBe(404);
+    await expect(strangerPage.getByRole("heading", { level: 1 })).toHaveText("Order not found");
     await expect(strangerPage.getByTestId("distributor-order")).toHaveCount(0);
     await expect(strangerPage.locator("body")).not.toContainText("Reyes");
     await other.context.close();
     const anonymous = await browser.newContext();
     const anonPage = await anonymous.newPage();
     await gotoHydrated(anonPage, successUrl);
+    await expect(anonPage.getByRole("heading", { level: 1 })).toHaveText("Sign in to see your order");
     await expect(anonPage.getByTestId("distributor-order")).toHaveCount(0);
     await expect(anonPage.locator("body")).not.toContainText(email);
     await anonymous.close();

@@ -6,7 +6,7 @@ import DistributorSuccess, { meta } from "./distributor-success";
 type Props = Parameters<typeof DistributorSuccess>[0];
 type LoaderData = Props["loaderData"];
 
-const paidOrder: NonNullable<LoaderData["order"]> = {
+const paidOrder: Extract<LoaderData, { view: "paid" }>["order"] = {
   businessName: "Reyes Automation Group",
   fullName: "Dana Reyes",
   email: "dana@example.com",
@@ -36,28 +36,42 @@ const titleOf = (data: LoaderData) => {
 };
 
 describe("distributor success page", () => {
-  it("keeps the spec's welcome and four steps without an order (another user's or none)", () => {
-    const html = render({ order: null, pending: false });
-    expect(h1(html)).toBe("Welcome to the AI Distributor Program!");
-    expect(lead(html)).toBe("You are all set. Here is what happens next.");
-    expect(steps(html)).toEqual(["1. Payment Confirmed", "2. Training Access", "3. Territory Assignment", "4. Start Earning"]);
-    expect(html).toContain("Your setup fee and first month have been processed.");
-    expect(html).not.toContain("Try Again");
+  it("without an order of the viewer's (another user's, another kind, none): not found, nothing confirmed", () => {
+    const data = { view: "not-found" as const };
+    const html = render(data);
+    expect(h1(html)).toBe("Order not found");
+    expect(steps(html)).toEqual([]);
+    expect(html).not.toContain("Welcome to the AI Distributor Program");
+    expect(html).not.toContain("have been processed");
+    expect(html.toLowerCase()).not.toContain("confirm");
+    expect(links(html)).toEqual([
+      ["/dashboard", "Go to Dashboard"],
+      ["/apps", "Browse Apps"],
+    ]);
+    expect(titleOf(data)).toBe("Order Not Found | AI Automation Apps");
+  });
+
+  it("signed out: asks to sign in and come back to the same order", () => {
+    const signInHref = "/auth?next=%2Fdistributor-success%3Fsession_id%3Dcs_local_1";
+    const html = render({ view: "sign-in", signInHref });
+    expect(h1(html)).toBe("Sign in to see your order");
+    expect(html).not.toContain("Payment Confirmed");
+    expect(links(html)).toContainEqual([signInHref, "Sign In"]);
   });
 
   it("a paid own order: the welcome, the buyer's details and what was charged", () => {
-    const data = { order: paidOrder, pending: false };
+    const data = { view: "paid" as const, order: paidOrder };
     const html = render(data);
     expect(h1(html)).toBe("Welcome to the AI Distributor Program!");
     expect(lead(html)).toBe("You are all set, Dana Reyes. Here is what happens next.");
-    expect(steps(html)[0]).toBe("1. Payment Confirmed");
+    expect(steps(html)).toEqual(["1. Payment Confirmed", "2. Training Access", "3. Territory Assignment", "4. Start Earning"]);
     expect(html).toContain("Your $997 setup fee has been processed.");
     expect(html).toContain("Reyes Automation Group");
     expect(titleOf(data)).toBe("Welcome to the AI Distributor Program | AI Automation Apps");
   });
 
   it("a pending own order is still being confirmed: never 'Payment Confirmed' or 'all set', and a refresh is offered", () => {
-    const data = { order: null, pending: true };
+    const data = { view: "pending" as const };
     const html = render(data, "/?session_id=cs_local_2");
     expect(h1(html)).toBe("We're confirming your payment");
     expect(lead(html)).toContain("still confirming your payment. Refresh this page in a moment.");
@@ -74,7 +88,7 @@ describe("distributor success page", () => {
     { ended: "declined", heading: "Payment not completed", title: "Payment Not Completed" },
     { ended: "canceled", heading: "Order canceled", title: "Order Canceled" },
   ] as const)("a $ended own order says so and offers to try again on /distributors", ({ ended, heading, title }) => {
-    const data = { order: null, pending: false, ended };
+    const data = { view: "ended" as const, ended };
     const html = render(data);
     expect(h1(html)).toBe(heading);
     expect(html.toLowerCase()).not.toContain("confirm");

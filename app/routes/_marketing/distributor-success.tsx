@@ -9,9 +9,11 @@ import {
   RotateCcw,
   type LucideIcon,
 } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
+import { signInPath } from "~/components/auth/messages";
+import { OrderReturnNotice, RETURN_NOTICE } from "~/components/checkout/OrderReturnNotice";
 import { BUTTON, cx } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
@@ -36,16 +38,19 @@ interface DistributorOrder {
 }
 
 /**
- * The generic page (and a paid order) is `{ order, pending: false }`; the buyer's own order that is
- * not paid adds what became of it, so the page never says 'Payment Confirmed' for it.
+ * The signed-in buyer's own distributor order: paid (`order`), still pending, or ended (what became
+ * of it), so the page says 'Payment Confirmed' only for a paid one. Any other id is not found, and a
+ * signed-out visitor is asked to sign in (OrderReturnNotice).
  */
-interface LoaderData {
-  order: DistributorOrder | null;
-  pending: boolean;
-  ended?: Ended;
-}
+type LoaderData =
+  | { view: "not-found" }
+  | { view: "sign-in"; signInHref: string }
+  | { view: "paid"; order: DistributorOrder }
+  | { view: "pending" }
+  | { view: "ended"; ended: Ended };
 
-const GENERIC: LoaderData = { order: null, pending: false };
+/** No distributor order of the viewer's has this id (or there is no id): the document answers 404. */
+const notFound = () => data<LoaderData>({ view: "not-found" }, { status: 404 });
 
 /** Heading and subtitle of the page for each state of the buyer's own order (as /payment-success words them). */
 const STATE_COPY = {
@@ -67,7 +72,15 @@ const STATE_COPY = {
 } as const;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const state = loaderData?.pending ? STATE_COPY.pending : loaderData?.ended ? STATE_COPY[loaderData.ended] : null;
+  const view = loaderData?.view ?? "not-found";
+  const state =
+    view === "paid"
+      ? null
+      : view === "pending"
+        ? STATE_COPY.pending
+        : view === "ended" && loaderData?.view === "ended"
+          ? STATE_COPY[loaderData.ended]
+          : RETURN_NOTICE[view === "sign-in" ? "signIn" : "notFound"];
   return seo(matches, {
     title: state?.title ?? "Welcome to the AI Distributor Program",
     description:
@@ -79,22 +92,26 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 /**
- * Order details only for the signed-in owner of a paid distributor order; an unknown session, an
- * order of another user or of another kind gets the generic page (nothing is revealed about it).
- * The owner's order that is not paid says so: still being confirmed, not completed, or canceled.
+ * Order details only for the signed-in owner of a distributor order; an unknown session, an order of
+ * another user or of another kind is not found (nothing is revealed about it), and a signed-out
+ * visitor is asked to sign in and comes back here. The owner's order that is not paid says so: still
+ * being confirmed, not completed, or canceled.
  */
-export async function loader({ request, url }: Route.LoaderArgs): Promise<LoaderData> {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const sessionId = url.searchParams.get("session_id");
-  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return GENERIC;
+  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return notFound();
   const user = await getUser(request);
-  const row = user ? await getOrderForUser(db(), user.id, sessionId) : undefined;
-  if (!row || row.kind !== "distributor") return GENERIC;
-  if (row.status === "pending") return { order: null, pending: true };
-  if (row.status === "canceled") return { order: null, pending: false, ended: "canceled" };
+  if (!user)
+    return { view: "sign-in", signInHref: signInPath(`/distributor-success?session_id=${sessionId}`) } satisfies LoaderData;
+  const row = await getOrderForUser(db(), user.id, sessionId);
+  if (!row || row.kind !== "distributor") return notFound();
+  if (row.status === "pending") return { view: "pending" } satisfies LoaderData;
+  if (row.status === "canceled") return { view: "ended", ended: "canceled" } satisfies LoaderData;
   // 'declined', or 'failed' (the provider could not open the checkout): nothing was paid.
-  if (row.status !== "paid") return { order: null, pending: false, ended: "declined" };
+  if (row.status !== "paid") return { view: "ended", ended: "declined" } satisfies LoaderData;
   const text = (key: string) => (typeof row.details[key] === "string" ? (row.details[key] as string) : "");
   return {
+    view: "paid",
     order: {
       businessName: text("businessName"),
       fullName: text("fullName"),
@@ -103,12 +120,8 @@ export async function loader({ request, url }: Route.LoaderArgs): Promise<Loader
       monthly: `${formatDollars(row.amount)}/month`,
       trialDays: row.trialDays,
     },
-    pending: false,
-  };
+  } satisfies LoaderData;
 }
-
-/** The spec's wording, on the page without an order; with the buyer's order the text says what was charged. */
-const GENERIC_PAYMENT_TEXT = "Your setup fee and first month have been processed.";
 
 interface Step {
   icon: LucideIcon;
@@ -117,7 +130,8 @@ interface Step {
 }
 
 const STEPS: Step[] = [
-  { icon: CircleCheck, title: "Payment Confirmed", text: GENERIC_PAYMENT_TEXT },
+  // The spec's 'setup fee and first month processed', worded for the order by stepsFor.
+  { icon: CircleCheck, title: "Payment Confirmed", text: "Your setup fee and first month have been processed." },
   {
     icon: GraduationCap,
     title: "Training Access",
@@ -142,9 +156,8 @@ const PENDING_STEP: Step = {
   text: "We are still confirming your payment. Once it is confirmed, the steps below follow.",
 };
 
-function stepsFor(order: DistributorOrder | null, pending: boolean): Step[] {
-  if (pending) return [PENDING_STEP, ...STEPS.slice(1)];
-  if (!order) return STEPS;
+function stepsFor(order: DistributorOrder | null): Step[] {
+  if (!order) return [PENDING_STEP, ...STEPS.slice(1)];
   const paid =
     order.trialDays > 0
       ? `Your ${order.setupFee} setup fee has been processed. Your ${order.monthly} membership starts after your ${order.trialDays}-day free trial.`
@@ -153,15 +166,19 @@ function stepsFor(order: DistributorOrder | null, pending: boolean): Step[] {
 }
 
 export default function DistributorSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, pending, ended } = loaderData;
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
+  const pending = loaderData.view === "pending";
   usePendingOrderSync(sessionId, pending);
+  if (loaderData.view === "not-found") return <OrderReturnNotice kind="notFound" />;
+  if (loaderData.view === "sign-in") return <OrderReturnNotice kind="signIn" signInHref={loaderData.signInHref} />;
+  const order = loaderData.view === "paid" ? loaderData.order : null;
+  const ended = loaderData.view === "ended" ? loaderData.ended : undefined;
   const state = pending ? STATE_COPY.pending : ended ? STATE_COPY[ended] : null;
   const StateIcon = pending ? Clock : ended ? CircleX : CircleCheck;
   const tone = pending ? "bg-amber-100 text-amber-800" : ended ? "bg-red-100 text-red-700" : "bg-emerald-100 text-emerald-700";
   // A payment that did not go through has no next steps to promise.
-  const steps = ended ? [] : stepsFor(order, pending);
+  const steps = ended ? [] : stepsFor(order);
   return (
     <div className="bg-muted">
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">

@@ -5,9 +5,18 @@ import PaymentSuccess, { meta } from "./payment-success";
 
 type Props = Parameters<typeof PaymentSuccess>[0];
 type LoaderData = Props["loaderData"];
-type Status = NonNullable<LoaderData["order"]>["status"];
+type OrderView = Extract<LoaderData, { view: "order" }>;
+type Status = OrderView["order"]["status"];
 
-const order = (status: Status, retryPath = "/apps"): LoaderData["order"] => ({
+const LABELS: Record<Status, string> = {
+  Paid: "Paid",
+  Trial: "Free trial started",
+  Pending: "Pending",
+  Declined: "Declined",
+  Canceled: "Canceled",
+};
+
+const order = (status: Status, retryPath = "/apps"): OrderView["order"] => ({
   itemName: "Invoice Bot",
   rows: [{ label: "Option", value: "Standard", testId: "order-option" }],
   amount: "$499",
@@ -15,6 +24,7 @@ const order = (status: Status, retryPath = "/apps"): LoaderData["order"] => ({
   trialDays: 0,
   isSubscription: false,
   status,
+  statusLabel: LABELS[status],
   retryPath,
 });
 
@@ -35,22 +45,52 @@ const titleOf = (data: LoaderData) => {
 };
 
 describe("payment success page", () => {
-  it("keeps the paid wording for a paid order and for a return without an order", () => {
-    for (const data of [
-      { orderId: "cs_test_1", order: order("Paid") },
-      { orderId: "cs_test_1", order: null },
-    ]) {
-      const html = render(data);
-      expect(h1(html)).toBe("Payment Successful!");
-      expect(lead(html)).toBe("Thank you for your purchase. Your order is confirmed.");
-      expect(html).not.toContain("Try Again");
-      expect(html).not.toContain("Refresh Status");
-      expect(titleOf(data)).toBe("Payment Successful | AI Automation Apps");
-    }
+  it("keeps the paid wording for a paid order", () => {
+    const data = { view: "order" as const, orderId: "cs_test_1", order: order("Paid") };
+    const html = render(data);
+    expect(h1(html)).toBe("Payment Successful!");
+    expect(lead(html)).toBe("Thank you for your purchase. Your order is confirmed.");
+    expect(html).not.toContain("Try Again");
+    expect(html).not.toContain("Refresh Status");
+    expect(html).toContain('data-testid="order-id">cs_test_1</dd>');
+    expect(titleOf(data)).toBe("Payment Successful | AI Automation Apps");
+  });
+
+  it("without an order of the viewer's: 'Order not found', the dashboard and the apps, never 'confirmed' nor the id", () => {
+    const data = { view: "not-found" as const };
+    const html = render(data);
+    expect(h1(html)).toBe("Order not found");
+    expect(html.toLowerCase()).not.toContain("confirm");
+    expect(html).not.toContain("Payment Successful");
+    expect(html).not.toContain("order-id");
+    expect(links(html)).toEqual([
+      ["/dashboard", "Go to Dashboard"],
+      ["/apps", "Browse Apps"],
+    ]);
+    expect(titleOf(data)).toBe("Order Not Found | AI Automation Apps");
+  });
+
+  it("signed out: asks to sign in and come back to the same order, confirming nothing", () => {
+    const data = { view: "sign-in" as const, signInHref: "/auth?next=%2Fpayment-success%3Fsession_id%3Dcs_test_9" };
+    const html = render(data);
+    expect(h1(html)).toBe("Sign in to see your order");
+    expect(html.toLowerCase()).not.toContain("confirmed");
+    expect(links(html)).toContainEqual(["/auth?next=%2Fpayment-success%3Fsession_id%3Dcs_test_9", "Sign In"]);
+    expect(titleOf(data)).toBe("Sign In to See Your Order | AI Automation Apps");
+  });
+
+  it("a subscription whose free trial started: confirmed, without claiming a payment", () => {
+    const data = { view: "order" as const, orderId: "cs_test_4", order: order("Trial") };
+    const html = render(data);
+    expect(h1(html)).toBe("Your free trial has started!");
+    expect(lead(html)).toContain("Your order is confirmed");
+    expect(html).not.toContain("Payment Successful");
+    expect(html).toContain('data-testid="order-status">Free trial started</dd>');
+    expect(titleOf(data)).toBe("Free Trial Started | AI Automation Apps");
   });
 
   it("says a pending payment is still being confirmed, and offers a refresh of the same order", () => {
-    const data = { orderId: "cs_test_2", order: order("Pending") };
+    const data = { view: "order" as const, orderId: "cs_test_2", order: order("Pending") };
     const html = render(data);
     expect(h1(html)).toBe("We&#x27;re confirming your payment");
     expect(lead(html)).toContain("still confirming your payment. Refresh this page in a moment.");
@@ -65,7 +105,7 @@ describe("payment success page", () => {
   ] as const)(
     "never says 'confirmed' for a $status order, and offers a new attempt where the item was picked",
     ({ status, heading, title, retry }) => {
-      const data = { orderId: "cs_test_3", order: order(status, retry) };
+      const data = { view: "order" as const, orderId: "cs_test_3", order: order(status, retry) };
       const html = render(data);
       expect(h1(html)).toBe(heading);
       expect(html.toLowerCase()).not.toContain("confirm");

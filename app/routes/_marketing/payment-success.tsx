@@ -11,8 +11,10 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
+import { signInPath } from "~/components/auth/messages";
+import { OrderReturnNotice, RETURN_NOTICE } from "~/components/checkout/OrderReturnNotice";
 import { BUTTON, cx } from "~/components/marketing/Section";
 import { formatDollars } from "~/catalogue/pricing";
 import { seo } from "~/lib/seo";
@@ -23,17 +25,35 @@ import type { OrderRow } from "~/server/db/schema";
 import { usePendingOrderSync } from "~/components/checkout/use-pending-order-sync";
 import type { Route } from "./+types/payment-success";
 
-type OrderStatus = "Paid" | "Pending" | "Declined" | "Canceled";
+type OrderStatus = "Paid" | "Trial" | "Pending" | "Declined" | "Canceled";
+
+/** The status in words, next to the heading's (never colour alone). */
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  Paid: "Paid",
+  Trial: "Free trial started",
+  Pending: "Pending",
+  Declined: "Declined",
+  Canceled: "Canceled",
+};
 
 /**
- * What the page says for the order's status. Without an order (a visitor, or an id that is not the
- * viewer's) nothing is known beyond the return itself, so it keeps the paid wording.
+ * What the page says for the signed-in customer's own order, by its status. Only a paid order, or a
+ * subscription whose free trial has started, is 'confirmed'; an id that is not the viewer's order
+ * gets the not-found notice and a signed-out visitor the sign-in one (OrderReturnNotice).
  */
 const STATUS_COPY: Record<OrderStatus, { title: string; heading: string; text: string; icon: LucideIcon; tone: string }> = {
   Paid: {
     title: "Payment Successful",
     heading: "Payment Successful!",
     text: "Thank you for your purchase. Your order is confirmed.",
+    icon: CircleCheck,
+    tone: "bg-emerald-100 text-emerald-700",
+  },
+  // Nothing was charged today: saying 'Payment Successful' would claim a payment that has not happened.
+  Trial: {
+    title: "Free Trial Started",
+    heading: "Your free trial has started!",
+    text: "Thank you for your order. Your order is confirmed, and nothing is charged until your free trial ends.",
     icon: CircleCheck,
     tone: "bg-emerald-100 text-emerald-700",
   },
@@ -64,40 +84,54 @@ const STATUS_COPY: Record<OrderStatus, { title: string; heading: string; text: s
 };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const copy = STATUS_COPY[loaderData?.order?.status ?? "Paid"];
+  const copy =
+    loaderData?.view === "order"
+      ? STATUS_COPY[loaderData.order.status]
+      : RETURN_NOTICE[loaderData?.view === "sign-in" ? "signIn" : "notFound"];
   return seo(matches, { title: copy.title, description: copy.text, path: "/payment-success", noindex: true });
 };
 
+/** No order of the viewer's has this id (or there is no id): the document answers 404. */
+const notFound = () => data({ view: "not-found" as const }, { status: 404 });
+
 export async function loader({ request }: Route.LoaderArgs) {
-  // A checkout session id as payment providers issue them (e.g. 'cs_test_…'); anything else is not echoed.
+  // A checkout session id as payment providers issue them (e.g. 'cs_test_…'); anything else is no order.
   // The schema lives inside the loader so zod stays out of the browser bundle.
   const sessionId = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/);
   const parsed = sessionId.safeParse(new URL(request.url).searchParams.get("session_id"));
-  const orderId = parsed.success ? parsed.data : null;
-  // The order itself only for its owner; anyone else sees the id, as before.
-  const user = orderId ? await getUser(request) : null;
-  const row = user && orderId ? await getOrderForUser(db(), user.id, orderId) : undefined;
-  const order = row
-    ? {
-        itemName: row.itemName,
-        rows: detailRows(row),
-        amount: `${formatDollars(row.amount)}${row.isSubscription ? "/month" : ""}`,
-        /** What the first payment took, when it differs from the amount (a subscription's free trial). */
-        dueToday: dueToday(row) !== row.amount ? formatDollars(dueToday(row)) : null,
-        trialDays: row.trialDays,
-        isSubscription: row.isSubscription,
-        status: statusOf(row.status),
-        /** Where a new attempt starts: the page the item was picked on. */
-        retryPath: row.kind === "app" ? "/apps" : "/packages",
-      }
-    : null;
-  return { orderId, order };
+  if (!parsed.success) return notFound();
+  const orderId = parsed.data;
+  const user = await getUser(request);
+  // Signed out: the order is its owner's to see; signing in comes back here. Whether the id is an
+  // order at all is not said (docs/decisions/XXXX-return-pages-confirm-real-orders.md).
+  if (!user) return { view: "sign-in" as const, signInHref: signInPath(`/payment-success?session_id=${orderId}`) };
+  const row = await getOrderForUser(db(), user.id, orderId);
+  if (!row) return notFound();
+  const status = statusOf(row);
+  return {
+    view: "order" as const,
+    orderId,
+    order: {
+      itemName: row.itemName,
+      rows: detailRows(row),
+      amount: `${formatDollars(row.amount)}${row.isSubscription ? "/month" : ""}`,
+      /** What the first payment took, when it differs from the amount (a subscription's free trial). */
+      dueToday: dueToday(row) !== row.amount ? formatDollars(dueToday(row)) : null,
+      trialDays: row.trialDays,
+      isSubscription: row.isSubscription,
+      status,
+      statusLabel: STATUS_LABEL[status],
+      /** Where a new attempt starts: the page the item was picked on. */
+      retryPath: row.kind === "app" ? "/apps" : "/packages",
+    },
+  };
 }
 
-function statusOf(status: string): OrderStatus {
-  if (status === "paid") return "Paid";
-  if (status === "declined") return "Declined";
-  if (status === "canceled") return "Canceled";
+function statusOf(row: Pick<OrderRow, "status" | "amount" | "isSubscription" | "trialDays" | "setupFee">): OrderStatus {
+  if (row.status === "paid") return row.isSubscription && row.trialDays > 0 && dueToday(row) === 0 ? "Trial" : "Paid";
+  if (row.status === "canceled") return "Canceled";
+  // 'failed': the provider never opened the checkout, so nothing is on its way either.
+  if (row.status === "declined" || row.status === "failed") return "Declined";
   return "Pending";
 }
 
@@ -138,9 +172,12 @@ const NEXT = [
 ];
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const pending = loaderData.view === "order" && loaderData.order.status === "Pending";
+  usePendingOrderSync(loaderData.view === "order" ? loaderData.orderId : null, pending);
+  if (loaderData.view === "not-found") return <OrderReturnNotice kind="notFound" />;
+  if (loaderData.view === "sign-in") return <OrderReturnNotice kind="signIn" signInHref={loaderData.signInHref} />;
   const { order, orderId } = loaderData;
-  const status = order?.status ?? "Paid";
-  usePendingOrderSync(orderId, status === "Pending");
+  const { status } = order;
   const { heading, text, icon: StatusIcon, tone } = STATUS_COPY[status];
   return (
     <div className="bg-muted">
@@ -151,7 +188,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           </span>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight">{heading}</h1>
           <p className="mt-3 text-muted-foreground">{text}</p>
-          {order && orderId && status === "Pending" && (
+          {status === "Pending" && (
             <div className="mt-6">
               <Link to={`/payment-success?session_id=${encodeURIComponent(orderId)}`} className={cx(BUTTON.lg, BUTTON.outline)}>
                 <RefreshCw aria-hidden />
@@ -159,7 +196,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           )}
-          {order && (status === "Declined" || status === "Canceled") && (
+          {(status === "Declined" || status === "Canceled") && (
             <div className="mt-6">
               <Link to={order.retryPath} className={cx(BUTTON.lg, BUTTON.primary)}>
                 <RotateCcw aria-hidden />
@@ -170,43 +207,41 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           <dl className="mx-auto mt-6 inline-flex max-w-full flex-wrap items-baseline justify-center gap-x-2 rounded-lg bg-muted px-4 py-3 text-sm">
             <dt className="font-semibold">Order ID</dt>
             <dd className="break-all font-mono" data-testid="order-id">
-              {orderId ?? "Not available"}
+              {orderId}
             </dd>
           </dl>
-          {order && (
-            <dl
-              className="mx-auto mt-4 grid max-w-sm grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border px-4 py-3 text-left text-sm"
-              data-testid="order-summary"
-            >
-              <dt className="text-muted-foreground">Item</dt>
-              <dd className="font-semibold">{order.itemName}</dd>
-              {order.rows.map((r) => (
-                <Fragment key={r.label}>
-                  <dt className="text-muted-foreground">{r.label}</dt>
-                  <dd data-testid={r.testId}>{r.value}</dd>
-                </Fragment>
-              ))}
-              <dt className="text-muted-foreground">Amount</dt>
-              <dd className="font-semibold" data-testid="order-amount">
-                {order.amount}
-              </dd>
-              {order.dueToday !== null && (
-                <>
-                  <dt className="text-muted-foreground">Paid today</dt>
-                  <dd data-testid="order-due-today">
-                    {order.dueToday}
-                    {order.isSubscription && order.trialDays > 0
-                      ? ` (${order.trialDays}-day free trial, then ${order.amount})`
-                      : ""}
-                  </dd>
-                </>
-              )}
-              <dt className="text-muted-foreground">Status</dt>
-              <dd className="font-semibold" data-testid="order-status">
-                {order.status}
-              </dd>
-            </dl>
-          )}
+          <dl
+            className="mx-auto mt-4 grid max-w-sm grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border px-4 py-3 text-left text-sm"
+            data-testid="order-summary"
+          >
+            <dt className="text-muted-foreground">Item</dt>
+            <dd className="font-semibold">{order.itemName}</dd>
+            {order.rows.map((r) => (
+              <Fragment key={r.label}>
+                <dt className="text-muted-foreground">{r.label}</dt>
+                <dd data-testid={r.testId}>{r.value}</dd>
+              </Fragment>
+            ))}
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="font-semibold" data-testid="order-amount">
+              {order.amount}
+            </dd>
+            {order.dueToday !== null && (
+              <>
+                <dt className="text-muted-foreground">Paid today</dt>
+                <dd data-testid="order-due-today">
+                  {order.dueToday}
+                  {order.isSubscription && order.trialDays > 0
+                    ? ` (${order.trialDays}-day free trial, then ${order.amount})`
+                    : ""}
+                </dd>
+              </>
+            )}
+            <dt className="text-muted-foreground">Status</dt>
+            <dd className="font-semibold" data-testid="order-status">
+              {order.statusLabel}
+            </dd>
+          </dl>
           <nav aria-label="Next steps" className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {NEXT.map(({ to, label, icon: Icon, primary }) => (
               <Link key={to} to={to} className={cx(BUTTON.lg, primary ? BUTTON.primary : BUTTON.outline, "w-full")}>
