@@ -104,14 +104,28 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await gotoHydrated(page, "/dashboard");
   await expect(page.getByTestId("trial-badge")).toHaveText("Active");
 
-  // Scaling: Pro is a billing plan, not a tier, though its 100K reach equals one: no tier is current
-  // (the $999 100K tier stays buyable), and the tiers below its 100,000 contacts are downgrades
-  // (buying one replaces Pro). Buy the 500K tier.
+  // Scaling: Pro is a billing plan, not a tier, so no tier is its current plan; but its 100,000
+  // contacts are the 100K tier's, which is neither an upgrade nor a downgrade: it is included, and
+  // not for sale (the checkout refuses it too). The tiers below are downgrades (buying one replaces
+  // Pro), the ones above upgrades. Buy the 500K tier.
   await gotoHydrated(page, "/dashboard/scaling");
   await expect(page.getByTestId("scaling-current-plan")).toHaveText("Pro");
   await expect(page.getByText("Current plan", { exact: true })).toHaveCount(1); // the card's heading only
-  for (let i = 0; i < 5; i++)
-    await expect(page.getByTestId(`tier-${i}`).getByRole("button", { name: i < 2 ? "Downgrade" : "Upgrade" })).toBeEnabled();
+  const proLabels = ["Downgrade", "Downgrade", "Included in your plan", "Upgrade", "Upgrade"];
+  for (const [i, name] of proLabels.entries()) {
+    const button = page.getByTestId(`tier-${i}`).getByRole("button", { name });
+    if (i === 2) await expect(button).toBeDisabled();
+    else await expect(button).toBeEnabled();
+  }
+  await expect(page.getByTestId("tier-2").getByText("Included", { exact: true })).toBeVisible();
+  const included = await page.request.post("/api/checkout", {
+    headers: { Origin: siteOrigin() },
+    data: { kind: "scaling", tierIndex: 2 },
+  });
+  expect([included.status(), await included.json()]).toEqual([
+    409,
+    { error: "Your current plan already includes 100,000 contacts per month. Choose a tier with more or fewer contacts." },
+  ]);
   await expectNoAxeViolations(page);
   await screenshots(page, "scaling-pro", page.getByTestId("tier-3"));
   const scaled = await payInNewTab(context, page.getByTestId("tier-3").getByRole("button", { name: "Upgrade" }));
