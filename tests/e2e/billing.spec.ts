@@ -111,13 +111,13 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await gotoHydrated(page, "/dashboard/scaling");
   await expect(page.getByTestId("scaling-current-plan")).toHaveText("Pro");
   await expect(page.getByText("Current plan", { exact: true })).toHaveCount(1); // the card's heading only
-  const proLabels = ["Downgrade", "Downgrade", "Included in your plan", "Upgrade", "Upgrade"];
+  const proLabels = ["Downgrade", "Downgrade", "Included", "Upgrade", "Upgrade"];
   for (const [i, name] of proLabels.entries()) {
     const button = page.getByTestId(`tier-${i}`).getByRole("button", { name });
     if (i === 2) await expect(button).toBeDisabled();
     else await expect(button).toBeEnabled();
   }
-  await expect(page.getByTestId("tier-2").getByText("Included", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("tier-2").getByText("In your plan", { exact: true })).toBeVisible();
   const included = await page.request.post("/api/checkout", {
     headers: { Origin: siteOrigin() },
     data: { kind: "scaling", tierIndex: 2 },

@@ -20,7 +20,8 @@ export interface ScalingCurrent extends TierSubscription {
 
 const LABEL: Record<TierRelation, string> = {
   current: "Current plan",
-  included: "Included in your plan",
+  // Short enough for the narrowest tier card; the card's badge says whose plan.
+  included: "Included",
   upgrade: "Upgrade",
   downgrade: "Downgrade",
 };
@@ -159,7 +160,7 @@ export function ScalingPlans({
                       </h3>
                       {t.popular ? <Badge>Popular</Badge> : null}
                       {relation === "current" ? <Badge variant="success">Current plan</Badge> : null}
-                      {relation === "included" ? <Badge variant="success">Included</Badge> : null}
+                      {relation === "included" ? <Badge variant="success">In your plan</Badge> : null}
                     </div>
                     <p>
                       <span className="text-2xl font-bold">{formatDollars(t.monthlyPrice)}</span>
