@@ -12,7 +12,7 @@ import {
 import { data, Link, useSearchParams } from "react-router";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
-import { signInPath } from "~/components/auth/messages";
+import { signInPath } from "~/lib/auth-messages";
 import { OrderReturnNotice, RETURN_NOTICE } from "~/components/checkout/OrderReturnNotice";
 import { BUTTON, cx } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";

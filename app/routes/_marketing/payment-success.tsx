@@ -13,7 +13,7 @@ import {
 import { Fragment } from "react";
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { signInPath } from "~/components/auth/messages";
+import { signInPath } from "~/lib/auth-messages";
 import { OrderReturnNotice, RETURN_NOTICE } from "~/components/checkout/OrderReturnNotice";
 import { BUTTON, cx } from "~/components/marketing/Section";
 import { formatDollars } from "~/catalogue/pricing";
