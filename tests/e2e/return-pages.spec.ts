@@ -5,7 +5,7 @@ import { CUSTOMER_PASSWORD, payWith, signedInContext } from "./support/customer"
 import { gotoHydrated } from "./support/page";
 
 /**
- * The checkout return pages confirm only real payments (docs/decisions/XXXX-return-pages-confirm-real-orders.md):
+ * The checkout return pages confirm only real payments (docs/decisions/0037-return-pages-confirm-real-orders.md):
  * the signed-in customer's own paid order gets the confirmation; an id that is no order of theirs is
  * 'Order not found' (404) with the dashboard and the apps; a signed-out visitor is asked to sign in
  * and comes back to the same page.

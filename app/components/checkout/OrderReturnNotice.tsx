@@ -4,7 +4,7 @@ import { BUTTON, cx } from "~/components/marketing/Section";
 
 /**
  * What a checkout return page (/payment-success, /distributor-success) shows instead of an order it
- * cannot confirm (docs/decisions/XXXX-return-pages-confirm-real-orders.md): no order of the
+ * cannot confirm (docs/decisions/0037-return-pages-confirm-real-orders.md): no order of the
  * signed-in customer has that id (404), or the visitor is signed out and the order is shown only to
  * its owner. Neither says whether such an order exists, nor repeats the id.
  */

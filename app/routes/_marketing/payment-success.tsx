@@ -103,7 +103,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orderId = parsed.data;
   const user = await getUser(request);
   // Signed out: the order is its owner's to see; signing in comes back here. Whether the id is an
-  // order at all is not said (docs/decisions/XXXX-return-pages-confirm-real-orders.md).
+  // order at all is not said (docs/decisions/0037-return-pages-confirm-real-orders.md).
   if (!user) return { view: "sign-in" as const, signInHref: signInPath(`/payment-success?session_id=${orderId}`) };
   const row = await getOrderForUser(db(), user.id, orderId);
   if (!row) return notFound();
