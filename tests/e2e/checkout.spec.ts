@@ -159,11 +159,15 @@ test("the server owns the price: amounts in the request are refused, clean reque
   const context = await customer(browser);
   const tampered = await startCheckout(context, { kind: "app", appId: app.id, tab: "base", amount: 1 });
   expect(tampered.status()).toBe(400);
-  expect(await tampered.json()).toEqual({ error: "Unexpected field: amount" });
+  expect(await tampered.json()).toEqual({
+    code: "invalid_input",
+    message: "Unexpected field: amount",
+    error: "Unexpected field: amount",
+  });
 
   const unknown = await startCheckout(context, { kind: "app", appId: 999_999, tab: "base" });
   expect(unknown.status()).toBe(400);
-  expect(await unknown.json()).toEqual({ error: "Invalid app data" });
+  expect(await unknown.json()).toEqual({ code: "unknown_item", message: "Invalid app data", error: "Invalid app data" });
 
   const clean = await startCheckout(context, { kind: "app", appId: app.id, tab: "base" });
   expect(clean.status()).toBe(200);
@@ -180,7 +184,11 @@ test("the server owns the price: amounts in the request are refused, clean reque
     data: { kind: "app", appId: app.id, tab: "base" },
   });
   expect(res.status()).toBe(401);
-  expect(await res.json()).toEqual({ error: "Authentication required" });
+  expect(await res.json()).toEqual({
+    code: "not_signed_in",
+    message: "Authentication required",
+    error: "Authentication required",
+  });
   await anonymous.dispose();
 });
 

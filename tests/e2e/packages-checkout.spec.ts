@@ -156,7 +156,11 @@ test.describe("/packages checkout", () => {
       start.getByRole("button", { name: /^Start 3-Day Free Trial/ }).click(),
     ]);
     expect(response.status()).toBe(400);
-    expect(await response.json()).toEqual({ error: "Unexpected field: amount" });
+    expect(await response.json()).toEqual({
+      code: "invalid_input",
+      message: "Unexpected field: amount",
+      error: "Unexpected field: amount",
+    });
     expect(sent).toEqual([
       {
         kind: "package",

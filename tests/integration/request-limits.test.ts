@@ -126,8 +126,11 @@ describe(`request limits (${engine})`, () => {
     // From yet another address: the account's limit holds whatever address it comes from.
     const refused = await checkout(buyer, "198.51.100.99");
     expect(refused.status).toBe(429);
+    const wait = /^Too many requests\. Please try again in (\d+ seconds?|1 minute)\.$/;
     expect(refused.body).toEqual({
-      error: expect.stringMatching(/^Too many requests\. Please try again in (\d+ seconds?|1 minute)\.$/),
+      code: "rate_limited",
+      message: expect.stringMatching(wait),
+      error: expect.stringMatching(wait),
     });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
@@ -145,7 +148,11 @@ describe(`request limits (${engine})`, () => {
     for (let i = 0; i < 5; i++) expect((await form()).status).toBe(302);
     const refused = await form();
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ status: 429, error: expect.stringMatching(/^Too many requests/) });
+    expect(refused.body).toMatchObject({
+      code: "rate_limited",
+      status: 429,
+      error: expect.stringMatching(/^Too many requests/),
+    });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await checkout(buyer, "192.0.2.10")).status).toBe(429);
     expect(sessionsCreated).toBe(10);

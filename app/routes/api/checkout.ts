@@ -1,48 +1,43 @@
 import { data } from "react-router";
-import { checkoutRequestSchema } from "~/lib/checkout-request";
-import { CheckoutError, retryAfterHeaders } from "~/server/billing/checkout.server";
-import { startCheckoutWithinLimits } from "~/server/billing/start-checkout.server";
+import { getUser } from "~/server/auth/session.server";
+import { refusalHeaders, refuseCheckout, startCheckout, type CheckoutRefused } from "~/server/billing/start-checkout.server";
 import { db } from "~/server/db/client.server";
 import { clientIp } from "~/server/http/client-ip.server";
+import { parseJsonBody } from "~/server/http/api.server";
 import type { Route } from "./+types/checkout";
-import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
 
 /**
  * POST /api/checkout: starts a checkout of any kind and answers `{ url }` (the hosted checkout
  * page). The body names only what is bought (app/lib/checkout-request.ts); it is strict, so a
  * request carrying an amount (or any other extra key) is refused with 400 rather than trusted.
+ * A refusal answers `{ code, message, field? }` (app/lib/checkout-codes.ts) with its status; `error`
+ * repeats the message for clients that read the older answer.
  */
 const MAX_BODY_BYTES = 4096;
 
 export async function action({ request }: Route.ActionArgs) {
-  const signedIn = await signedInPost(request);
-  if ("answer" in signedIn) return signedIn.answer;
-  const { user } = signedIn;
-
-  const body = await readJsonBody(request, MAX_BODY_BYTES);
-  if ("answer" in body) return body.answer;
-  const { json } = body;
-  const parsed = checkoutRequestSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const isApp = typeof json === "object" && json !== null && (json as { kind?: unknown }).kind === "app";
-    if (issue?.code === "unrecognized_keys")
-      return data({ error: `Unexpected field: ${issue.keys.join(", ")}` }, { status: 400 });
-    if (isApp) return data({ error: "Invalid app data" }, { status: 400 });
-    const field = issue?.path.join(".") || undefined;
-    return data({ error: issue?.message ?? "Invalid checkout request", field }, { status: 400 });
-  }
-
-  try {
-    const { url } = await startCheckoutWithinLimits(db(), user, parsed.data, { ip: clientIp(request) });
-    return data({ url }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (error instanceof CheckoutError)
-      return data({ error: error.message }, { status: error.status, headers: retryAfterHeaders(error) });
-    throw error;
-  }
+  if (request.method !== "POST") return methodNotAllowed();
+  // Not requireUser: its redirect to /auth would be followed by fetch and read as a 200 by the page.
+  const user = await getUser(request);
+  if (!user) return refusal(refuseCheckout(401, "not_signed_in", "Authentication required"));
+  const body = await parseJsonBody(request, MAX_BODY_BYTES);
+  if (!("json" in body)) return refusal(refuseCheckout(body.status, "invalid_input", body.error));
+  const started = await startCheckout(db(), user, body.json, { ip: clientIp(request) });
+  if ("refused" in started) return refusal(started);
+  return data({ url: started.url }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export function loader() {
   return methodNotAllowed();
+}
+
+function methodNotAllowed() {
+  return refusal(refuseCheckout(405, "method_not_allowed", "Method not allowed"), { Allow: "POST" });
+}
+
+function refusal(refused: CheckoutRefused, headers?: Record<string, string>) {
+  return data(
+    { ...refused.refused, error: refused.refused.message },
+    { status: refused.status, headers: { ...refusalHeaders(refused), ...headers } },
+  );
 }

@@ -15,6 +15,7 @@ import {
   scalingTierName,
   type AppPricingTab,
 } from "~/catalogue/pricing";
+import type { CheckoutRefusalCode } from "~/lib/checkout-codes";
 import type { CheckoutRequest } from "~/lib/checkout-request";
 import { accrueCommission } from "../affiliates/ledger.server";
 import { getApp } from "../catalogue/apps.server";
@@ -32,24 +33,16 @@ import { checkoutProvider } from "./provider.server";
  * repeated or concurrent completion pays, entitles and records the payment exactly once.
  */
 
-export type CheckoutErrorCode = "invalid_app" | "invalid_item" | "already_owned" | "provider_unavailable" | "rate_limited";
-
+/** A checkout refused by the rules below; its code is one of the shared refusal codes (app/lib/checkout-codes.ts). */
 export class CheckoutError extends Error {
   constructor(
-    readonly code: CheckoutErrorCode,
+    readonly code: CheckoutRefusalCode,
     message: string,
     readonly status = 400,
-    /** For a 429: when the limit lets the account or address in again. */
-    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "CheckoutError";
   }
-}
-
-/** A refused checkout's Retry-After header, when it has one. */
-export function retryAfterHeaders(error: CheckoutError): Record<string, string> | undefined {
-  return error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
 }
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
@@ -83,7 +76,7 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
   switch (req.kind) {
     case "app": {
       const app = await getApp(db, req.appId);
-      if (!app) throw new CheckoutError("invalid_app", "Invalid app data");
+      if (!app) throw new CheckoutError("unknown_item", "Invalid app data");
       const q = quoteApp(app, req.tab);
       return {
         kind: "app",
@@ -101,7 +94,7 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
     }
     case "package": {
       const plan = findQuickPickPlan(req.planId);
-      if (!plan) throw new CheckoutError("invalid_item", "Unknown package");
+      if (!plan) throw new CheckoutError("unknown_item", "Unknown package");
       const multiplier = funnelMultiplier(req.goal, req.timeline) ?? 1;
       const q = quotePackage(plan, { mode: req.mode, rush: req.rush, multiplier });
       return {
@@ -131,7 +124,7 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
     }
     case "plan": {
       const plan = BILLING_PLANS.find((p) => p.type === req.planType);
-      if (!plan) throw new CheckoutError("invalid_item", "Unknown plan");
+      if (!plan) throw new CheckoutError("unknown_item", "Unknown plan");
       const q = quoteBillingPlan(plan);
       return {
         kind: "plan",
@@ -146,10 +139,10 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
     }
     case "scaling": {
       const tier = SCALING_TIERS[req.tierIndex];
-      if (!tier) throw new CheckoutError("invalid_item", "Unknown tier");
+      if (!tier) throw new CheckoutError("unknown_item", "Unknown tier");
       // The same contacts as the plan today is nothing to buy; the page shows the tier as included.
       if (planIncludesContacts({ active: true, reachLimit: await activeReachLimit(db, userId) }, tier.contacts))
-        throw new CheckoutError("already_owned", contactsAlreadyIncludedMessage(tier.contacts), 409);
+        throw new CheckoutError("included_in_plan", contactsAlreadyIncludedMessage(tier.contacts), 409);
       const q = quoteScalingTier(tier);
       return {
         kind: "scaling",
@@ -164,12 +157,12 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
     }
     case "addons": {
       const ids = [...new Set(req.addonIds)];
-      if (ids.length !== req.addonIds.length) throw new CheckoutError("invalid_item", "Each add-on can be in the cart once");
+      if (ids.length !== req.addonIds.length) throw new CheckoutError("invalid_input", "Each add-on can be in the cart once");
       const rows = await db
         .select()
         .from(addonLibrary)
         .where(and(inArray(addonLibrary.id, ids), eq(addonLibrary.isActive, true)));
-      if (rows.length !== ids.length) throw new CheckoutError("invalid_item", "Unknown or unavailable add-on");
+      if (rows.length !== ids.length) throw new CheckoutError("unknown_item", "Unknown or unavailable add-on");
       const owned = await db
         .select({ addonId: userAddons.addonId })
         .from(userAddons)

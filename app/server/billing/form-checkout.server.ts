@@ -1,23 +1,22 @@
 import { data, redirect } from "react-router";
 import { signInPath, type SignInReason } from "~/lib/auth-messages";
-import { checkoutRequestSchema } from "~/lib/checkout-request";
+import type { CheckoutRefusal } from "~/lib/checkout-codes";
 import { getUser, safeNext } from "~/server/auth/session.server";
-import { CheckoutError, retryAfterHeaders } from "~/server/billing/checkout.server";
-import { startCheckoutWithinLimits } from "~/server/billing/start-checkout.server";
+import { refusalHeaders, startCheckout } from "~/server/billing/start-checkout.server";
 import { db } from "~/server/db/client.server";
 import { clientIp } from "~/server/http/client-ip.server";
 
 /**
  * The no-JavaScript path of a checkout button (docs/decisions/0009): a plain POST form to the page's
- * own action. It is validated by the same strict schema as POST /api/checkout, counted against the
- * same limits and priced by the same `createCheckout`, then the browser is redirected to the hosted
- * page in the same tab. With JavaScript the page never submits the form: it calls `startCheckout()`
- * and opens a new tab.
+ * own action. It goes through the same `startCheckout` as POST /api/checkout (same strict schema,
+ * same limits, same pricing), then the browser is redirected to the hosted page in the same tab.
+ * With JavaScript the page never submits the form: it calls `startCheckout()` in the browser and
+ * opens a new tab.
  */
-export interface FormCheckoutFailure {
+export interface FormCheckoutFailure extends CheckoutRefusal {
+  /** The message again, under the name the JSON answer also carries. */
   error: string;
   status: number;
-  field?: string;
   /** What the page passed in to know which form failed (e.g. the plan id). */
   context?: Record<string, string>;
 }
@@ -38,26 +37,15 @@ export async function checkoutFromForm(
 ) {
   const user = await getUser(request);
   if (!user) throw redirect(signInPath(safeNext(signInNext, "/"), signInReason));
-  const parsed = checkoutRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+  const started = await startCheckout(db(), user, body, { ip: clientIp(request) });
+  if ("refused" in started) {
+    const { refused, status } = started;
     return data<FormCheckoutFailure>(
-      { error: issue?.message ?? "Invalid checkout request", status: 400, field: issue?.path.join(".") || undefined, context },
-      { status: 400 },
+      { ...refused, error: refused.message, status, context },
+      { status, headers: refusalHeaders(started) },
     );
   }
-  let url: string;
-  try {
-    url = (await startCheckoutWithinLimits(db(), user, parsed.data, { ip: clientIp(request) })).url;
-  } catch (error) {
-    if (error instanceof CheckoutError)
-      return data<FormCheckoutFailure>(
-        { error: error.message, status: error.status, context },
-        { status: error.status, headers: retryAfterHeaders(error) },
-      );
-    throw error;
-  }
-  throw redirect(url);
+  throw redirect(started.url);
 }
 
 /** A form field as a trimmed string, or undefined when absent or empty. */

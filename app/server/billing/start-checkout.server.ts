@@ -1,23 +1,69 @@
-import type { CheckoutRequest } from "~/lib/checkout-request";
+import type { CheckoutRefusal, CheckoutRefusalCode } from "~/lib/checkout-codes";
+import { checkoutRequestSchema } from "~/lib/checkout-request";
 import type { Db } from "../db/client.server";
 import { RATE_LIMITS, takeAttempt, tooManyRequestsMessage } from "../limits/rate-limits.server";
-import { CheckoutError, createCheckout, type CheckoutResult } from "./checkout.server";
+import { CheckoutError, createCheckout } from "./checkout.server";
+
+/** A checkout that was not started: the refusal the client reads, its HTTP status and, for a 429, its wait. */
+export interface CheckoutRefused {
+  refused: CheckoutRefusal;
+  status: number;
+  retryAfterSeconds?: number;
+}
+
+export type CheckoutStart = { url: string } | CheckoutRefused;
+
+export function refuseCheckout(
+  status: number,
+  code: CheckoutRefusalCode,
+  message: string,
+  extra: { field?: string; retryAfterSeconds?: number } = {},
+): CheckoutRefused {
+  const refused: CheckoutRefusal = { code, message };
+  if (extra.field) refused.field = extra.field;
+  return { refused, status, ...(extra.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: extra.retryAfterSeconds }) };
+}
+
+/** The answer's headers: a refused checkout's Retry-After when it has one. */
+export function refusalHeaders(refused: CheckoutRefused): Record<string, string> | undefined {
+  return refused.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(refused.retryAfterSeconds) };
+}
 
 /**
- * A checkout asked for over HTTP (POST /api/checkout and every page's no-JavaScript checkout form):
- * the attempt is counted against the account's and the client address's checkout limits first, and
- * refused with a 429 CheckoutError past them, before any order row or payment provider call.
+ * The one way a checkout asked for over HTTP starts (POST /api/checkout and every page's
+ * no-JavaScript checkout form): `body` is checked by the strict request schema, the attempt is
+ * counted against the account's and the client address's checkout limits before any order row or
+ * payment provider call, then `createCheckout` prices it and opens the provider's session. Every
+ * refusal comes back as a value with its shared code (app/lib/checkout-codes.ts); anything else
+ * thrown is a fault, not a refusal.
  */
-export async function startCheckoutWithinLimits(
+export async function startCheckout(
   db: Db,
   user: { id: string; email: string; name?: string | null },
-  req: CheckoutRequest,
+  body: unknown,
   client: { ip: string | null },
-): Promise<CheckoutResult> {
+): Promise<CheckoutStart> {
+  const parsed = checkoutRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    if (issue?.code === "unrecognized_keys")
+      return refuseCheckout(400, "invalid_input", `Unexpected field: ${issue.keys.join(", ")}`);
+    // Spec section 8: an app that is not a valid one is 'Invalid app data', whichever field is wrong.
+    if (typeof body === "object" && body !== null && (body as { kind?: unknown }).kind === "app")
+      return refuseCheckout(400, "invalid_input", "Invalid app data");
+    return refuseCheckout(400, "invalid_input", issue?.message ?? "Invalid checkout request", {
+      field: issue?.path.join(".") || undefined,
+    });
+  }
   const decision = await takeAttempt(db, RATE_LIMITS.checkout, { userId: user.id, ip: client.ip });
   if (!decision.allowed) {
     const wait = decision.retryAfterSeconds;
-    throw new CheckoutError("rate_limited", tooManyRequestsMessage(wait), 429, wait);
+    return refuseCheckout(429, "rate_limited", tooManyRequestsMessage(wait), { retryAfterSeconds: wait });
   }
-  return createCheckout(db, user, req);
+  try {
+    return { url: (await createCheckout(db, user, parsed.data)).url };
+  } catch (error) {
+    if (error instanceof CheckoutError) return refuseCheckout(error.status, error.code, error.message);
+    throw error;
+  }
 }

@@ -16,13 +16,23 @@ export async function readJsonBody(
   maxBytes: number,
   options: { emptyAs?: unknown } = {},
 ): Promise<{ json: unknown } | { answer: ReturnType<typeof data<{ error: string }>> }> {
+  const body = await parseJsonBody(request, maxBytes, options);
+  return "json" in body ? body : { answer: data({ error: body.error }, { status: body.status }) };
+}
+
+/** readJsonBody's checks, for a route that words its own refusal: the status and text of an unusable body. */
+export async function parseJsonBody(
+  request: Request,
+  maxBytes: number,
+  options: { emptyAs?: unknown } = {},
+): Promise<{ json: unknown } | { status: 400 | 413; error: string }> {
   const text = await request.text();
-  if (text.length > maxBytes) return { answer: data({ error: "Request body too large" }, { status: 413 }) };
+  if (text.length > maxBytes) return { status: 413, error: "Request body too large" };
   if ("emptyAs" in options && !text.trim()) return { json: options.emptyAs };
   try {
     return { json: JSON.parse(text) };
   } catch {
-    return { answer: data({ error: "Invalid JSON body" }, { status: 400 }) };
+    return { status: 400, error: "Invalid JSON body" };
   }
 }
 
