@@ -1,3 +1,4 @@
+import { isCheckoutRefusalCode, type CheckoutRefusalCode } from "./checkout-codes";
 import type { CheckoutRequest } from "./checkout-request";
 
 /**
@@ -7,9 +8,35 @@ import type { CheckoutRequest } from "./checkout-request";
  * it after the await would be blocked as a pop-up by most browsers.
  */
 
-export type CheckoutAnswer = { url: string } | { status: number; error: string; field?: string };
+/**
+ * Why the browser got no checkout page: the server's refusal code (app/lib/checkout-codes.ts), or
+ * what went wrong before or after it: `network_error` (the request never reached the server),
+ * `no_checkout_url` (a success without a usable address), `unknown` (an answer with no code this
+ * build knows and a status that says nothing either).
+ */
+export type CheckoutFailureCode = CheckoutRefusalCode | "network_error" | "no_checkout_url" | "unknown";
 
-/** status 0 = the request never reached the server (offline, aborted). */
+export interface CheckoutFailure {
+  code: CheckoutFailureCode;
+  /** The server's words; pages decide on `code` (app/components/checkout/messages.ts). */
+  message?: string;
+  field?: string;
+}
+
+export type CheckoutAnswer = { url: string } | CheckoutFailure;
+
+/**
+ * The code of an answer that carries none of ours: something between the browser and the
+ * checkout (the origin check, a body limit, a proxy) answered, and its status is all there is.
+ */
+function codeOfStatus(status: number): CheckoutFailureCode {
+  if (status === 401) return "not_signed_in";
+  if (status === 429) return "rate_limited";
+  if (status === 502 || status === 503 || status === 504) return "provider_unavailable";
+  if (status === 400 || status === 413) return "invalid_input";
+  return "unknown";
+}
+
 export async function postCheckout(request: CheckoutRequest): Promise<CheckoutAnswer> {
   let res: Response;
   try {
@@ -19,21 +46,28 @@ export async function postCheckout(request: CheckoutRequest): Promise<CheckoutAn
       body: JSON.stringify(request),
     });
   } catch {
-    return { status: 0, error: "Network error" };
+    return { code: "network_error" };
   }
-  const body = (await res.json().catch(() => null)) as { url?: unknown; error?: unknown; field?: unknown } | null;
+  const body = (await res.json().catch(() => null)) as {
+    url?: unknown;
+    code?: unknown;
+    message?: unknown;
+    error?: unknown;
+    field?: unknown;
+  } | null;
   if (!res.ok) {
+    const message = typeof body?.message === "string" ? body.message : typeof body?.error === "string" ? body.error : undefined;
     return {
-      status: res.status,
-      error: typeof body?.error === "string" ? body.error : `HTTP ${res.status}`,
+      code: isCheckoutRefusalCode(body?.code) ? body.code : codeOfStatus(res.status),
+      ...(message === undefined ? {} : { message }),
       ...(typeof body?.field === "string" ? { field: body.field } : {}),
     };
   }
   // Same-site paths (local provider) or Stripe's https pages; anything else is not followed.
   if (typeof body?.url !== "string" || !(body.url.startsWith("/") || body.url.startsWith("https://"))) {
-    return { status: res.status, error: "No checkout URL received" };
+    return { code: "no_checkout_url" };
   }
-  if (body.url.startsWith("//")) return { status: res.status, error: "No checkout URL received" };
+  if (body.url.startsWith("//")) return { code: "no_checkout_url" };
   return { url: body.url };
 }
 

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { startCheckout } from "~/lib/checkout-client";
-import { DISTRIBUTOR_PAYMENT_FAILED, rateLimitedCheckoutMessage, signInHref } from "./messages";
+import { checkoutRefusalText, refusalLine, signInHref } from "./messages";
 
 export interface DistributorValues {
   email: string;
@@ -49,7 +49,7 @@ export function DistributorForm({
 }: {
   initial: DistributorValues;
   /** The no-JavaScript POST's failure, if any. */
-  serverError?: { field?: string; error: string; status?: number } | null;
+  serverError?: { code: string; message?: string; field?: string } | null;
 }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<DistributorValues>(initial);
@@ -96,11 +96,11 @@ export function DistributorForm({
       if (!mounted.current) return;
       setProcessing(false);
       if ("url" in answer) return;
-      if (answer.status === 401) {
+      if (answer.code === "not_signed_in") {
         void navigate(signInHref("/distributors"));
         return;
       }
-      const fieldErrors = answer.status === 400 ? fieldErrorOf(answer) : {};
+      const fieldErrors = fieldErrorOf(answer);
       if (Object.keys(fieldErrors).length > 0) {
         setErrors(fieldErrors);
         focusFirst(fieldErrors);
@@ -192,11 +192,15 @@ export function DistributorForm({
 }
 
 /** Too many checkouts says how long to wait; any other refusal is the spec's payment failure. */
-function failureMessage(failure: { status?: number; error: string }): string {
-  return failure.status === 429 ? rateLimitedCheckoutMessage(failure, DISTRIBUTOR_PAYMENT_FAILED) : DISTRIBUTOR_PAYMENT_FAILED;
+function failureMessage(failure: { code: string; message?: string }): string {
+  return refusalLine(checkoutRefusalText(failure, "distributor"));
 }
 
-function fieldErrorOf(failure: { field?: string; error: string } | null | undefined): DistributorFieldErrors {
-  if (!failure?.field) return {};
-  return FIELDS.some((f) => f.name === failure.field) ? { [failure.field]: failure.error } : {};
+/**
+ * A field the server refused, with the schema's words for it (app/lib/checkout-request.ts): the
+ * same words this form checks with, plus the limits only the server checks (length, characters).
+ */
+function fieldErrorOf(failure: { code: string; message?: string; field?: string } | null | undefined): DistributorFieldErrors {
+  if (failure?.code !== "invalid_input" || !failure.field || !failure.message) return {};
+  return FIELDS.some((f) => f.name === failure.field) ? { [failure.field]: failure.message } : {};
 }

@@ -80,11 +80,11 @@ function Marketplace({ filters, addons, owned, loadError }: Route.ComponentProps
   const cart = useCart();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const { pending, run } = useCheckout(BILLING_ERRORS.checkout, "addons");
+  const { pending, run } = useCheckout("addons", "addons");
   // A failed no-JavaScript checkout: its text goes under the card's Subscribe (one id) or the cart's button.
   const failure = useActionData<typeof action>();
   const failedIds = pending === null && failure ? failure.context?.addonIds : undefined;
-  const failureText = failure ? formFailureText(failure, BILLING_ERRORS.checkout) : null;
+  const failureText = failure ? formFailureText(failure, "addons") : null;
   useRevalidateOnFocus();
   useCheckoutReturn({
     success: "Add-ons activated",

@@ -101,7 +101,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
   const { subscription, history, loadError } = loaderData;
   const result = useActionData<typeof action>();
-  const { pending, run } = useCheckout(BILLING_ERRORS.checkout);
+  const { pending, run } = useCheckout("plans");
   useRevalidateOnFocus();
 
   useCheckoutReturn({
@@ -117,9 +117,7 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
   // A failed no-JavaScript checkout shows under its button, not as a toast.
   const checkoutFailure = result && !("ok" in result) ? result : null;
   const planError = (type: string) =>
-    pending === null && checkoutFailure?.context?.planType === type
-      ? formFailureText(checkoutFailure, BILLING_ERRORS.checkout)
-      : null;
+    pending === null && checkoutFailure?.context?.planType === type ? formFailureText(checkoutFailure, "plans") : null;
 
   useEffect(() => {
     if (!result || !("ok" in result)) return;

@@ -70,7 +70,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function ScalingPage({ loaderData }: Route.ComponentProps) {
   const { current, loadError } = loaderData;
   const { env } = useRootData();
-  const { pending, run } = useCheckout(BILLING_ERRORS.upgrade, "upgrade");
+  const { pending, run } = useCheckout("scaling", "upgrade");
   const failure = useActionData<typeof action>();
   useRevalidateOnFocus();
   useCheckoutReturn({
@@ -101,7 +101,7 @@ export default function ScalingPage({ loaderData }: Route.ComponentProps) {
         pending={pending === null ? null : Number(pending)}
         failure={
           pending === null && failure?.context?.tierIndex
-            ? { tierIndex: Number(failure.context.tierIndex), text: formFailureText(failure, BILLING_ERRORS.upgrade) }
+            ? { tierIndex: Number(failure.context.tierIndex), text: formFailureText(failure, "scaling") }
             : null
         }
         onUpgrade={(tierIndex) => void run(String(tierIndex), { kind: "scaling", tierIndex })}

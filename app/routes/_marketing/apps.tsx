@@ -30,6 +30,7 @@ import { SIGN_IN_REASON_TRIAL } from "~/lib/auth-messages";
 import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { isPlainClick } from "~/lib/use-hydrated";
 import { startCheckout, type CheckoutAnswer } from "~/lib/checkout-client";
+import { APPS_SIGN_IN_TEXT, checkoutRefusalText, INVALID_APP_DATA, refusalLine } from "~/components/checkout/messages";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
@@ -102,35 +103,21 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return sameFilters(current, next) && current.show === next.show ? false : defaultShouldRevalidate;
 }
 
-/** Spec section 8 (apps checkout) texts. */
-const CHECKOUT_ERROR = ["Checkout Error", "There was an issue creating your checkout session. Please try again."] as const;
-/** The check before any request, for a visitor the page already knows is signed out. */
-const AUTH_REQUIRED = ["Authentication Required", "Please sign in to start your free trial."] as const;
-/** The server's 401 (the session ended after the page loaded): the generic title with the sign-in text. */
-const AUTH_REQUIRED_BY_SERVER = [CHECKOUT_ERROR[0], AUTH_REQUIRED[1]] as const;
-const PAYMENT_UNAVAILABLE = "Payment system is currently unavailable. Please try again later.";
+/** The check before any request, for a visitor the page already knows is signed out (spec section 8). */
+const AUTH_REQUIRED = ["Authentication Required", APPS_SIGN_IN_TEXT] as const;
 
 type CheckoutOutcome = { url: string } | { notice: readonly [string, string?]; toAuth?: boolean };
 
-/** Maps the server's answer to the spec's section 8 messages. */
+/** The server's answer as the spec's section 8 notice; a session that has ended goes on to /auth. */
 function outcomeOf(answer: CheckoutAnswer): CheckoutOutcome {
   if ("url" in answer) return answer;
-  if (answer.status === 401 || answer.error.includes("Authentication required"))
-    return { notice: AUTH_REQUIRED_BY_SERVER, toAuth: true };
-  if (answer.status === 400 && answer.error === "Invalid app data") return { notice: ["Invalid app data"] };
-  if (answer.status === 503) return { notice: [CHECKOUT_ERROR[0], PAYMENT_UNAVAILABLE] };
-  // Too many checkouts: the server's message says how long to wait.
-  if (answer.status === 429) return { notice: [CHECKOUT_ERROR[0], answer.error] };
-  if (answer.error === "No checkout URL received") return { notice: ["No checkout URL received"] };
-  return { notice: CHECKOUT_ERROR };
+  const { title, description } = checkoutRefusalText(answer, "apps");
+  return { notice: [title, description], toAuth: answer.code === "not_signed_in" };
 }
 
 /** The same messages inline, for a checkout that failed without JavaScript (no toast to show them). */
-function formFailureText(failure: { status: number; error: string }): string {
-  const outcome = outcomeOf(failure);
-  if ("url" in outcome) return "";
-  const [title, description] = outcome.notice;
-  return description ? `${title}: ${description}` : title;
+function formFailureText(failure: { code: string; message?: string }): string {
+  return refusalLine(checkoutRefusalText(failure, "apps"));
 }
 
 /** The toast lives on this page, so leaving for /auth waits until it can be read. */
@@ -231,7 +218,7 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
     (app: CatalogueApp) => {
       if (processing.current) return;
       if (!app || !Number.isInteger(app.id) || !app.name) {
-        notify("Invalid app data");
+        notify(INVALID_APP_DATA);
         return;
       }
       processing.current = true;

@@ -9,7 +9,7 @@ import { goalsHref, industryLabel, parsePackagesQuery } from "~/catalogue/funnel
 import type { PlanCardData, PlanCheckout } from "~/components/funnel/PlanCard";
 import { QuickPickView } from "~/components/funnel/QuickPickView";
 import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
-import { packageCheckoutMessage, signInHref } from "~/components/checkout/messages";
+import { checkoutRefusalText, refusalLine, signInHref } from "~/components/checkout/messages";
 import { startCheckout } from "~/lib/checkout-client";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
@@ -133,6 +133,11 @@ export async function action({ request, url }: Route.ActionArgs) {
   );
 }
 
+/** The inline message for a failed package checkout (null: nothing to show). */
+function packageCheckoutMessage(failure: { code: string; message?: string } | null | undefined): string | null {
+  return failure ? refusalLine(checkoutRefusalText(failure, "packages")) : null;
+}
+
 /** Drops absent ids: the request schema is strict and its optional fields must be left out. */
 function optionalIds(ids: { goal?: string; timeline?: string; industry?: string }) {
   return Object.fromEntries(Object.entries(ids).filter(([, v]) => v !== undefined)) as typeof ids;
@@ -156,7 +161,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
   // the server fails (docs/decisions/0009), and a silent trip to /auth when signed out (spec 8).
   const actionData = useActionData<typeof action>();
   const [processing, setProcessing] = useState<{ planId: string; rush: boolean } | null>(null);
-  const [failure, setFailure] = useState<{ planId: string; status: number; error: string } | null>(null);
+  const [failure, setFailure] = useState<{ planId: string; code: string; message?: string } | null>(null);
   const busy = useRef(false);
   const mounted = useRef(true);
   useEffect(() => {
@@ -178,12 +183,12 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
         if (!mounted.current) return;
         setProcessing(null);
         if ("url" in answer) return;
-        if (answer.status === 401) {
+        if (answer.code === "not_signed_in") {
           void navigate(signInHref(here));
           return;
         }
         console.error("Package checkout failed", answer);
-        setFailure({ planId, status: answer.status, error: answer.error });
+        setFailure({ planId, code: answer.code, message: answer.message });
       });
     },
     [funnel, here, mode, navigate],

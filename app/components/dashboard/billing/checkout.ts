@@ -6,12 +6,20 @@ import { sendToSignIn, syncSubscription, type SyncResult } from "~/lib/billing-s
 import { startCheckout } from "~/lib/checkout-client";
 import { isPlainClick } from "~/lib/use-hydrated";
 import type { CheckoutRequest } from "~/lib/checkout-request";
+import {
+  CHECKOUT_FAILED,
+  checkoutRefusalText,
+  PAYMENT_UNAVAILABLE,
+  refusalLine,
+  UPGRADE_FAILED,
+  type CheckoutPage,
+} from "~/components/checkout/messages";
 
 /** Spec section 8 texts used by the billing, add-ons and scaling pages. */
 export const BILLING_ERRORS = {
-  checkout: "Failed to start checkout process",
-  upgrade: "Failed to start upgrade process",
-  unavailable: "Payment system is currently unavailable. Please try again later.",
+  checkout: CHECKOUT_FAILED,
+  upgrade: UPGRADE_FAILED,
+  unavailable: PAYMENT_UNAVAILABLE,
   load: "Failed to load subscription data",
   refresh: "Failed to refresh subscription status",
   portal: "Failed to open billing portal",
@@ -31,12 +39,15 @@ export function later(fn: () => void) {
   window.setTimeout(fn, 0);
 }
 
+/** The dashboard pages that start checkouts, as the refusal texts know them. */
+export type DashboardCheckoutPage = Extract<CheckoutPage, "plans" | "addons" | "scaling">;
+
 /**
  * One checkout at a time per page: `run(key, request)` opens the new tab in the click handler,
- * posts the request and reports failures with the spec's texts. `pending` is the key in flight.
- * `signInReason`: what /auth tells a customer whose session has ended (spec section 5).
+ * posts the request and reports failures with the spec's texts for `page`. `pending` is the key in
+ * flight. `signInReason`: what /auth tells a customer whose session has ended (spec section 5).
  */
-export function useCheckout(failureText: string, signInReason?: SignInReason) {
+export function useCheckout(page: DashboardCheckoutPage, signInReason?: SignInReason) {
   const [pending, setPending] = useState<string | null>(null);
   const busy = useRef(false);
 
@@ -48,14 +59,12 @@ export function useCheckout(failureText: string, signInReason?: SignInReason) {
       // Synchronous up to the first await: the tab opens while the click still counts as a gesture.
       const answer = await startCheckout(request);
       if ("url" in answer) return true;
-      if (answer.status === 401) {
+      if (answer.code === "not_signed_in") {
         sendToSignIn(signInReason);
         return false;
       }
-      if (answer.status === 503) toast.error(BILLING_ERRORS.unavailable);
-      // Already owned, or too many checkouts: the server's words say what to do.
-      else if (answer.status === 409 || answer.status === 429) toast.error(failureText, { description: answer.error });
-      else toast.error(failureText, answer.status === 0 ? { description: "Check your connection and try again." } : {});
+      const { title, description } = checkoutRefusalText(answer, page);
+      toast.error(title, description ? { description } : {});
       return false;
     } finally {
       busy.current = false;
@@ -70,10 +79,8 @@ export function useCheckout(failureText: string, signInReason?: SignInReason) {
  * A checkout that failed without JavaScript (the page's action answered a FormCheckoutFailure): the
  * same text the toast shows with JavaScript, rendered inline under the button that was pressed.
  */
-export function formFailureText(failure: { status: number; error: string }, failureText: string): string {
-  if (failure.status === 503) return BILLING_ERRORS.unavailable;
-  if (failure.status === 409 || failure.status === 429) return `${failureText}: ${failure.error}`;
-  return failureText;
+export function formFailureText(failure: { code: string; message?: string }, page: DashboardCheckoutPage): string {
+  return refusalLine(checkoutRefusalText(failure, page));
 }
 
 /**
