@@ -152,6 +152,28 @@ test("a session that ended after /apps loaded: the server's 401 gives the 'Check
   await context.close();
 });
 
+test("/apps words a refusal by its code, whatever the server's message says", async ({ browser }) => {
+  const context = await customer(browser);
+  const page = await context.newPage();
+  await gotoHydrated(page, `/apps?q=${encodeURIComponent(app.name)}`);
+  // The server's words are for people reading the API: rewording them changes nothing on the page.
+  await page.route("**/api/checkout", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({ code: "unknown_item", message: "No such app here", error: "No such app here" }),
+    }),
+  );
+  const card = page.getByRole("article", { name: app.name, exact: true });
+  await card.getByRole("button", { name: "Start 3-Day Trial" }).click();
+  await expect(page.getByText("Invalid app data", { exact: true })).toBeVisible();
+  await expect(page.getByText("No such app here")).toHaveCount(0);
+  await expect(page.getByText("Checkout Error", { exact: true })).toHaveCount(0);
+  // Every popup opened for the refused checkout was closed again.
+  await expect.poll(() => context.pages().length).toBe(1);
+  await context.close();
+});
+
 test("the server owns the price: amounts in the request are refused, clean requests charge the catalogue price", async ({
   browser,
   playwright,
