@@ -122,9 +122,11 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
     headers: { Origin: siteOrigin() },
     data: { kind: "scaling", tierIndex: 2 },
   });
+  const includedText =
+    "Your current plan already includes 100,000 contacts per month. Choose a tier with more or fewer contacts.";
   expect([included.status(), await included.json()]).toEqual([
     409,
-    { error: "Your current plan already includes 100,000 contacts per month. Choose a tier with more or fewer contacts." },
+    { code: "included_in_plan", message: includedText, error: includedText },
   ]);
   await expectNoAxeViolations(page);
   await screenshots(page, "scaling-pro", page.getByTestId("tier-3"));

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SCALING_TIERS } from "~/catalogue/plans";
 import { CHECKOUT_REFUSAL_CODES, type CheckoutRefusalCode } from "~/lib/checkout-codes";
 import { action as appsAction } from "~/routes/_marketing/apps";
 import { action as distributorsAction } from "~/routes/_marketing/distributors";
@@ -177,6 +178,15 @@ describe(`checkout refusals carry their code (${engine})`, () => {
       refused(409, "already_owned"),
     );
     expect(refusal(await apiCheckout(buyer.cookie, distributor))).toMatchObject(refused(409, "already_owned"));
+  });
+
+  it("the plan: included_in_plan for a scaling tier with the contacts the plan already has", async () => {
+    const buyer = await customer();
+    await fulfilOrder(database.db, (await createCheckout(database.db, buyer, { kind: "plan", planType: "pro" })).sessionId);
+    const included = SCALING_TIERS.findIndex((t) => t.contacts === 100_000);
+    expect(refusal(await apiCheckout(buyer.cookie, { kind: "scaling", tierIndex: included }))).toMatchObject(
+      refused(409, "included_in_plan"),
+    );
   });
 
   it("the provider: provider_unavailable when it cannot open the checkout", async () => {

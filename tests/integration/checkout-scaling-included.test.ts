@@ -49,7 +49,7 @@ describe(`scaling tier the plan already includes (${engine})`, () => {
   it("Pro (100,000 contacts): the 100K tier is refused with a clear 409; 50K and 500K can be bought", async () => {
     const buyer = await subscribed({ kind: "plan", planType: "pro" });
     expect(await refusal(buyer, tierIndex(100_000))).toEqual({
-      code: "already_owned",
+      code: "included_in_plan",
       status: 409,
       message: "Your current plan already includes 100,000 contacts per month. Choose a tier with more or fewer contacts.",
     });

@@ -17,6 +17,7 @@ export const NO_CHECKOUT_URL = "No checkout URL received";
 const CHECK_CONNECTION = "Check your connection and try again.";
 const ADDON_OWNED = "You already own one of these add-ons";
 const ALREADY_PAID = "This purchase has already been paid; it will appear on your account shortly.";
+const INCLUDED_IN_PLAN = "Your current plan already includes this tier's contacts.";
 
 /** The sign-in page, coming back to `path` (a same-site path with its query). */
 export function signInHref(path: string): string {
@@ -51,6 +52,7 @@ function textsFor(page: CheckoutPage, failure: { message?: string }): Texts {
         not_signed_in: error(APPS_SIGN_IN_TEXT),
         method_not_allowed: generic,
         already_owned: generic,
+        included_in_plan: generic,
         rate_limited: error(wait(failure) ?? APPS_CHECKOUT_ERROR_TEXT),
         provider_unavailable: error(PAYMENT_UNAVAILABLE),
         network_error: generic,
@@ -68,6 +70,7 @@ function textsFor(page: CheckoutPage, failure: { message?: string }): Texts {
         not_signed_in: generic,
         method_not_allowed: generic,
         already_owned: generic,
+        included_in_plan: generic,
         rate_limited: { title: wait(failure) ?? generic.title },
         // The distributor page keeps the spec's one payment failure text.
         provider_unavailable: page === "packages" ? { title: PAYMENT_UNAVAILABLE } : generic,
@@ -89,6 +92,7 @@ function textsFor(page: CheckoutPage, failure: { message?: string }): Texts {
         not_signed_in: generic,
         method_not_allowed: generic,
         already_owned: { title, description: page === "addons" ? ADDON_OWNED : ALREADY_PAID },
+        included_in_plan: { title, description: INCLUDED_IN_PLAN },
         rate_limited: limited ? { title, description: limited } : generic,
         provider_unavailable: { title: PAYMENT_UNAVAILABLE },
         network_error: { title, description: CHECK_CONNECTION },
