@@ -1,7 +1,8 @@
 import { CircleCheck } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "~/components/auth/Field";
+import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import type { AffiliateActionResult } from "~/server/affiliates/signup.server";
 import { AFFILIATE_TEXT } from "~/lib/affiliate-messages";
 import {
@@ -40,8 +41,11 @@ function UsernameField({
   isExample: boolean;
 }) {
   const hintId = `${id}-hint`;
-  // The hint follows the field, so the link shown is the link the user will get.
+  // The hint follows the field, so the link shown is the link the user will get. The field is
+  // uncontrolled: what was typed before hydration stays in it (and is read into the hint).
   const [typed, setTyped] = useState(defaultValue ?? "");
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, setTyped);
   const empty = normalizeUsername(typed) === "";
   // Said while typing too; the server refuses it either way.
   const reserved = !empty && isReservedUsername(normalizeUsername(typed));
@@ -56,7 +60,8 @@ function UsernameField({
         spellCheck={false}
         maxLength={USERNAME_MAX}
         placeholder={placeholder}
-        value={typed}
+        ref={field}
+        defaultValue={defaultValue ?? ""}
         onChange={(e) => setTyped(e.currentTarget.value)}
         error={error}
         aria-describedby={error ? `${id}-error ${hintId}` : hintId}
@@ -84,8 +89,14 @@ function UsernameField({
 export function AffiliateSignUpForm({ result, siteUrl }: { result: Result; siteUrl: string }) {
   const busy = useSubmitting("signup");
   const error = result && !result.ok ? result : null;
+  // The names only feed the username example; the fields are uncontrolled, so what was typed before
+  // hydration stays in them (and is read in here).
   const [first, setFirst] = useState(error?.values?.firstName ?? "");
   const [last, setLast] = useState(error?.values?.lastName ?? "");
+  const firstField = useRef<HTMLInputElement>(null);
+  const lastField = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(firstField, setFirst);
+  useTypedBeforeHydration(lastField, setLast);
   // A stable example number keeps server and browser renders identical.
   const example = `${usernameBase(first, last)}123`;
 
@@ -120,7 +131,8 @@ export function AffiliateSignUpForm({ result, siteUrl }: { result: Result; siteU
           autoComplete="given-name"
           required
           maxLength={100}
-          value={first}
+          ref={firstField}
+          defaultValue={error?.values?.firstName ?? ""}
           onChange={(e) => setFirst(e.currentTarget.value)}
           error={error?.fieldErrors?.firstName}
         />
@@ -131,7 +143,8 @@ export function AffiliateSignUpForm({ result, siteUrl }: { result: Result; siteU
           autoComplete="family-name"
           required
           maxLength={100}
-          value={last}
+          ref={lastField}
+          defaultValue={error?.values?.lastName ?? ""}
           onChange={(e) => setLast(e.currentTarget.value)}
           error={error?.fieldErrors?.lastName}
         />

@@ -52,7 +52,6 @@ export function DistributorForm({
   serverError?: { code: string; message?: string; field?: string } | null;
 }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<DistributorValues>(initial);
   const [errors, setErrors] = useState<DistributorFieldErrors>(() => fieldErrorOf(serverError));
   // The message under the form when the server refused without a field to point at.
   const [failed, setFailed] = useState<string | null>(
@@ -77,6 +76,10 @@ export function DistributorForm({
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy.current) return;
+    // Read from the fields, not from state: what was typed before hydration is only there.
+    const data = new FormData(e.currentTarget);
+    const text = (name: Field) => String(data.get(name) ?? "");
+    const values: DistributorValues = { email: text("email"), fullName: text("fullName"), businessName: text("businessName") };
     const local = validateDistributor(values);
     setErrors(local);
     setFailed(null);
@@ -138,10 +141,9 @@ export function DistributorForm({
               autoComplete={autoComplete}
               required
               maxLength={LIMITS[name]}
-              value={values[name]}
-              onChange={(e) => {
-                const value = e.target.value;
-                setValues((v) => ({ ...v, [name]: value }));
+              // Uncontrolled, so a value typed before hydration stays (docs/decisions/XXXX-forms-before-hydration.md).
+              defaultValue={initial[name]}
+              onChange={() => {
                 if (errors[name])
                   setErrors((errs) => {
                     const rest = { ...errs };
