@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { useIslandsDocument } from "./lib/islands";
+import { SUBMIT_GATE_SCRIPT, submitGateHydrated } from "./lib/submit-gate";
 import { env, publicEnv } from "./server/env.server";
 import { formBodyGuard } from "./server/http/form-body.server";
 
@@ -35,12 +36,24 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useContext(CspNonceContext);
   const islands = useIslandsDocument();
+  // The layout renders on every page, error pages too: once it has hydrated, so has the page.
+  useEffect(() => submitGateHydrated(), []);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1120" />
+        {islands ? null : (
+          // Before any form (docs/decisions/XXXX-forms-before-hydration.md); async, so it blocks nothing.
+          <script
+            type="module"
+            async
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: SUBMIT_GATE_SCRIPT }}
+          />
+        )}
         {/* First in <head>, ahead of the module preloads, so the first paint is not held up. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />

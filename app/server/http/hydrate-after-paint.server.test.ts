@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrateAfterPaint } from "./hydrate-after-paint.server";
+import { hydrateAfterPaint, rewriteBoot } from "./hydrate-after-paint.server";
 
 // The shape React Router 8 renders (trimmed): hoisted preloads in <head>, the boot module in <body>.
 const boot = `;
@@ -114,5 +114,43 @@ describe("hydrateAfterPaint", () => {
     const otherImport = html.replace('import("/assets/entry.client-C.js");', 'import { x } from "/y.js";');
     expect(hydrateAfterPaint(otherImport)).toBe(otherImport);
     expect(hydrateAfterPaint("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
+  });
+
+  it("asks the submit gate before it imports the entry, and goes no further while a form's native submission replaces the page", async () => {
+    const body = moduleScript(out).replace(/\bimport\(/g, "fakeImport(");
+    for (const hydrate of [true, false]) {
+      const imported: string[] = [];
+      const window: Record<string, unknown> = { submitGate: { hydrate: () => hydrate } };
+      const document = { hidden: true, head: { appendChild: () => {} }, createElement: () => ({}) };
+      const run = new Function("fakeImport", "document", "window", `return (async () => {${body}})();`) as (
+        ...args: unknown[]
+      ) => Promise<void>;
+      const fakeImport = (url: string) => {
+        imported.push(url);
+        return Promise.resolve({});
+      };
+      // The script never finishes when the gate says no: look once every route module is in.
+      void run(fakeImport, document, window);
+      await expect.poll(() => imported.length).toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(imported.includes("/assets/entry.client-C.js")).toBe(hydrate);
+    }
+  });
+
+  it("says why it left a document unchanged, and how often each pattern matched", () => {
+    expect(rewriteBoot(html)).toMatchObject({
+      unchanged: null,
+      matches: { bootScripts: 1, routeImports: 2, sideEffectImports: 0, entryImports: 1, preloadLinks: 2, preloadMentions: 2 },
+    });
+    expect(rewriteBoot(html.replace("__reactRouterRouteModules", "somethingElse")).unchanged).toBe("0 boot scripts");
+    expect(rewriteBoot(html.replace('import("/assets/entry.client-C.js");', "")).unchanged).toBe(
+      "no import of the entry module at the end of the boot script",
+    );
+    expect(
+      rewriteBoot(
+        html.replace('<link rel="modulepreload" href="/assets/jsx-D.js"', '<link href="/assets/jsx-D.js" rel="modulepreload"'),
+      ).unchanged,
+    ).toBe("a modulepreload link of another form");
   });
 });
