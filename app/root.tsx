@@ -45,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1120" />
         {islands ? null : (
-          // Before any form (docs/decisions/XXXX-forms-before-hydration.md); async, so it blocks nothing.
+          // Before any form (docs/decisions/0040-forms-before-hydration.md); async, so it blocks nothing.
           <script
             type="module"
             async

@@ -1,5 +1,5 @@
 /**
- * Forms pressed while the page's JavaScript loads (docs/decisions/XXXX-forms-before-hydration.md).
+ * Forms pressed while the page's JavaScript loads (docs/decisions/0040-forms-before-hydration.md).
  *
  * Every page is complete as server-rendered HTML and its forms post without JavaScript, but
  * hydration starts a second owner of the same forms: React Router. A press is sent by exactly one

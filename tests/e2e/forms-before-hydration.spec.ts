@@ -7,7 +7,7 @@ import { createVerifiedAccount, mailLink, raw } from "./support/loopback";
 
 /**
  * A form pressed while the page's JavaScript is still on its way is sent exactly once
- * (docs/decisions/XXXX-forms-before-hydration.md): natively before hydration
+ * (docs/decisions/0040-forms-before-hydration.md): natively before hydration
  * starts, and then the page does not hydrate under it; held from the moment hydration starts and
  * sent by the page once it has hydrated. Every form is pressed at four moments, reached by
  * condition with the page's scripts held back, never by timing:

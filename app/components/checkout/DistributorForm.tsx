@@ -141,7 +141,7 @@ export function DistributorForm({
               autoComplete={autoComplete}
               required
               maxLength={LIMITS[name]}
-              // Uncontrolled, so a value typed before hydration stays (docs/decisions/XXXX-forms-before-hydration.md).
+              // Uncontrolled, so a value typed before hydration stays (docs/decisions/0040-forms-before-hydration.md).
               defaultValue={initial[name]}
               onChange={() => {
                 if (errors[name])
