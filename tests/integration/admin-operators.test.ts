@@ -6,6 +6,7 @@ import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { setDatabase } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
+import { routeAnswer, routeArgs } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
 // Read lazily by env(): set before anything asks for it.
@@ -14,27 +15,6 @@ process.env.OPERATOR_EMAILS = "listed-ops@example.com, not-signed-up@example.com
 const SITE = "http://localhost:3000";
 const PASSWORD = "correct-horse-battery";
 
-/**
- * What a loader or action answered: a returned or thrown data() as status and body, a thrown or
- * returned Response (a redirect) as its status and Location.
- */
-async function answer(run: Promise<unknown>): Promise<{ status: number; body: unknown; location?: string | null }> {
-  let result: unknown;
-  try {
-    result = await run;
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: null, location: result.headers.get("location") };
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const { data, init } = result as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, body: data };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, body: result };
-}
-
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 const get = (cookie: string, path = "/admin") => new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} });
 const post = (cookie: string, form: Record<string, string>) =>
   new Request(`${SITE}/admin`, {
@@ -42,8 +22,8 @@ const post = (cookie: string, form: Record<string, string>) =>
     headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams(form),
   });
-const load = (cookie: string, path?: string) => answer(adminLoader(args(get(cookie, path))));
-const act = (cookie: string, form: Record<string, string>) => answer(adminAction(args(post(cookie, form))));
+const load = (cookie: string, path?: string) => routeAnswer(adminLoader(routeArgs(get(cookie, path))));
+const act = (cookie: string, form: Record<string, string>) => routeAnswer(adminAction(routeArgs(post(cookie, form))));
 
 /**
  * /admin's loader and action as React Router calls them: everyone who is not an operator gets the

@@ -15,6 +15,7 @@ import { setDatabase } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { WRONG_PASSWORD_MESSAGE } from "~/server/profile/profile.server";
 import { engine, freshDatabase } from "./support/db";
+import { routeAnswer } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -71,23 +72,9 @@ async function statusOf(call: Promise<Response>): Promise<{ status: number; mess
   }
 }
 
-/** What a route action answered: its status and body. */
-async function answer(run: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> | null }> {
-  let result: unknown;
-  try {
-    result = await run;
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: null };
-    throw thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: null };
-  const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
-  return { status: init?.status ?? 200, body: data };
-}
-
 /** The profile page's change-password form, posted as the browser posts it. */
 const profileForm = (cookie: string, ip: string, currentPassword: string, newPassword = "a-new-passphrase") =>
-  answer(
+  routeAnswer(
     profileAction({
       request: new Request(`${SITE}/dashboard/profile`, {
         method: "POST",

@@ -14,6 +14,7 @@ import { limitCounters, orders, user } from "~/server/db/schema";
 import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { RATE_LIMITS, takeAttempt } from "~/server/limits/rate-limits.server";
 import { engine, freshDatabase, insertTestAddons } from "./support/db";
+import { routeAnswer, routeArgs, type RouteAnswer } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -23,21 +24,6 @@ const ADDONS = [
   { id: "r-crm", name: "CRM Sync", category: "Sales", monthlyPrice: 7900 },
 ];
 
-/** The status, JSON body and headers of what a route answered (data(), a Response, or a thrown Response). */
-async function answer(run: Promise<unknown> | unknown) {
-  let result: unknown;
-  try {
-    result = await run;
-  } catch (thrown) {
-    if (thrown instanceof Response) result = thrown;
-    else throw thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };
-  const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
-  return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) };
-}
-
-const args = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as never;
 const request = (path: string, cookie: string | null, init: { method?: string; type?: string; body?: BodyInit } = {}) =>
   new Request(`${SITE}${path}`, {
     method: init.method ?? "POST",
@@ -50,9 +36,9 @@ const request = (path: string, cookie: string | null, init: { method?: string; t
     body: init.body,
   });
 const apiCheckout = (cookie: string | null, body: unknown) =>
-  answer(
+  routeAnswer(
     checkoutAction(
-      args(
+      routeArgs(
         request("/api/checkout", cookie, {
           type: "application/json",
           body: typeof body === "string" ? body : JSON.stringify(body),
@@ -100,7 +86,7 @@ describe(`checkout refusals carry their code (${engine})`, () => {
 
   /** A refusal's status and body; its code counts towards the check that every code is answered. */
   const seen = new Set<string>();
-  const refusal = (res: Awaited<ReturnType<typeof answer>>) => {
+  const refusal = (res: RouteAnswer<Record<string, unknown>>) => {
     const body = res.body ?? {};
     if (typeof body.code === "string") seen.add(body.code);
     return { ...body, status: res.status, errorIsMessage: body.error === body.message };
@@ -130,10 +116,10 @@ describe(`checkout refusals carry their code (${engine})`, () => {
   it("method, session and body: method_not_allowed, not_signed_in, invalid_input", async () => {
     const buyer = await customer();
     const put = request("/api/checkout", buyer.cookie, { method: "PUT" });
-    expect(refusal(await answer(checkoutLoader()))).toMatchObject(
+    expect(refusal(await routeAnswer(checkoutLoader()))).toMatchObject(
       refused(405, "method_not_allowed", { message: "Method not allowed" }),
     );
-    expect(refusal(await answer(checkoutAction(args(put))))).toMatchObject(refused(405, "method_not_allowed"));
+    expect(refusal(await routeAnswer(checkoutAction(routeArgs(put))))).toMatchObject(refused(405, "method_not_allowed"));
     expect(refusal(await apiCheckout(null, { kind: "app", appId: 7, tab: "base" }))).toMatchObject(
       refused(401, "not_signed_in", { message: "Authentication required" }),
     );
@@ -208,11 +194,11 @@ describe(`checkout refusals carry their code (${engine})`, () => {
 
   it("a page's checkout form answers the same codes, with the status and the page's context", async () => {
     const buyer = await customer();
-    const apps = (appId: string) => answer(appsAction(args(formPost("/apps", buyer.cookie, { appId, tab: "base" }))));
+    const apps = (appId: string) => routeAnswer(appsAction(routeArgs(formPost("/apps", buyer.cookie, { appId, tab: "base" }))));
     expect(refusal(await apps("999999"))).toMatchObject(refused(400, "unknown_item", { context: { appId: "999999" } }));
     expect(refusal(await apps("seven"))).toMatchObject(refused(400, "invalid_input", { message: "Invalid app data" }));
     const form = { email: "nope", fullName: "Ada", businessName: "Ada Ltd" };
-    const distributor = await answer(distributorsAction(args(formPost("/distributors", buyer.cookie, form))));
+    const distributor = await routeAnswer(distributorsAction(routeArgs(formPost("/distributors", buyer.cookie, form))));
     expect(refusal(distributor)).toMatchObject(
       refused(400, "invalid_input", { field: "email", message: "Enter a valid email address" }),
     );

@@ -8,30 +8,23 @@ import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
+import { routeAnswer } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
 
 const SITE = "http://localhost:3000";
 const PASSWORD = "correct-horse-battery";
 
-/** What a loader answered: data() as status and body, a plain object as 200. */
-async function answer(run: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const result = (await run) as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (result && result.type === "DataWithResponseInit")
-    return { status: result.init?.status ?? 200, body: result.data as Record<string, unknown> };
-  return { status: 200, body: result as Record<string, unknown> };
-}
-
 const args = (path: string, cookie?: string) => {
   const request = new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} });
   return { request, url: new URL(request.url), params: {}, context: {} } as never;
 };
 const paymentSuccess = (sessionId: string | null, cookie?: string) =>
-  answer(
+  routeAnswer(
     paymentSuccessLoader(args(sessionId === null ? "/payment-success" : `/payment-success?session_id=${sessionId}`, cookie)),
   );
 const distributorSuccess = (sessionId: string | null, cookie?: string) =>
-  answer(
+  routeAnswer(
     distributorSuccessLoader(
       args(sessionId === null ? "/distributor-success" : `/distributor-success?session_id=${sessionId}`, cookie),
     ),
@@ -82,7 +75,7 @@ describe(`checkout return pages (${engine})`, () => {
     const { status: code, body } = await paymentSuccess(id, owner.cookie);
     expect(code).toBe(200);
     expect(body).toMatchObject({ view: "order", orderId: id });
-    return (body.order as { status: string }).status;
+    return (body!.order as { status: string }).status;
   };
 
   beforeAll(async () => {

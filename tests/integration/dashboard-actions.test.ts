@@ -10,6 +10,7 @@ import { TRIAL_ENDED_MESSAGE, TRIAL_NOT_STARTED_MESSAGE } from "~/server/trial/t
 import { NO_PASSWORD_MESSAGE } from "~/server/profile/profile.server";
 import { startTrial } from "~/server/trial/trial.server";
 import { engine, freshDatabase } from "./support/db";
+import { routeAnswer, routeArgs } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -17,37 +18,18 @@ const SITE = "http://localhost:3000";
 const PASSWORD = "correct-horse-battery";
 let clients = 0;
 
-/** A loose view of an action's body: the tests compare it with toEqual/toMatchObject. */
-type Body = { values?: Record<string, string>; errors?: Record<string, string> } & Record<string, unknown>;
-
-/** What a route action answered: data() as status and body, a thrown or returned Response as its status. */
-async function answer(run: Promise<unknown>): Promise<{ status: number; body: Body | null }> {
-  let result: unknown;
-  try {
-    result = await run;
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: null };
-    throw thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: null };
-  const { data, init } = result as { data: unknown; init: ResponseInit | null };
-  return { status: init?.status ?? 200, body: data as Body };
-}
-
 const post = (path: string, cookie: string, form: Record<string, string>) =>
   new Request(`${SITE}${path}`, {
     method: "POST",
     headers: { cookie, origin: SITE, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
-/** What React Router passes an action or loader, as far as these routes read it. */
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 const support = (cookie: string, form: Record<string, string>) =>
-  answer(supportAction(args(post("/dashboard/support", cookie, form))));
+  routeAnswer(supportAction(routeArgs(post("/dashboard/support", cookie, form))));
 const onboarding = (cookie: string, form: Record<string, string>) =>
-  answer(onboardingAction(args(post("/dashboard/onboarding", cookie, form))));
+  routeAnswer(onboardingAction(routeArgs(post("/dashboard/onboarding", cookie, form))));
 const profile = (cookie: string, form: Record<string, string>) =>
-  answer(profileAction(args(post("/dashboard/profile", cookie, form))));
+  routeAnswer(profileAction(routeArgs(post("/dashboard/profile", cookie, form))));
 
 /**
  * The route actions of /dashboard/support, /dashboard/onboarding and /dashboard/profile, called as
@@ -237,7 +219,7 @@ describe(`dashboard route actions (${engine})`, () => {
 
   it("profile: first and last names take sign-up's 100 characters, in the schema and the form's maxLength", async () => {
     const { id, cookie } = await customer();
-    const loaded = (await profileLoader(args(new Request(`${SITE}/dashboard/profile`, { headers: { cookie } })))) as {
+    const loaded = (await profileLoader(routeArgs(new Request(`${SITE}/dashboard/profile`, { headers: { cookie } })))) as {
       limits: Record<string, number>;
     };
     expect(loaded.limits).toEqual({ firstName: 100, lastName: 100, companyName: 100 });

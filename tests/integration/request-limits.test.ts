@@ -14,26 +14,13 @@ import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { RATE_LIMITS, takeAttempt } from "~/server/limits/rate-limits.server";
 import { startTrial } from "~/server/trial/trial.server";
 import { engine, freshDatabase } from "./support/db";
+import { routeAnswer, routeArgs } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
 
 const SITE = "http://localhost:3000";
 const APP = { kind: "app", appId: 7, tab: "base" } as const;
 const TICKET = { subject: "Cannot connect CRM", category: "Technical", message: "The CRM link fails." };
-
-/** The status, body and headers of what a route action answered (data(), a Response, or a thrown Response). */
-async function answer(run: Promise<unknown> | unknown) {
-  let result: unknown;
-  try {
-    result = await run;
-  } catch (thrown) {
-    if (thrown instanceof Response) result = thrown;
-    else throw thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };
-  const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
-  return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) };
-}
 
 const headers = (cookie: string, ip: string, type: string) => ({
   cookie,
@@ -53,10 +40,9 @@ const postForm = (path: string, cookie: string, ip: string, form: Record<string,
     headers: headers(cookie, ip, "application/x-www-form-urlencoded"),
     body: new URLSearchParams(form),
   });
-const args = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as never;
 
 const checkout = (who: { cookie: string }, ip: string) =>
-  answer(checkoutAction(args(postJson("/api/checkout", who.cookie, ip, APP))));
+  routeAnswer(checkoutAction(routeArgs(postJson("/api/checkout", who.cookie, ip, APP))));
 
 /**
  * Per-account and per-address limits on checkout, the billing re-sync, dashboard visits and support
@@ -144,7 +130,8 @@ describe(`request limits (${engine})`, () => {
   it("the no-JavaScript checkout forms count against the same limit, and show the message", async () => {
     const buyer = await customer();
     for (let i = 0; i < 5; i++) expect((await checkout(buyer, "192.0.2.10")).status).toBe(200);
-    const form = () => answer(appsAction(args(postForm("/apps", buyer.cookie, "192.0.2.10", { appId: "7", tab: "base" }))));
+    const form = () =>
+      routeAnswer(appsAction(routeArgs(postForm("/apps", buyer.cookie, "192.0.2.10", { appId: "7", tab: "base" }))));
     for (let i = 0; i < 5; i++) expect((await form()).status).toBe(302);
     const refused = await form();
     expect(refused.status).toBe(429);
@@ -191,7 +178,9 @@ describe(`request limits (${engine})`, () => {
     const { id, cookie } = await customer();
     expect((await startTrial(database.db, id, "starter")).ok).toBe(true);
     const submit = (i: number) =>
-      answer(supportAction(args(postForm("/dashboard/support", cookie, "192.0.2.20", { ...TICKET, subject: `Ticket ${i}` }))));
+      routeAnswer(
+        supportAction(routeArgs(postForm("/dashboard/support", cookie, "192.0.2.20", { ...TICKET, subject: `Ticket ${i}` }))),
+      );
     for (let i = 0; i < 5; i++) expect((await submit(i)).status).toBe(200);
     const refused = await submit(5);
     expect(refused.status).toBe(429);
@@ -209,14 +198,15 @@ describe(`request limits (${engine})`, () => {
     const { id, cookie } = await customer();
     await startTrial(database.db, id, "starter");
     const submit = (form: Record<string, string>) =>
-      answer(supportAction(args(postForm("/dashboard/support", cookie, "192.0.2.21", form))));
+      routeAnswer(supportAction(routeArgs(postForm("/dashboard/support", cookie, "192.0.2.21", form))));
     for (let i = 0; i < 8; i++) expect((await submit({ ...TICKET, subject: "x" })).status).toBe(400);
     for (let i = 0; i < 5; i++) expect((await submit(TICKET)).status).toBe(200);
   });
 
   it("dashboard visits: past 60 a minute a visit answers 429 and is not recorded", async () => {
     const { id, cookie } = await customer();
-    const visit = () => answer(visitAction(args(postJson("/api/dashboard/visit", cookie, "192.0.2.30", { path: "/dashboard" }))));
+    const visit = () =>
+      routeAnswer(visitAction(routeArgs(postJson("/api/dashboard/visit", cookie, "192.0.2.30", { path: "/dashboard" }))));
     for (let i = 0; i < 60; i++) expect((await visit()).status).toBe(200);
     const refused = await visit();
     expect(refused.status).toBe(429);
@@ -230,7 +220,7 @@ describe(`request limits (${engine})`, () => {
 
   it("billing re-sync: the 31st in a minute answers 429", async () => {
     const { cookie } = await customer();
-    const sync = () => answer(syncAction(args(postJson("/api/billing/sync", cookie, "192.0.2.40", {}))));
+    const sync = () => routeAnswer(syncAction(routeArgs(postJson("/api/billing/sync", cookie, "192.0.2.40", {}))));
     for (let i = 0; i < 30; i++) expect((await sync()).status).toBe(200);
     const refused = await sync();
     expect(refused.status).toBe(429);
