@@ -87,7 +87,7 @@ const profileForm = (cookie: string, ip: string, currentPassword: string, newPas
   );
 
 /**
- * Security checklist items 32 and 33: the per-account and per-address limits hold for every way a
+ * The per-account and per-address limits hold for every way a
  * password (or another secret) is checked, at once and one after another: the /api/auth endpoint,
  * a form action, and a server-side `auth.api` call.
  */

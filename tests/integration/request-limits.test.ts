@@ -46,7 +46,7 @@ const checkout = (who: { cookie: string }, ip: string) =>
 
 /**
  * Per-account and per-address limits on checkout, the billing re-sync, dashboard visits and support
- * tickets (checklist item 37), called as React Router calls the routes, with the client address the
+ * tickets, called as React Router calls the routes, with the client address the
  * HTTP server writes on every request.
  */
 describe(`request limits (${engine})`, () => {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { ipKey } from "../http/client-ip.server";
 
 /**
- * The app's own request limits (checklist items 26 and 37; Better Auth limits its own endpoints),
+ * The app's own request limits (Better Auth limits its own endpoints),
  * as fixed-window counters in the limit_counters table, so every process on the database shares
  * them. Each limit counts per account and per client address: an account cannot go faster by
  * switching addresses, and one address cannot go faster by switching accounts.
@@ -102,7 +102,7 @@ export function countersFor(limit: RateLimit, subject: LimitSubject): Counter[] 
 
 /**
  * Counts one attempt against every window of `limit` for `subject` and answers whether it is within
- * all of them. One statement reserves the attempt in every counter (checklist item 32: a check and
+ * all of them. One statement reserves the attempt in every counter (a check and
  * a count apart would let concurrent requests all pass), so call it before the work it guards.
  * A refused attempt counts too: hammering a limit keeps it shut until its window ends.
  */
