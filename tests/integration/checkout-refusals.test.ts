@@ -10,10 +10,10 @@ import { createCheckout, fulfilOrder } from "~/server/billing/checkout.server";
 import { localProvider, setCheckoutProvider } from "~/server/billing/provider.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
-import { limitCounters, orders, user } from "~/server/db/schema";
+import { limitCounters, orders } from "~/server/db/schema";
 import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { RATE_LIMITS, takeAttempt } from "~/server/limits/rate-limits.server";
-import { engine, freshDatabase, insertTestAddons } from "./support/db";
+import { engine, freshDatabase, insertTestAddons, signedInCustomerMaker } from "./support/db";
 import { routeAnswer, routeArgs, type RouteAnswer } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
@@ -66,23 +66,13 @@ const refused = (status: number, code: CheckoutRefusalCode, extra: Record<string
 describe(`checkout refusals carry their code (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let auth: Auth;
-  let n = 0;
   let failProvider = false;
 
-  const customer = async () => {
-    n += 1;
-    const email = `refusals-${n}@example.com`;
-    const password = "correct-horse-battery";
-    await auth.api.signUpEmail({ body: { email, password, name: `Customer ${n}` } });
-    await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-    const res = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const [row] = await database.db.select().from(user).where(eq(user.email, email));
-    return { id: row!.id, email, name: row!.name, cookie };
-  };
+  const customer = signedInCustomerMaker(
+    () => auth,
+    () => database.db,
+    "refusals",
+  );
 
   /** A refusal's status and body; its code counts towards the check that every code is answered. */
   const seen = new Set<string>();

@@ -9,11 +9,11 @@ import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { localProvider, setCheckoutProvider } from "~/server/billing/provider.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { openDatabase, setDatabase, type Db } from "~/server/db/client.server";
-import { activityEvents, limitCounters, orders, supportTickets, user } from "~/server/db/schema";
+import { activityEvents, limitCounters, orders, supportTickets } from "~/server/db/schema";
 import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { RATE_LIMITS, takeAttempt } from "~/server/limits/rate-limits.server";
 import { startTrial } from "~/server/trial/trial.server";
-import { engine, freshDatabase } from "./support/db";
+import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
 import { routeAnswer, routeArgs } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
@@ -53,22 +53,12 @@ describe(`request limits (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let auth: Auth;
   let sessionsCreated = 0;
-  let n = 0;
 
-  const customer = async () => {
-    n += 1;
-    const email = `limits-${n}@example.com`;
-    const password = "correct-horse-battery";
-    await auth.api.signUpEmail({ body: { email, password, name: `Customer ${n}` } });
-    await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-    const res = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const [row] = await database.db.select().from(user).where(eq(user.email, email));
-    return { id: row!.id, cookie };
-  };
+  const customer = signedInCustomerMaker(
+    () => auth,
+    () => database.db,
+    "limits",
+  );
 
   const ordersOf = async (userId: string) =>
     Number((await database.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]!.n);

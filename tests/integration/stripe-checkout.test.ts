@@ -11,7 +11,7 @@ import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { billingCustomers, orders, paymentEvents, user, userSubscriptions } from "~/server/db/schema";
-import { engine, freshDatabase, orderById } from "./support/db";
+import { engine, freshDatabase, orderById, signedInCustomerMaker } from "./support/db";
 import { startFakeStripeForApp, type FakeStripe } from "./support/fake-stripe";
 
 /**
@@ -40,22 +40,12 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let stripe: FakeStripe;
   let auth: Auth;
-  let n = 0;
 
-  const newUser = async () => {
-    n += 1;
-    const email = `stripe-buyer-${n}@example.com`;
-    const password = "correct-horse-battery";
-    await auth.api.signUpEmail({ body: { email, password, name: `Buyer ${n}` } });
-    await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-    const res = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const [row] = await database.db.select().from(user).where(eq(user.email, email));
-    return { id: row!.id, email, name: row!.name, cookie };
-  };
+  const newUser = signedInCustomerMaker(
+    () => auth,
+    () => database.db,
+    "stripe-buyer",
+  );
   const lastSessionCreate = () => {
     const found = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").at(-1);
     if (!found) throw new Error("no checkout session was created");

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { Auth } from "~/server/auth/auth.server";
 import { openDatabase, type Database, type Db } from "~/server/db/client.server";
 import { eq } from "drizzle-orm";
 import { addonLibrary, orders, user } from "~/server/db/schema";
@@ -52,6 +53,29 @@ export function userMaker(db: () => Db, prefix: string) {
       .insert(user)
       .values({ id, name: `User ${n}`, email, emailVerified: true });
     return { id, email };
+  };
+}
+
+/**
+ * A maker of customers who signed up, were verified and signed in through Better Auth: emails
+ * `<prefix>-<n>@example.com`, with the session cookie a browser would send. `auth` and `db` are read
+ * at each call, since the file's database and auth open in beforeAll.
+ */
+export function signedInCustomerMaker(auth: () => Auth, db: () => Db, prefix: string) {
+  let n = 0;
+  return async () => {
+    n += 1;
+    const email = `${prefix}-${n}@example.com`;
+    const password = "correct-horse-battery";
+    await auth().api.signUpEmail({ body: { email, password, name: `Customer ${n}` } });
+    await db().update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const res = await auth().api.signInEmail({ body: { email, password }, asResponse: true });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const [row] = await db().select().from(user).where(eq(user.email, email));
+    return { id: row!.id, email, name: row!.name, cookie };
   };
 }
 
