@@ -20,8 +20,9 @@ function Section({ id, title, count, children }: { id: string; title: string; co
   );
 }
 
-const th = "whitespace-nowrap py-2 pr-4 text-left font-medium";
-const td = "py-2 pr-4 align-top";
+/** The console's table cells, shared by every table in /admin. */
+export const th = "whitespace-nowrap py-2 pr-4 text-left font-medium";
+export const td = "py-2 pr-4 align-top";
 
 function Status({ value }: { value: string }) {
   const tone =

@@ -1,6 +1,7 @@
 import { Loader2, UserMinus, UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { td, th } from "~/components/admin/AdminTables";
 import { Field, FormAlert, FormStatus } from "~/components/auth/Field";
 import { Button } from "~/components/ui/button";
 import type { AdminOperator } from "~/server/admin/operators.server";
@@ -12,9 +13,6 @@ export interface OperatorActionResult {
   /** A refused grant's address, put back in the field (a page reloaded without JavaScript too). */
   email?: string;
 }
-
-const th = "whitespace-nowrap py-2 pr-4 text-left font-medium";
-const td = "py-2 pr-4 align-top";
 
 function access(o: AdminOperator): string {
   const listed = !o.listed
