@@ -10,7 +10,7 @@ import { localProvider, setCheckoutProvider } from "~/server/billing/provider.se
 import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
-import { billingCustomers, orders, paymentEvents, user, userSubscriptions } from "~/server/db/schema";
+import { billingCustomers, orders, paymentEvents, userSubscriptions } from "~/server/db/schema";
 import { engine, freshDatabase, orderById, signedInCustomerMaker } from "./support/db";
 import { startFakeStripeForApp, type FakeStripe } from "./support/fake-stripe";
 
