@@ -7,15 +7,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/auth/session.server";
-import {
-  asItWouldBePaid,
-  declineOrder,
-  dueToday,
-  fulfilOrder,
-  getOrderForUser,
-  successPathOf,
-  tabLabel,
-} from "~/server/billing/checkout.server";
+import { successPathOf } from "~/server/billing/checkout-paths.server";
+import { declineOrder } from "~/server/billing/decline-order.server";
+import { dueToday } from "~/server/billing/due-today.server";
+import { fulfilOrder } from "~/server/billing/fulfil-order.server";
+import { getOrderForUser, tabLabel } from "~/server/billing/list-orders.server";
+import { asItWouldBePaid } from "~/server/billing/owned-items.server";
 import { db } from "~/server/db/client.server";
 import type { OrderRow } from "~/server/db/schema";
 import type { Route } from "./+types/checkout.local";

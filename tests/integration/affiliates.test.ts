@@ -21,7 +21,7 @@ import { handleAffiliateAction, type AffiliateActionResult } from "~/server/affi
 import { USERNAME_RESERVED } from "~/catalogue/username";
 import { getAdminOverview, grantOperator, isOperator, retryLeadDelivery } from "~/server/admin/admin.server";
 import { authSecret, initAuth, resetAuth } from "~/server/auth/auth.server";
-import { recordPayment, recordRefund } from "~/server/billing/checkout.server";
+import { recordPayment, recordRefund } from "~/server/billing/record-payment.server";
 import { setMailchimpConfig } from "~/server/leads/mailchimp.server";
 import { affiliates, commissionLedger, leads, mailOutbox, referralClicks, referrals, user, userRoles } from "~/server/db/schema";
 import type { Auth } from "~/server/auth/auth.server";

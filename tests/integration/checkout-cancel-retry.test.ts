@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as paymentCancelLoader } from "~/routes/_marketing/payment-cancel";
-import { createCheckout, paymentCancelRetryPath } from "~/server/billing/checkout.server";
+import { paymentCancelRetryPath } from "~/server/billing/checkout-paths.server";
+import { createCheckout } from "~/server/billing/create-checkout.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { orders, user } from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";

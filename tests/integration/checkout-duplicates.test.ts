@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCheckout, fulfilOrder } from "~/server/billing/checkout.server";
+import { createCheckout } from "~/server/billing/create-checkout.server";
+import { fulfilOrder } from "~/server/billing/fulfil-order.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { orders, paymentEvents, userAddons } from "~/server/db/schema";
 import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";

@@ -4,14 +4,11 @@ import { funnelMultiplier, GOALS, TIMELINES } from "~/catalogue/goals";
 import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import { quotePackage, type PaymentMode } from "~/catalogue/pricing";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
-import {
-  CheckoutError,
-  createCheckout,
-  DISTRIBUTOR_ALREADY_OWNED,
-  fulfilOrder,
-  ownsDistributorProgram,
-  recordRefund,
-} from "~/server/billing/checkout.server";
+import { CheckoutError, DISTRIBUTOR_ALREADY_OWNED } from "~/server/billing/checkout-error.server";
+import { createCheckout } from "~/server/billing/create-checkout.server";
+import { fulfilOrder } from "~/server/billing/fulfil-order.server";
+import { ownsDistributorProgram } from "~/server/billing/owned-items.server";
+import { recordRefund } from "~/server/billing/record-payment.server";
 import type { CheckoutProvider } from "~/server/billing/provider-types.server";
 import { setCheckoutProvider } from "~/server/billing/provider.server";
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactsAlreadyIncludedMessage, SCALING_TIERS } from "~/catalogue/plans";
-import { CheckoutError, createCheckout, fulfilOrder } from "~/server/billing/checkout.server";
+import { CheckoutError } from "~/server/billing/checkout-error.server";
+import { createCheckout } from "~/server/billing/create-checkout.server";
+import { fulfilOrder } from "~/server/billing/fulfil-order.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { orders, userSubscriptions } from "~/server/db/schema";
 import { engine, freshDatabase, userMaker } from "./support/db";

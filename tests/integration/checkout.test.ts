@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_PRICING_TABS, quoteApp } from "~/catalogue/pricing";
 import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
-import {
-  asItWouldBePaid,
-  CheckoutError,
-  createCheckout,
-  declineOrder,
-  dueToday,
-  fulfilOrder,
-  getOrderForUser,
-  listPurchasedAutomations,
-} from "~/server/billing/checkout.server";
+import { CheckoutError } from "~/server/billing/checkout-error.server";
+import { createCheckout } from "~/server/billing/create-checkout.server";
+import { declineOrder } from "~/server/billing/decline-order.server";
+import { dueToday } from "~/server/billing/due-today.server";
+import { fulfilOrder } from "~/server/billing/fulfil-order.server";
+import { getOrderForUser, listPurchasedAutomations } from "~/server/billing/list-orders.server";
+import { asItWouldBePaid } from "~/server/billing/owned-items.server";
 import { apps, orders, paymentEvents } from "~/server/db/schema";
 import { engine, freshDatabase, userMaker } from "./support/db";
 

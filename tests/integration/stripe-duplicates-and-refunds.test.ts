@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
-import { createCheckout, listPurchasedAutomations } from "~/server/billing/checkout.server";
+import { createCheckout } from "~/server/billing/create-checkout.server";
+import { listPurchasedAutomations } from "~/server/billing/list-orders.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";

@@ -3,15 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { quoteApp } from "~/catalogue/pricing";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/webhooks.stripe";
-import { createCheckout } from "~/server/billing/checkout.server";
-import {
-  cancelReplacedSubscriptions,
-  endDroppedTrials,
-  sweepStripeFollowUps,
-  syncCheckoutSession,
-} from "~/server/billing/stripe-events.server";
+import { createCheckout } from "~/server/billing/create-checkout.server";
+import { syncCheckoutSession } from "~/server/billing/stripe/checkout-session-events.server";
+import { cancelReplacedSubscriptions, endDroppedTrials, sweepStripeFollowUps } from "~/server/billing/stripe/follow-ups.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
-import { stripeClient } from "~/server/billing/stripe.server";
+import { stripeClient } from "~/server/billing/stripe/client.server";
 import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";

@@ -4,7 +4,7 @@ import { EmptyState, PageHeader } from "~/components/dashboard/pages/common";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDollars } from "~/catalogue/pricing";
 import { requireUser } from "~/server/auth/session.server";
-import { listPurchasedAutomations } from "~/server/billing/checkout.server";
+import { listPurchasedAutomations } from "~/server/billing/list-orders.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/automation";
 

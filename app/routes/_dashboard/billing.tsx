@@ -30,7 +30,7 @@ import { BILLING_PLANS } from "~/catalogue/plans";
 import { openCheckoutTab } from "~/lib/checkout-client";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session.server";
-import { listOrders } from "~/server/billing/checkout.server";
+import { listOrders } from "~/server/billing/list-orders.server";
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";

@@ -17,7 +17,8 @@ import { OrderReturnNotice, RETURN_NOTICE } from "~/components/checkout/OrderRet
 import { BUTTON, cx } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
-import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
+import { SESSION_ID_PATTERN } from "~/server/billing/checkout-paths.server";
+import { getOrderForUser } from "~/server/billing/list-orders.server";
 import { db } from "~/server/db/client.server";
 import { usePendingOrderSync } from "~/components/checkout/use-pending-order-sync";
 import type { Route } from "./+types/distributor-success";

@@ -8,7 +8,7 @@ import { PageHero } from "~/components/marketing/PageHero";
 import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
-import { ownsDistributorProgram } from "~/server/billing/checkout.server";
+import { ownsDistributorProgram } from "~/server/billing/owned-items.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/distributors";
 import { pageCacheHandle } from "~/lib/page-cache";

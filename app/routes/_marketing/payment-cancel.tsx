@@ -4,7 +4,7 @@ import { BUTTON, cx } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/payment-cancel";
 import { pageCacheHandle } from "~/lib/page-cache";
-import { paymentCancelRetryPath } from "~/server/billing/checkout.server";
+import { paymentCancelRetryPath } from "~/server/billing/checkout-paths.server";
 
 // Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
 export const handle = pageCacheHandle;

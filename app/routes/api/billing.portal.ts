@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { checkoutProvider } from "~/server/billing/provider.server";
-import { openBillingPortal } from "~/server/billing/stripe.server";
+import { openBillingPortal } from "~/server/billing/stripe/billing-portal.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { log, errorMessage } from "~/server/log.server";

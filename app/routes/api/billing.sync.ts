@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getOrderForUser, SESSION_ID_PATTERN } from "~/server/billing/checkout.server";
+import { SESSION_ID_PATTERN } from "~/server/billing/checkout-paths.server";
+import { getOrderForUser } from "~/server/billing/list-orders.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
-import { settleAfterCommit, syncCheckoutSession } from "~/server/billing/stripe-events.server";
-import { stripeClient } from "~/server/billing/stripe.server";
+import { syncCheckoutSession } from "~/server/billing/stripe/checkout-session-events.server";
+import { settleAfterCommit } from "~/server/billing/stripe/follow-ups.server";
+import { stripeClient } from "~/server/billing/stripe/client.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary } from "~/server/profile/billing.server";

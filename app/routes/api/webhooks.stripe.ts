@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { handleStripeEvent, settleAfterCommit } from "~/server/billing/stripe-events.server";
-import { stripeClient } from "~/server/billing/stripe.server";
+import { settleAfterCommit } from "~/server/billing/stripe/follow-ups.server";
+import { handleStripeEvent } from "~/server/billing/stripe/webhook.server";
+import { stripeClient } from "~/server/billing/stripe/client.server";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { log, errorMessage } from "~/server/log.server";

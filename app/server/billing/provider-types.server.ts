@@ -4,7 +4,7 @@ import type { OrderRow } from "../db/schema";
  * One interface for every payment provider (DESIGN.md section 4): create a hosted checkout
  * session for a pending order; the provider later reports the payment through a signed event
  * (Stripe webhook) or its own page (local), and both end in `fulfilOrder`. The interface lives
- * apart from the registry that picks a provider, so an adapter (stripe.server.ts) and the registry
+ * apart from the registry that picks a provider, so an adapter (stripe/checkout-provider.server.ts) and the registry
  * (provider.server.ts) both depend on it and the registry alone depends on the adapters.
  */
 export interface CreateSessionInput {

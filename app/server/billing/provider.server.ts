@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { env } from "../env.server";
 import type { CheckoutProvider } from "./provider-types.server";
-import { stripeProvider } from "./stripe.server";
+import { stripeProvider } from "./stripe/checkout-provider.server";
 
 export const localCheckoutUrl = (sessionId: string) => `/checkout/local/${sessionId}`;
 

@@ -2,7 +2,8 @@ import type { CheckoutRefusal, CheckoutRefusalCode } from "~/lib/checkout-codes"
 import { checkoutRequestSchema } from "~/lib/checkout-request";
 import type { Db } from "../db/client.server";
 import { RATE_LIMITS, takeAttempt, tooManyRequestsMessage } from "../limits/rate-limits.server";
-import { CheckoutError, createCheckout } from "./checkout.server";
+import { CheckoutError } from "./checkout-error.server";
+import { createCheckout } from "./create-checkout.server";
 
 /** A checkout that was not started: the refusal the client reads, its HTTP status and, for a 429, its wait. */
 export interface CheckoutRefused {

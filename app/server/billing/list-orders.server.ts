@@ -1,0 +1,57 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { APP_TAB_INFO, type AppPricingTab } from "~/catalogue/pricing";
+import type { Db } from "../db/client.server";
+import { type OrderRow, orders } from "../db/schema";
+import { SESSION_ID_PATTERN } from "./checkout-paths.server";
+
+/** The order of a checkout session, only when it belongs to `userId`. */
+export async function getOrderForUser(db: Db, userId: string, sessionId: string): Promise<OrderRow | undefined> {
+  if (!SESSION_ID_PATTERN.test(sessionId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.providerSessionId, sessionId), eq(orders.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The user's orders of every kind (billing history), newest first. */
+export async function listOrders(db: Db, userId: string, limit = 50): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit);
+}
+
+export interface PurchasedAutomation {
+  id: string;
+  kind: "app" | "package";
+  name: string;
+  /** The app's pricing option, or the package's delivery. */
+  optionLabel: string;
+  amount: number;
+  isSubscription: boolean;
+  paidAt: string;
+}
+
+/** The user's paid apps and packages (what /dashboard/automation lists), newest first. */
+export async function listPurchasedAutomations(db: Db, userId: string): Promise<PurchasedAutomation[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.kind, ["app", "package"]), eq(orders.status, "paid")))
+    .orderBy(desc(orders.paidAt));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind === "package" ? "package" : "app",
+    name: r.itemName,
+    optionLabel:
+      r.kind === "package"
+        ? `Package, ${r.pricingTab === "rush" ? "rush delivery (24-48 hours)" : "standard delivery (5-7 days)"}`
+        : tabLabel(r.pricingTab),
+    amount: r.amount,
+    isSubscription: r.isSubscription,
+    paidAt: (r.paidAt ?? r.createdAt).toISOString(),
+  }));
+}
+
+export function tabLabel(tab: string | null): string {
+  return tab && tab in APP_TAB_INFO ? APP_TAB_INFO[tab as AppPricingTab].label : "Standard";
+}

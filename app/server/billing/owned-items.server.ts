@@ -1,0 +1,63 @@
+import { and, eq, gt, isNotNull, isNull, ne, notInArray, or } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { type OrderRow, orders } from "../db/schema";
+
+/**
+ * Provider subscription states after which the subscription is gone for good. Stripe's deleted
+ * event also sets the order itself to 'canceled'; 'incomplete_expired' never started.
+ */
+const ENDED_SUBSCRIPTION_STATES = ["canceled", "incomplete_expired"];
+
+/**
+ * Whether the account holds the distributor program: a paid distributor order whose subscription
+ * has not ended. Like an owned add-on, a past-due or paused membership still counts (its payment is
+ * fixed in the billing portal, not by buying the program again).
+ */
+export async function ownsDistributorProgram(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.kind, "distributor"),
+        eq(orders.status, "paid"),
+        or(isNull(orders.subscriptionStatus), notInArray(orders.subscriptionStatus, ENDED_SUBSCRIPTION_STATES)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Whether the account already had this subscription item with a trial (a fulfilled order: paid,
+ * perhaps since canceled), other than the order `except`.
+ */
+export async function hadTrial(db: Db, userId: string, kind: string, itemId: string, except?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.kind, kind),
+        eq(orders.itemId, itemId),
+        eq(orders.isSubscription, true),
+        gt(orders.trialDays, 0),
+        isNotNull(orders.paidAt),
+        except ? ne(orders.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A pending order as paying it now would record it: without its trial when another order of the
+ * same item has had one since this checkout was opened (withoutRepeatedTrial drops it at
+ * fulfilment), so the test checkout page shows what is really due.
+ */
+export async function asItWouldBePaid(db: Db, order: OrderRow): Promise<OrderRow> {
+  if (order.status === "paid" || !order.isSubscription || order.trialDays === 0) return order;
+  return (await hadTrial(db, order.userId, order.kind, order.itemId, order.id)) ? { ...order, trialDays: 0 } : order;
+}

@@ -1,0 +1,181 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { funnelMultiplier } from "~/catalogue/goals";
+import { BILLING_PLANS, contactsAlreadyIncludedMessage, planIncludesContacts, SCALING_TIERS } from "~/catalogue/plans";
+import {
+  findQuickPickPlan,
+  quoteAddons,
+  quoteApp,
+  quoteBillingPlan,
+  quoteDistributor,
+  quotePackage,
+  quoteScalingTier,
+  scalingTierName,
+} from "~/catalogue/pricing";
+import type { CheckoutRequest } from "~/lib/checkout-request";
+import { getApp } from "../catalogue/apps.server";
+import type { Db } from "../db/client.server";
+import { addonLibrary, userAddons, userSubscriptions } from "../db/schema";
+import { CheckoutError, DISTRIBUTOR_ALREADY_OWNED } from "./checkout-error.server";
+import { packagesRetryPath, withSession } from "./checkout-paths.server";
+import { ownsDistributorProgram } from "./owned-items.server";
+import { grantsAccessNow } from "./subscriptions.server";
+
+/** Everything an order row needs besides its owner, ids and provider. */
+export interface OrderDraft {
+  kind: CheckoutRequest["kind"];
+  itemId: string;
+  itemName: string;
+  pricingTab: string | null;
+  amount: number;
+  isSubscription: boolean;
+  trialDays: number;
+  setupFee: number;
+  details: Record<string, unknown>;
+  successPath: string;
+  cancelPath: string;
+}
+
+/** Prices one request from the catalogue. Unknown, inactive or already owned items are refused. */
+export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): Promise<OrderDraft> {
+  switch (req.kind) {
+    case "app": {
+      const app = await getApp(db, req.appId);
+      if (!app) throw new CheckoutError("unknown_item", "Invalid app data");
+      const q = quoteApp(app, req.tab);
+      return {
+        kind: "app",
+        itemId: String(app.id),
+        itemName: app.name,
+        pricingTab: req.tab,
+        amount: q.amount,
+        isSubscription: q.isSubscription,
+        trialDays: q.trialDays,
+        setupFee: 0,
+        details: { timeline: q.timeline, delivery: q.delivery },
+        successPath: withSession("/payment-success"),
+        cancelPath: "/apps?canceled=true",
+      };
+    }
+    case "package": {
+      const plan = findQuickPickPlan(req.planId);
+      if (!plan) throw new CheckoutError("unknown_item", "Unknown package");
+      const multiplier = funnelMultiplier(req.goal, req.timeline) ?? 1;
+      const q = quotePackage(plan, { mode: req.mode, rush: req.rush, multiplier });
+      return {
+        kind: "package",
+        itemId: plan.id,
+        itemName: plan.name,
+        pricingTab: q.pricingType,
+        amount: q.amount,
+        isSubscription: q.isSubscription,
+        trialDays: q.trialDays,
+        setupFee: 0,
+        details: {
+          mode: req.mode,
+          rush: req.rush,
+          multiplier,
+          timeline: q.timeline,
+          goal: req.goal ?? null,
+          funnelTimeline: req.timeline ?? null,
+          industry: req.industry ?? null,
+        },
+        successPath: withSession("/payment-success"),
+        // Try Again goes back to the packages page as the buyer left it (paymentCancelRetryPath).
+        cancelPath: `/payment-cancel?retry=${encodeURIComponent(
+          packagesRetryPath({ industry: req.industry, goal: req.goal, timeline: req.timeline, mode: req.mode }),
+        )}`,
+      };
+    }
+    case "plan": {
+      const plan = BILLING_PLANS.find((p) => p.type === req.planType);
+      if (!plan) throw new CheckoutError("unknown_item", "Unknown plan");
+      const q = quoteBillingPlan(plan);
+      return {
+        kind: "plan",
+        itemId: plan.type,
+        itemName: `${plan.name} Plan`,
+        pricingTab: null,
+        ...q,
+        details: { planType: plan.type, contacts: plan.contacts },
+        successPath: withSession("/dashboard/billing?success=true"),
+        cancelPath: "/dashboard/billing?canceled=true",
+      };
+    }
+    case "scaling": {
+      const tier = SCALING_TIERS[req.tierIndex];
+      if (!tier) throw new CheckoutError("unknown_item", "Unknown tier");
+      // The same contacts as the plan today is nothing to buy; the page shows the tier as included.
+      if (planIncludesContacts({ active: true, reachLimit: await activeReachLimit(db, userId) }, tier.contacts))
+        throw new CheckoutError("included_in_plan", contactsAlreadyIncludedMessage(tier.contacts), 409);
+      const q = quoteScalingTier(tier);
+      return {
+        kind: "scaling",
+        itemId: String(req.tierIndex),
+        itemName: scalingTierName(tier),
+        pricingTab: null,
+        ...q,
+        details: { tierIndex: req.tierIndex, contacts: tier.contacts, sms: tier.sms, emails: tier.emails },
+        successPath: withSession("/dashboard/scaling?success=true"),
+        cancelPath: "/dashboard/scaling?canceled=true",
+      };
+    }
+    case "addons": {
+      const ids = [...new Set(req.addonIds)];
+      if (ids.length !== req.addonIds.length) throw new CheckoutError("invalid_input", "Each add-on can be in the cart once");
+      const rows = await db
+        .select()
+        .from(addonLibrary)
+        .where(and(inArray(addonLibrary.id, ids), eq(addonLibrary.isActive, true)));
+      if (rows.length !== ids.length) throw new CheckoutError("unknown_item", "Unknown or unavailable add-on");
+      const owned = await db
+        .select({ addonId: userAddons.addonId })
+        .from(userAddons)
+        .where(and(eq(userAddons.userId, userId), inArray(userAddons.addonId, ids), eq(userAddons.status, "active")));
+      if (owned.length > 0) throw new CheckoutError("already_owned", "You already own one of these add-ons", 409);
+      // Keep the buyer's order so the order name lists add-ons as they were picked.
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const picked = ids.map((id) => byId.get(id)!);
+      const q = quoteAddons(picked);
+      return {
+        kind: "addons",
+        itemId: ids.join(","),
+        itemName: picked.length === 1 ? picked[0]!.name : `${picked.length} add-ons: ${picked.map((a) => a.name).join(", ")}`,
+        pricingTab: null,
+        ...q,
+        details: { addons: picked.map((a) => ({ id: a.id, name: a.name, monthlyPrice: a.monthlyPrice })) },
+        successPath: withSession("/dashboard/addons?success=true"),
+        cancelPath: "/dashboard/addons?canceled=true",
+      };
+    }
+    case "distributor": {
+      // One membership per account (docs/decisions/0009): a second would be a second $997 setup fee
+      // and a second monthly subscription for the same program.
+      if (await ownsDistributorProgram(db, userId)) throw new CheckoutError("already_owned", DISTRIBUTOR_ALREADY_OWNED, 409);
+      const q = quoteDistributor();
+      return {
+        kind: "distributor",
+        itemId: "distributor",
+        itemName: "AI Distributor Program",
+        pricingTab: null,
+        ...q,
+        details: { email: req.email.toLowerCase(), fullName: req.fullName, businessName: req.businessName },
+        successPath: withSession("/distributor-success"),
+        cancelPath: "/distributors?canceled=true",
+      };
+    }
+  }
+}
+
+/**
+ * Contacts per month of the account's plan or tier that grants access now (the row the scaling
+ * page shows, getSubscriptionSummary); null without one, or unlimited.
+ */
+async function activeReachLimit(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ reachLimit: userSubscriptions.reachLimit })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
+    .orderBy(desc(userSubscriptions.updatedAt))
+    .limit(1);
+  return row?.reachLimit ?? null;
+}

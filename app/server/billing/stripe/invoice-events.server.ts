@@ -1,0 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import type { Stripe } from "stripe";
+import { type Db } from "../../db/client.server";
+import { orders } from "../../db/schema";
+import { recordPayment } from "../record-payment.server";
+import { idOf } from "./ids.server";
+import type { EventOutcome } from "./event-outcome.server";
+
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  if (fromParent) return idOf(fromParent);
+  // Payloads of API versions before 2025-03-31 carried the id at the top level.
+  return idOf((invoice as unknown as { subscription?: string | { id: string } | null }).subscription);
+}
+
+/**
+ * Renewals. The first invoice of a subscription belongs to checkout.session.completed (its
+ * fulfilment records it under the same invoice id), so it is skipped here; the unique provider
+ * reference would absorb a second recording anyway.
+ */
+export async function applyInvoicePaid(tx: Db, invoice: Stripe.Invoice): Promise<EventOutcome> {
+  if (invoice.billing_reason === "subscription_create" || invoice.amount_paid <= 0) return "ignored";
+  const subscriptionId = subscriptionOfInvoice(invoice);
+  if (!subscriptionId) return "ignored";
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.providerSubscriptionId, subscriptionId), eq(orders.provider, "stripe")))
+    .limit(1);
+  if (!order) return "ignored";
+  const recorded = await recordPayment(tx, {
+    userId: order.userId,
+    orderId: order.id,
+    amount: invoice.amount_paid,
+    provider: "stripe",
+    providerRef: invoice.id,
+    currency: invoice.currency,
+  });
+  return recorded ? "applied" : "ignored";
+}

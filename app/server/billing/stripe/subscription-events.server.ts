@@ -1,0 +1,90 @@
+import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { Stripe } from "stripe";
+import { type Db } from "../../db/client.server";
+import { orders, userAddons, userSubscriptions } from "../../db/schema";
+import { periodEndOf } from "./ids.server";
+import type { EventOutcome } from "./event-outcome.server";
+
+/** Stripe's statuses as ours: only 'active' grants access (trialing is access too). */
+function localStatus(status: Stripe.Subscription.Status): string {
+  if (status === "active" || status === "trialing") return "active";
+  if (status === "canceled" || status === "incomplete_expired") return "canceled";
+  return status;
+}
+
+/**
+ * Out-of-order safe: a state is applied only when its event is at least as new as the last applied
+ * one (provider_updated_at), and 'canceled' is terminal, so any delivery order converges to the
+ * newest state. A plan the user replaced stays 'replaced' unless Stripe ends it.
+ */
+export async function applySubscriptionState(
+  tx: Db,
+  subscription: Stripe.Subscription,
+  created: number,
+  deleted: boolean,
+): Promise<EventOutcome> {
+  const at = new Date(created * 1000);
+  const periodEndSeconds = periodEndOf(subscription);
+  const status = deleted ? "canceled" : localStatus(subscription.status);
+  const set = {
+    status: sql`case when ${userSubscriptions.status} = 'replaced' and ${status}::text <> 'canceled' then ${userSubscriptions.status} else ${status}::text end`,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at != null,
+    ...(periodEndSeconds ? { currentPeriodEnd: new Date(periodEndSeconds * 1000) } : {}),
+    providerUpdatedAt: sql`greatest(${userSubscriptions.providerUpdatedAt}, ${at.toISOString()}::timestamptz)`,
+    updatedAt: sql`now()`,
+  };
+  const target = and(eq(userSubscriptions.providerSubscriptionId, subscription.id), eq(userSubscriptions.provider, "stripe"));
+  const rows = await tx
+    .update(userSubscriptions)
+    .set(set)
+    .where(
+      deleted
+        ? target
+        : and(
+            target,
+            ne(userSubscriptions.status, "canceled"),
+            or(isNull(userSubscriptions.providerUpdatedAt), lte(userSubscriptions.providerUpdatedAt, at)),
+          ),
+    )
+    .returning({ id: userSubscriptions.id });
+  if (deleted) {
+    // A wholly refunded order stays 'refunded' (endWhenWhollyRefunded); the rest end 'canceled'.
+    const ended = await tx
+      .update(orders)
+      .set({ status: sql`case when ${orders.status} = 'refunded' then 'refunded' else 'canceled' end` })
+      .where(and(eq(orders.providerSubscriptionId, subscription.id), eq(orders.provider, "stripe")))
+      .returning({ id: orders.id });
+    if (ended.length > 0) {
+      // Add-ons are owned while their subscription runs.
+      await tx
+        .update(userAddons)
+        .set({ status: "canceled", updatedAt: sql`now()` })
+        .where(
+          and(
+            inArray(
+              userAddons.orderId,
+              ended.map((o) => o.id),
+            ),
+            eq(userAddons.status, "active"),
+          ),
+        );
+    }
+    return rows.length + ended.length > 0 ? "applied" : "ignored";
+  }
+  // Monthly apps, packages, add-ons and the distributor program have no user_subscriptions row: their
+  // paid order carries the subscription's state, so a past-due or unpaid subscription stops granting
+  // access (hasActiveSubscription) without waiting for Stripe to delete it. Same ordering rule.
+  const orderRows = await tx
+    .update(orders)
+    .set({ subscriptionStatus: status, subscriptionUpdatedAt: at })
+    .where(
+      and(
+        eq(orders.providerSubscriptionId, subscription.id),
+        eq(orders.provider, "stripe"),
+        eq(orders.status, "paid"),
+        or(isNull(orders.subscriptionUpdatedAt), lte(orders.subscriptionUpdatedAt, at)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length + orderRows.length > 0 ? "applied" : "ignored";
+}
