@@ -1,4 +1,4 @@
-// Catalogue scale (issue 6): the /apps page's catalogue query as the catalogue grows. Fills a
+// Catalogue scale: the /apps page's catalogue query as the catalogue grows. Fills a
 // throw-away database with CATALOGUE_APPS (100,000) apps, then runs the page's own query function
 // (searchApps from app/server/catalogue/apps.server.ts, loaded from source through Vite's SSR loader,
 // so the SQL, the migrations and the trigram indexes are exactly the page's) CATALOGUE_RUNS times per
@@ -98,7 +98,7 @@ async function timeIt(fn) {
   return { ...summarise(times), rows };
 }
 
-/** The loader's query before issue 6: every match, counted and sliced in JavaScript. */
+/** The loader's former query, for comparison: every match, counted and sliced in JavaScript. */
 const { isActive: _internal, ...publicColumns } = getTableColumns(apps);
 async function everyMatch(db, filters, show) {
   const where = appsWhere(filters);

@@ -1,4 +1,4 @@
-// Cold burst (issue 6, the load test's slowest answers): a freshly started server, its page cache
+// Cold burst (the load test's slowest answers): a freshly started server, its page cache
 // empty, receives COLD_BURST_VISITORS anonymous requests at the same moment for a handful of
 // popular pages (/, /apps, /packages, two /apps filters), each from a visitor of its own. Prints,
 // per page, how many of the answers were rendered (not from the page cache) and p50 / p99 / max

@@ -1,4 +1,4 @@
-// The cost of one SQL statement of the kinds a signed-in dashboard load runs (issue 6, ADR 0017):
+// The cost of one SQL statement of the kinds a signed-in dashboard load runs (ADR 0017):
 // a round trip with no work (`select 1`), a primary-key read of a session-sized row (as objects and
 // as arrays, which Drizzle asks for), and a one-row insert committed on its own (the dashboard
 // visit). A dashboard load runs 8 such reads and 1 insert, so these figures bound from below what

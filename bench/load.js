@@ -1,4 +1,4 @@
-// Load test (issue 6, checklist item 31): anonymous visitors, sign-ups with trial starts, checkouts
+// Load test: anonymous visitors, sign-ups with trial starts, checkouts
 // and callback-form leads, all at once, against the production server; prints per-route-group
 // latency, throughput, errors (5xx apart) and a zero-lost-writes check (every acknowledged trial,
 // payment and lead stored; no lead stored twice; no order fulfilled twice), and writes the figures
@@ -335,7 +335,7 @@ if (own) {
   );
   lost.ordersChecked = paid.length;
   lost.ordersNotPaid = paid.filter((p) => !paidIds.has(p.sessionId)).map((p) => p.sessionId);
-  // Fulfilment is one payment event per paid order, whatever raced (checklist item 18).
+  // Fulfilment is one payment event per paid order, whatever raced: a double charge is a lost write too.
   lost.ordersFulfilledTwice = (
     await rows(
       `select o.provider_session_id as id, count(p.order_id)::int as n from orders o

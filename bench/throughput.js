@@ -1,4 +1,4 @@
-// Throughput (issue 6): requests per second of the anonymous pages /, /apps and /packages served by
+// Throughput: requests per second of the anonymous pages /, /apps and /packages served by
 // our server, against nginx serving the same bytes as static files, measured with wrk in the same
 // run; and the p99 latency of a signed-in dashboard page (/dashboard/billing) under 64 connections,
 // and with one connection (the page's own time, with no request queued ahead of it).

@@ -7,7 +7,7 @@ import { cookieHeader, freshIp, mailLink, raw, type RawResponse } from "./suppor
 import { APP_ROUTES, dataRedirect, dataUrl, decodeData, matchedRouteIds } from "./support/routes";
 
 /**
- * Security checklist item 14, as one sweep: nothing a customer owns is reachable by another
+ * Access control, as one sweep: nothing a customer owns is reachable by another
  * signed-in customer, another affiliate or a signed-out visitor, through any page of app/routes.ts
  * or its React Router data requests (`.data`, and `?_routes=` with each loader alone, which is how
  * a loader without its own guard would leak behind a guarded layout), with the owner's ids in the

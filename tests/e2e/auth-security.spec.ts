@@ -3,7 +3,8 @@ import { siteOrigin, uniqueEmail } from "./support/auth";
 import { cookieHeader, createVerifiedAccount, freshIp, mailLink, raw } from "./support/loopback";
 
 /**
- * HTTP-level checks of the security checklist's authentication items (1-3, 6, 7, 10-12). Each test
+ * HTTP-level checks of authentication: no account enumeration, password rules, per-IP limits, the
+ * session cookie, the Origin check, off-site callbacks and schema-checked input. Each test
  * talks from a loopback address of its own (support/loopback.ts), so per-IP limits of one test
  * never leak into another.
  */

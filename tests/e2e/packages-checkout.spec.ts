@@ -8,7 +8,7 @@ import { payWith, signedInContext } from "./support/customer";
 import { gotoHydrated } from "./support/page";
 
 /**
- * Checkout from /packages and the distributor program (issue 4, docs/decisions/0009): the price on
+ * Checkout from /packages and the distributor program (docs/decisions/0009): the price on
  * the card is the price charged, the browser sends ids only, and the success pages show the buyer's
  * own order and nobody else's.
  */

@@ -9,9 +9,9 @@ import { createVerifiedAccount, freshIp, raw, type RawResponse } from "./support
 import { APP_ROUTES, dataRedirect, dataUrl, decodeData } from "./support/routes";
 
 /**
- * Security checklist items the route-by-route specs covered only in part: the per-account sign-in
- * throttle driven over HTTP (5), the Origin check on every route and method (10), callback URLs of
- * the auth API (11) and client-supplied money fields on every checkout kind (16).
+ * Security rules the route-by-route specs covered only in part: the per-account sign-in throttle
+ * driven over HTTP, the Origin check on every route and method, callback URLs of the auth API and
+ * client-supplied money fields on every checkout kind.
  */
 const PASSWORD = "correct-horse-battery";
 

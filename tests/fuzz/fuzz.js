@@ -1,6 +1,7 @@
-// Bad-input fuzzer (issue 6, checklist item 12). Drives the BUILT server in-process on a throw-away
-// PGlite folder and sends every action and API route at least FUZZ_CASES (default 1,000) invalid
-// requests: malformed, oversize, wrong-typed and injection-laden bodies and query strings.
+// Bad-input fuzzer: every input is schema-checked, so none may cause a 5xx or a write. Drives the
+// BUILT server in-process on a throw-away PGlite folder and sends every action and API route at
+// least FUZZ_CASES (default 1,000) invalid requests: malformed, oversize, wrong-typed and
+// injection-laden bodies and query strings.
 // Every answer must be < 500 and free of stack traces, and no invalid request may write anything
 // (row counts of every user-data table are compared before and after each route). Page query
 // strings are fuzzed too, with a fifth of the cases (each is a full render and GET never writes).
@@ -775,7 +776,7 @@ function routes(ctx) {
 /**
  * GET routes whose query strings are fuzzed, signed in: every page and resource route (the coverage
  * check holds the list to the build's manifest) and Better Auth's GET endpoints. No GET may write
- * (checklist item 10), whatever its query string. The API routes get the full count; pages (each a
+ * (a link or a prefetch must never change state), whatever its query string. The API routes get the full count; pages (each a
  * full server render, half of them as the page's data request) a fifth of it where the page reads
  * its query string, a twentieth where it does not, which keeps `npm test` inside its budget.
  */

@@ -19,7 +19,7 @@ const sessionCookie = (res: Response) =>
     ?.split(";")[0];
 
 /**
- * Checklist item 5: more than 100 failed sign-ins an hour for one account are throttled from any
+ * Per-account throttle: more than 100 failed sign-ins an hour for one account are throttled from any
  * number of IPs, and the throttle lifts once the failures are older than an hour. Driving 100
  * failures over HTTP would hit the per-IP limit first, so the failures are inserted directly.
  */

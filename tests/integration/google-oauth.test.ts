@@ -18,7 +18,7 @@ let clients = 0;
 const clientIp = () => `10.8.${Math.floor(++clients / 250)}.${clients % 250}`;
 
 /**
- * Checklist item 8. The sign-in sends the browser to Google with a state and a PKCE challenge
+ * Google sign-in must not let anyone take over an account. The sign-in sends the browser to Google with a state and a PKCE challenge
  * (S256); the callback refuses a forged state, and the real state arriving without the browser's
  * state cookie, before any code is exchanged. A Google sign-in for the email of a local account joins
  * it only when Google vouches for the email and the local account's email is verified. Google's token

@@ -16,7 +16,7 @@ function expectAppendixC(stored: string) {
 }
 
 /**
- * Checklist item 4 on the stored row: the hash Better Auth writes for a real sign-up (and a password
+ * Password storage, checked on the stored row: the hash Better Auth writes for a real sign-up (and a password
  * change) is scrypt at ASVS 5 Appendix C strength. password.server.test.ts checks hashPassword itself;
  * this fails if the auth configuration stops using it (Better Auth's default is scrypt N=16384, r=16).
  */

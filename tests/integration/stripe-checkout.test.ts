@@ -16,7 +16,7 @@ import { engine, freshDatabase, orderById, signedInCustomerMaker } from "./suppo
 import { startFakeStripeForApp, type FakeStripe } from "./support/fake-stripe";
 
 /**
- * Issue 4 / checklist items 16, 21, 22: the Checkout Session the Stripe provider asks for (exact
+ * The Checkout Session the Stripe provider asks for (exact
  * parameters, as the official SDK sends them to a local stand-in), the customer portal and the
  * return-page re-sync.
  */

@@ -26,7 +26,7 @@ import { engine, freshDatabase, userMaker } from "./support/db";
 import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
 
 /**
- * Issue 4 / checklist items 17-21: POST /api/webhooks/stripe verifies the raw body, applies each
+ * POST /api/webhooks/stripe verifies the raw body, applies each
  * event once (ledger row in the same transaction), converges out-of-order subscription events,
  * reverses refunds and lets Stripe retry after a database error.
  */

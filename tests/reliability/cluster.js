@@ -1,4 +1,4 @@
-// Cluster proof (issue 6, checklist item 30): two production servers (`node server.js`) on one
+// Cluster proof: two production servers (`node server.js`) on one
 // PostgreSQL database behind a round-robin proxy written here (node:http; each request goes to the
 // next upstream; X-Forwarded-For appended; both servers trust 127.0.0.1). Proves:
 //   (a) a session made through one instance is valid on the other;

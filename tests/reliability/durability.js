@@ -1,4 +1,4 @@
-// Durability proof (issue 6, checklist items 28-29): committed writes survive kill -9.
+// Durability proof: committed writes survive kill -9.
 // For PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set; that database is emptied first),
 // the real production server (`node server.js`) is spawned and driven through HTTP only:
 //   start -> a second server on the same PGlite folder, and one on the same port, must refuse to
@@ -146,7 +146,8 @@ async function engineRun(engine) {
   } else {
     await resetPostgres(process.env.TEST_DATABASE_URL);
     env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-    // Item 28's server settings, recorded (they belong to the PostgreSQL server, not to the product).
+    // fsync and synchronous_commit, recorded: durability depends on them, and they belong to the
+    // PostgreSQL server, not to the product.
     const settings = await pgQuery(
       process.env.TEST_DATABASE_URL,
       "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes')",

@@ -1,4 +1,4 @@
-// HTTPS proof (issue 6, checklist items 7 and 13): behind a TLS-terminating proxy the site sends HSTS
+// HTTPS proof: behind a TLS-terminating proxy the site sends HSTS
 // and Secure cookies; without TLS, or with a forwarded "https" from a client that is not a trusted
 // proxy, it sends no HSTS.
 //

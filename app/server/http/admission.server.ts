@@ -10,9 +10,9 @@ import { verifiedSessionToken } from "./user-page-cache.server";
  * and data requests are worked on at once, the rest wait their turn.
  *
  * Node accepts one new connection, and serves one page-cache hit, per turn of its event loop, and a
- * turn runs a step of every request in flight. With 64 signed-in pages rendering at once a turn took
- * about 100 ms, so a visitor opening `/` (a cached page) waited 200 ms or more, and the last of 64 new
- * connections seconds. With a few requests at a time a turn is short, and waiting requests are
+ * turn runs a step of every request in flight. With many signed-in pages rendering at once a turn
+ * grew long, so a visitor opening `/` (a cached page) waited for every render in flight, and the last
+ * of many new connections waited seconds. With a few requests at a time a turn is short, and waiting requests are
  * answered in turn instead of all slowly together.
  *
  * The turns are fair between clients (docs/decisions/0031-fair-admission.md): each client (a

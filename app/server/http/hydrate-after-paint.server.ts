@@ -3,8 +3,8 @@
  *
  * React 19 hoists React Router's 15-40 `<link rel="modulepreload">` tags into `<head>`, next to the
  * stylesheet, and the boot module's static `import`s are fetched as soon as it is parsed: on a slow
- * link the page's 120-170 KB of JavaScript shares the bandwidth the stylesheet needs, and the first
- * paint waits for both. The server-rendered HTML is complete without JavaScript, so the document is
+ * link the page's JavaScript, many times the stylesheet's size, shares the bandwidth the stylesheet
+ * needs, and the first paint waits for both. The server-rendered HTML is complete without JavaScript, so the document is
  * rewritten:
  * - the modulepreload links leave `<head>`;
  * - the boot module waits for the first frame, then adds the same preload links (so the modules

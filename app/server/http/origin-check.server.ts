@@ -6,7 +6,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const EXEMPT_PREFIXES = ["/api/webhooks/"];
 
 /**
- * CSRF defence for every state-changing request (checklist item 10): the Origin header must be
+ * CSRF defence for every state-changing request: the Origin header must be
  * present and equal to the site's own origin. A missing, `null` or foreign Origin gets 403.
  */
 export function originCheck(req: Request, res: Response, next: NextFunction) {

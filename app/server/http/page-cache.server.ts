@@ -287,8 +287,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   /**
    * Admission: a URL is stored on its second storable render, not its first. Query strings are
-   * free to invent, and each stored page costs a brotli-11 compression (about 65 ms of CPU for
-   * /apps) and cache space that would evict the pages people actually share; a URL asked for once
+   * free to invent, and each stored page costs a brotli-11 compression (storing's most expensive
+   * step, worst for a large page such as /apps) and cache space that would evict the pages people actually share; a URL asked for once
    * is only rendered. Bounded like the cache: a flood of new URLs forgets older first sightings.
    */
   const seenOnce = new LRUCache<string, true>({ max: 10_000 });

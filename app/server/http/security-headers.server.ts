@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import { env } from "../env.server";
 
 /**
- * Security headers on every response (checklist item 13). The CSP allows only our own scripts and
+ * Security headers on every response, errors and static files included. The CSP allows only our own scripts and
  * styles, plus the inline bootstrap React Router writes for hydration (by a per-response nonce);
  * frames only from the configured webinar origin.
  */

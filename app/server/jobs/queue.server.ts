@@ -22,9 +22,9 @@ export const JOBS_SCHEMA = "pgboss";
 export const LEAD_DELIVERY_QUEUE = "lead-delivery";
 
 /**
- * Lead delivery retries with capped exponential backoff for well over a day (checklist item 24):
- * pg-boss waits about retryDelay * 2^n (with jitter) up to retryDelayMax, so after ~2 h of growing
- * waits every retry is an hour apart; 40 retries cover more than 32 hours of Mailchimp outage.
+ * Lead delivery retries with capped exponential backoff for well over a day, so a Mailchimp outage
+ * of a day loses no lead: pg-boss waits about retryDelay * 2^n (with jitter) up to retryDelayMax,
+ * so after ~2 h of growing waits every retry is an hour apart; 40 retries cover more than 32 hours.
  * A run may take 2 requests x 10 s; after 2 minutes in 'active' (a crashed worker) it is retried.
  */
 export const LEAD_DELIVERY_QUEUE_OPTIONS = {
@@ -58,7 +58,7 @@ export const MAIL_DELIVERY_QUEUE_OPTIONS = {
 /** Unsent mail older than this is not swept again: its links have expired. */
 const MAIL_SWEEP_MAX_AGE_MS = 24 * 60 * 60_000;
 
-/** Connections towards Mailchimp stay at or below this (checklist item 25): the most one process may use. */
+/** Connections towards Mailchimp stay at or below this, Mailchimp's own limit: the most one process may use. */
 export const MAX_LEAD_DELIVERY_CONCURRENCY = 10;
 /**
  * An instance's default share (all its server processes together): half of the 10, so two instances
@@ -271,8 +271,9 @@ type Executor = Pick<Db, "execute">;
 
 /**
  * Enqueues the delivery of a lead through `tx`, so the job commits or rolls back with the caller's
- * transaction (checklist item 23). Answers null when the queue is not running in this process: the
- * lead stays 'pending' and the sweeper enqueues it at the next start (the lead row is the outbox).
+ * transaction: no lead is stored without its delivery, nor delivered without being stored. Answers
+ * null when the queue is not running in this process: the lead stays 'pending' and the sweeper
+ * enqueues it at the next start (the lead row is the outbox).
  */
 export function enqueueLeadDelivery(tx: Executor, leadId: string): Promise<string | null> {
   return sendThrough(tx, LEAD_DELIVERY_QUEUE, { leadId } satisfies LeadJobData);

@@ -8,7 +8,7 @@ import { log } from "../log.server";
 import { mailchimpConfig, type MailchimpConfig } from "./mailchimp.server";
 import { HONEYPOT_FIELD, validateCallbackRequest, type FieldErrors } from "./validation.server";
 
-/** Public-form limits (checklist item 26). */
+/** Public-form limits: the form is open to anybody, so repeats must not cost deliveries. */
 export const LEAD_LIMITS = {
   /** Accepted submissions per client IP per window (RATE_LIMITS.lead). */
   perIp: RATE_LIMITS.lead.perAddress[0].max,
@@ -37,7 +37,8 @@ export interface SubmitContext {
 
 /**
  * Takes a callback request from the public form: validates it, applies the honeypot and the limits,
- * and stores the lead together with its delivery job in one transaction (checklist item 23).
+ * and stores the lead together with its delivery job in one transaction, so an acknowledged lead is
+ * always delivered.
  *
  * - a filled honeypot answers like a success and stores nothing;
  * - more than LEAD_LIMITS.perIp requests per IP window, or perEmail leads per email window: 'limited';
