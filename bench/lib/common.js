@@ -349,7 +349,7 @@ export async function cpuSeconds(pid) {
  * The largest accept queue of the TCP listener on `port` seen while it runs: connections the kernel
  * has completed that the server has not accepted yet (/proc/net/tcp, Linux; null elsewhere). Since
  * libuv 1.45 a Node process accepts one connection per event-loop turn, so a saturated server
- * leaves new connections waiting here while it answers its open ones (bench/RESULTS.md).
+ * leaves new connections waiting here while it answers its open ones (docs/decisions/0018, 0026).
  */
 export function watchAcceptQueue(port, everyMs = 500) {
   const hexPort = port.toString(16).toUpperCase().padStart(4, "0");

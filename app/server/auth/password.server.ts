@@ -12,8 +12,8 @@ export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength:
 /**
  * At most this many hashes at once: one fewer than libuv's threads (4 unless UV_THREADPOOL_SIZE says
  * otherwise), so gzip and file reads always find a free thread. libuv's queue is first come, first
- * served: unbounded, a burst of sign-ups queued dozens of ~0.4 s hashes ahead of every page's gzip,
- * and pages took seconds (bench/RESULTS.md, load). Further hashes wait here instead. Fewer (one per
+ * served: unbounded, a burst of sign-ups queued dozens of slow hashes ahead of every page's gzip,
+ * and pages took seconds under load (docs/decisions/0006). Further hashes wait here instead. Fewer (one per
  * core) kept pages fast but let sign-ups in a burst wait past a minute.
  */
 const THREADPOOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
