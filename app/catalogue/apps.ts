@@ -26,7 +26,6 @@ export interface CatalogueApp {
 
 export const HAND_WRITTEN_COUNT = 34;
 export const GENERATED_COUNT = 147;
-export const CATALOGUE_SIZE = HAND_WRITTEN_COUNT + GENERATED_COUNT;
 export const MIN_BASE_PRICE = 8000;
 export const MAX_BASE_PRICE = 33000;
 export const MIN_REVIEWS = 10;

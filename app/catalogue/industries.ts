@@ -28,10 +28,6 @@ export const ALL_INDUSTRIES = "All" as const;
 /** The industry filter's options: All plus the 21. */
 export const INDUSTRY_FILTERS = [ALL_INDUSTRIES, ...INDUSTRIES] as const;
 
-export function isIndustry(value: string): value is Industry {
-  return (INDUSTRIES as readonly string[]).includes(value);
-}
-
 /** Apps-page suggestions: industry names containing the typed text (empty text shows none). */
 export function suggestIndustries(text: string): Industry[] {
   const q = text.trim().toLowerCase();

@@ -145,4 +145,3 @@ export function publicEnv(e: Env = env()) {
     WEBINAR_ORIGIN: e.WEBINAR_ORIGIN ?? null,
   };
 }
-export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { normalizeUsername, usernameError } from "~/catalogue/username";
 import type { Db } from "../db/client.server";
 import { affiliates, referralClicks, referrals } from "../db/schema";
@@ -170,14 +170,4 @@ export async function attributeSignup(
     log.error("referral attribution failed", { error: errorMessage(error) });
     return false;
   }
-}
-
-/** The affiliate who referred `userId`, if any. */
-export async function referrerOf(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ affiliateUserId: referrals.affiliateUserId })
-    .from(referrals)
-    .where(and(eq(referrals.referredUserId, userId)))
-    .limit(1);
-  return row?.affiliateUserId;
 }

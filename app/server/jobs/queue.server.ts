@@ -262,11 +262,6 @@ export async function stopJobs(): Promise<void> {
   await current.boss.stop({ graceful: true, timeout: current.stopTimeoutMs, close: true });
 }
 
-/** True while the queue is running in this process. */
-export function jobsRunning(): boolean {
-  return running !== undefined;
-}
-
 type Executor = Pick<Db, "execute">;
 
 /**

@@ -4,5 +4,3 @@ import { Badge } from "~/components/ui/badge";
 export function PlanBadge({ active }: { active: boolean }) {
   return <Badge variant={active ? "success" : "warning"}>{active ? "Active" : "Trial"}</Badge>;
 }
-
-export const CHECKOUT_NOTE = "Checkout opens in the next release.";
