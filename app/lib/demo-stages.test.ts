@@ -21,7 +21,6 @@ function runToNextStage(state: DemoState, now: number): { state: DemoState; now:
 describe("demo stages", () => {
   it("has the spec's four timings in order", () => {
     expect(DEMO_STAGES.map((s) => s.durationMs)).toEqual([2000, 1500, 2500, 1800]);
-    expect(DEMO_TOTAL_MS).toBe(7800);
   });
 
   it("maps elapsed time to a stage", () => {

@@ -3,6 +3,37 @@ import { isPhoneNumber, PHONE_MESSAGE, validateCallbackRequest } from "./validat
 
 const lead = (phone: string) => ({ firstName: "Ana", email: "ana@example.com", phone });
 
+describe("callback choices", () => {
+  // The spec's option texts, as the visitor picks them from the form's lists.
+  const chosen = {
+    projectType: [
+      "Web Application",
+      "Mobile App",
+      "E-commerce Platform",
+      "Business Management System",
+      "AI-Powered Solution",
+      "Custom Integration",
+      "Other",
+    ],
+    budget: ["$5,000 - $10,000", "$10,000 - $25,000", "$25,000 - $50,000", "$50,000 - $100,000", "$100,000+", "Let's discuss"],
+    timeframe: ["ASAP", "Within 1 month", "1-3 months", "3-6 months", "6+ months", "Just exploring"],
+    preferredTime: ["Morning (9AM-12PM)", "Afternoon (12PM-5PM)", "Evening (5PM-8PM)", "Any time"],
+  };
+  for (const [field, options] of Object.entries(chosen)) {
+    it(`accepts each of the spec's ${field} options and refuses any other`, () => {
+      for (const option of options)
+        expect(validateCallbackRequest({ ...lead("+1 555 0100"), [field]: option })).toMatchObject({
+          ok: true,
+          value: { [field]: option },
+        });
+      expect(validateCallbackRequest({ ...lead("+1 555 0100"), [field]: "Something else" })).toMatchObject({
+        ok: false,
+        fields: { [field]: expect.any(String) },
+      });
+    });
+  }
+});
+
 describe("callback phone numbers (docs/decisions/0010)", () => {
   it.each([
     "555-123-4567 ext. 12",
