@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { funnelMultiplier } from "../../app/catalogue/goals";
 import { QUICK_PICK_PLANS } from "../../app/catalogue/plans";
 import { formatDollars, quotePackage } from "../../app/catalogue/pricing";
 import { siteOrigin } from "./support/auth";
@@ -16,7 +15,7 @@ import { gotoHydrated } from "./support/page";
 const FUNNEL = "/packages?industry=Insurance&goal=add_ai&timeline=standard";
 const professional = QUICK_PICK_PLANS.find((p) => p.id === "professional")!;
 const starter = QUICK_PICK_PLANS.find((p) => p.id === "starter")!;
-const multiplier = funnelMultiplier("add_ai", "standard");
+const funnel = { goal: "add_ai", timeline: "standard" };
 const SHOTS = process.env.SHOTS_DIR;
 
 /** A verified account (from a loopback address of its own: sign-up is rate limited per IP) in a context of its own. */
@@ -42,7 +41,7 @@ test.describe("/packages checkout", () => {
     test.slow();
     const { context } = await customer(browser);
     const page = await context.newPage();
-    const rush = formatDollars(quotePackage(professional, { mode: "one-time", rush: true, multiplier }).amount);
+    const rush = formatDollars(quotePackage(professional, { mode: "one-time", rush: true, ...funnel }).amount);
 
     // The page sends ids only: no amount, no multiplier. The request is held until the progress
     // state has been checked.
@@ -114,7 +113,7 @@ test.describe("/packages checkout", () => {
   test("monthly mode checks out the displayed monthly price", async ({ browser }) => {
     const { context } = await customer(browser);
     const page = await context.newPage();
-    const monthly = `${formatDollars(quotePackage(starter, { mode: "monthly", rush: false, multiplier }).amount)}/month`;
+    const monthly = `${formatDollars(quotePackage(starter, { mode: "monthly", rush: false, ...funnel }).amount)}/month`;
     await gotoHydrated(page, `${FUNNEL}&mode=monthly`);
     const start = card(page, "Starter");
     await expect(start.getByTestId("plan-price")).toHaveText(monthly);
@@ -200,7 +199,7 @@ test.describe("/packages checkout", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await context.addCookies(cookies);
     const page = await context.newPage();
-    const rush = formatDollars(quotePackage(starter, { mode: "one-time", rush: true, multiplier }).amount);
+    const rush = formatDollars(quotePackage(starter, { mode: "one-time", rush: true, ...funnel }).amount);
     await page.goto(FUNNEL);
     await card(page, "Starter")
       .getByRole("button", { name: /^Rush \(24-48hrs\) \+50%/ })

@@ -30,7 +30,7 @@ import { BILLING_PLANS } from "~/catalogue/plans";
 import { openCheckoutTab } from "~/lib/checkout-client";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session.server";
-import { listOrders } from "~/server/billing/list-orders.server";
+import { listOrders, packageDelivery } from "~/server/billing/list-orders.server";
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
@@ -52,7 +52,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       itemName: o.itemName,
       kind: o.kind,
       amount: o.amount,
+      setupFee: o.setupFee,
+      trialDays: o.trialDays,
       isSubscription: o.isSubscription,
+      delivery: packageDelivery(o),
       status: o.status,
     }));
     return {

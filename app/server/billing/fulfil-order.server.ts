@@ -149,7 +149,7 @@ async function applyOrderEffects(tx: Db, order: OrderRow, opts: FulfilOptions) {
         });
     }
   }
-  if (order.kind === "plan" || order.kind === "scaling") {
+  if (order.kind === "plan" || order.kind === "scaling" || order.kind === "member") {
     await applySubscriptionEntitlement(tx, order, {
       providerSubscriptionId: opts.providerSubscriptionId ?? null,
       currentPeriodEnd: opts.currentPeriodEnd ?? null,

@@ -1,4 +1,5 @@
 import { Receipt } from "lucide-react";
+import { orderAmountLines } from "~/catalogue/pricing";
 import { formatDollars } from "~/components/dashboard/pages/common";
 import { Badge } from "~/components/ui/badge";
 import { formatDate } from "./checkout";
@@ -8,11 +9,33 @@ export interface HistoryEntry {
   createdAt: string;
   itemName: string;
   kind: string;
-  /** Cents. */
+  /** Cents: the monthly amount of a subscription. */
   amount: number;
+  /** Cents charged once with the first payment (the distributor's setup fee). */
+  setupFee: number;
+  trialDays: number;
   isSubscription: boolean;
+  /** A package's delivery as sold ('rush delivery (24-48 hours)'); null for other kinds. */
+  delivery: string | null;
   status: string;
 }
+
+/** The order's amount: one line, or the setup fee and the monthly amount as two (orderAmountLines). */
+function Amount({ entry }: { entry: HistoryEntry }) {
+  const lines = orderAmountLines(entry, formatDollars);
+  return (
+    <span className="flex flex-col items-end" data-testid="history-amount">
+      {lines.map((line, i) => (
+        <span key={line} className={i > 0 ? "text-xs text-muted-foreground" : undefined}>
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** What kind of order, with a package's delivery. */
+const kindLabel = (e: HistoryEntry) => `${KIND[e.kind] ?? e.kind}${e.delivery ? `, ${e.delivery}` : ""}`;
 
 const STATUS: Record<string, { label: string; variant: "success" | "warning" | "destructive" | "secondary" }> = {
   paid: { label: "Paid", variant: "success" },
@@ -30,6 +53,7 @@ const KIND: Record<string, string> = {
   addons: "Add-ons",
   scaling: "Scaling",
   distributor: "Distributor",
+  member: "Member plan",
 };
 
 /** The user's orders, newest first (billing history). */
@@ -59,11 +83,10 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                   </div>
                   <div className="flex justify-between gap-2 text-muted-foreground">
                     <span>
-                      {formatDate(e.createdAt)} · {KIND[e.kind] ?? e.kind}
+                      {formatDate(e.createdAt)} · {kindLabel(e)}
                     </span>
                     <span className="tabular-nums text-foreground">
-                      {formatDollars(e.amount)}
-                      {e.isSubscription ? "/month" : ""}
+                      <Amount entry={e} />
                     </span>
                   </div>
                 </li>
@@ -97,11 +120,10 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                       <td className="whitespace-nowrap px-4 py-3">{formatDate(e.createdAt)}</td>
                       <td className="px-4 py-3">
                         <span className="font-medium">{e.itemName}</span>
-                        <span className="block text-xs text-muted-foreground">{KIND[e.kind] ?? e.kind}</span>
+                        <span className="block text-xs text-muted-foreground">{kindLabel(e)}</span>
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                        {formatDollars(e.amount)}
-                        {e.isSubscription ? "/month" : ""}
+                        <Amount entry={e} />
                       </td>
                       <td className="px-4 py-3">
                         <Badge variant={status.variant}>{status.label}</Badge>
