@@ -217,6 +217,23 @@ test.describe("/packages checkout", () => {
     await context.close();
   });
 
+  test("one rush price: a Rush timeline is the rush price once, the Rush button replaces a slower timeline's factor", async ({
+    page,
+  }) => {
+    // Starter $3,500 on the Rush timeline: x1.5 once, rush delivery, no second Rush button.
+    await gotoHydrated(page, "/packages?industry=Insurance&goal=new_app&timeline=rush");
+    const rushTimeline = card(page, "Starter");
+    await expect(rushTimeline.getByTestId("plan-price")).toHaveText("$5,250");
+    await expect(rushTimeline.getByTestId("plan-delivery")).toHaveText("Rush delivery included: 24-48 hours");
+    await expect(rushTimeline.getByRole("link", { name: /^Rush \(24-48hrs\)/ })).toHaveCount(0);
+    // On 8 weeks (15% off) the standard price is $2,975 and Rush is $3,500 x 1.5, not x 0.85 x 1.5.
+    await gotoHydrated(page, "/packages?industry=Insurance&goal=new_app&timeline=8weeks");
+    const slow = card(page, "Starter");
+    await expect(slow.getByTestId("plan-price")).toHaveText("$2,975");
+    await expect(slow.getByTestId("plan-delivery")).toHaveText("Delivered in 5-7 days");
+    await expect(slow.getByTestId("rush-price")).toHaveText("$5,250");
+  });
+
   test("the trial overlay's upgrade link still shows the member discount", async ({ page }) => {
     await gotoHydrated(page, "/packages?tier=growth");
     await expect(page.getByText(/30% member discount/i).first()).toBeVisible();

@@ -47,12 +47,7 @@ export function MemberPlanOffer({ tier, checkout }: { tier: MemberTierData; chec
             {tier.name} Member Plan <span className="text-lg font-semibold">({price})</span>
           </h2>
           <p className="mt-1 text-sm">
-            <strong>{price}</strong> instead of{" "}
-            <s>
-              <span className="sr-only">was </span>
-              {formatDollars(tier.originalPrice)}/month
-            </s>
-            , billed monthly, cancel anytime.
+            <strong>{price}</strong> instead of <s>{formatDollars(tier.originalPrice)}/month</s>, billed monthly, cancel anytime.
           </p>
         </div>
         <div className="flex flex-col items-stretch gap-2">
