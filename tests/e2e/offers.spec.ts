@@ -5,7 +5,7 @@ import { gotoHydrated } from "./support/page";
 
 /**
  * What the customer is offered can be bought, and is recorded as sold
- * (docs/decisions/XXXX-member-plans-rush-and-setup-lines.md): the trial chooser's Growth and Pro are
+ * (docs/decisions/0044-member-plans-rush-and-setup-lines.md): the trial chooser's Growth and Pro are
  * bought on the page its buttons open, and the distributor's $997 setup fee is in billing history.
  */
 

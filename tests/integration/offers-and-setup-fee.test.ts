@@ -48,7 +48,7 @@ const sessionOf = (location: string | null) => /\/checkout\/local\/([A-Za-z0-9_-
 
 /**
  * What the trial chooser offers is bought where it sends the customer (/packages?tier=growth|pro,
- * docs/decisions/XXXX-member-plans-rush-and-setup-lines.md), and the distributor's order carries both its
+ * docs/decisions/0044-member-plans-rush-and-setup-lines.md), and the distributor's order carries both its
  * lines ($997 setup, $199/month after the trial) wherever it is shown or summed.
  */
 describe(`member plans and the distributor's two lines (${engine})`, () => {

@@ -20,7 +20,7 @@ export type MemberCheckout =
 /**
  * The member plan the trial chooser's 'Upgrade to Growth/Pro' sends here to buy: its discounted
  * monthly price beside its name (the billing page sells another 'Pro', at $499/month), and the
- * button that buys it (docs/decisions/XXXX-member-plans-rush-and-setup-lines.md).
+ * button that buys it (docs/decisions/0044-member-plans-rush-and-setup-lines.md).
  */
 export function MemberPlanOffer({ tier, checkout }: { tier: MemberTierData; checkout: MemberCheckout }) {
   const price = `${formatDollars(tier.price)}/month`;

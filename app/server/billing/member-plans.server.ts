@@ -7,7 +7,7 @@ import { grantsAccessNow } from "./subscriptions.server";
 /**
  * The trial chooser's member plans (Growth, Pro) as the account's plan: bought on
  * /packages?tier=…, held as its user_subscriptions row (plan_type 'member'), one plan at a time
- * like the billing plans and scaling tiers (docs/decisions/XXXX-member-plans-rush-and-setup-lines.md).
+ * like the billing plans and scaling tiers (docs/decisions/0044-member-plans-rush-and-setup-lines.md).
  */
 export const MEMBER_PLAN_TYPE = "member";
 
