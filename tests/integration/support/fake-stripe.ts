@@ -58,6 +58,11 @@ export interface FakeStripe {
    * in a session retrieved with `expand[]=payment_intent`, and moved by `/capture` and `/cancel`.
    */
   paymentIntents: Map<string, Obj>;
+  /**
+   * Pays one-time sessions as Stripe did before one-time trials asked for a manual capture (a session
+   * still open from before then): captured at once, the session 'paid'. For tests of that path.
+   */
+  captureAtOnce: boolean;
   /** Intents whose next capture Stripe refuses (the authorisation lapsed): the intent becomes 'canceled'. */
   captureRefused: Set<string>;
   /** The next `n` requests answer 500 (a Stripe outage). */
@@ -264,7 +269,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const api: FakeStripe = {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
@@ -273,6 +278,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     invoiceOfPaymentIntent,
     paymentIntents,
     captureRefused,
+    captureAtOnce: false,
     failNext(n = 1) {
       failures = n;
     },
@@ -298,7 +304,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       }
       const intentId = subscription ? null : nextId("pi");
-      const held = manualCapture.has(sessionId);
+      const held = manualCapture.has(sessionId) && !api.captureAtOnce;
       if (intentId) {
         const amount = Number(session.amount_total);
         paymentIntents.set(intentId, {
@@ -327,6 +333,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
+  return api;
 }
 
 function notFound(what: string): [number, unknown] {
