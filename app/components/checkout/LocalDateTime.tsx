@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 const FIELDS: Intl.DateTimeFormatOptions = {
   weekday: "short",
@@ -10,6 +10,8 @@ const FIELDS: Intl.DateTimeFormatOptions = {
   timeZoneName: "short",
 };
 
+const noSubscription = () => () => {};
+
 const utc = new Intl.DateTimeFormat("en-US", { ...FIELDS, timeZone: "UTC" });
 
 /**
@@ -18,10 +20,12 @@ const utc = new Intl.DateTimeFormat("en-US", { ...FIELDS, timeZone: "UTC" });
  * which zone they are in, so neither is ever ambiguous.
  */
 export function LocalDateTime({ iso, testId }: { iso: string; testId?: string }) {
-  const [text, setText] = useState(() => utc.format(new Date(iso)));
-  useEffect(() => {
-    setText(new Intl.DateTimeFormat("en-US", FIELDS).format(new Date(iso)));
-  }, [iso]);
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const text = (inBrowser ? new Intl.DateTimeFormat("en-US", FIELDS) : utc).format(new Date(iso));
   return (
     <time dateTime={iso} data-testid={testId}>
       {text}

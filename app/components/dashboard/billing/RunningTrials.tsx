@@ -58,19 +58,18 @@ export function RunningTrials({ trials }: { trials: TrialView[] }) {
       <p className="mt-1 text-sm text-muted-foreground">
         Nothing has been charged yet. Each build is charged when its trial ends, unless you cancel it first.
       </p>
-      <p
-        role="status"
+      <output
         className={
           shown
             ? shown.ok
-              ? "mt-3 text-sm font-medium text-emerald-800"
-              : "mt-3 text-sm font-medium text-destructive"
+              ? "mt-3 block text-sm font-medium text-emerald-800"
+              : "mt-3 block text-sm font-medium text-destructive"
             : "sr-only"
         }
         data-testid="trial-cancel-result"
       >
         {shown?.text ?? ""}
-      </p>
+      </output>
       {trials.length > 0 ? (
         <ul className="mt-4 grid gap-3">
           {trials.map((t) => (
@@ -84,12 +83,14 @@ export function RunningTrials({ trials }: { trials: TrialView[] }) {
 
 function TrialRow({ trial, onOutcome }: { trial: TrialView; onOutcome: (o: Outcome) => void }) {
   const fetcher = useFetcher();
-  const [open, setOpen] = useState(false);
+  // The confirmation stays open until the action answers (a new answer closes it).
+  const [openedWith, setOpenedWith] = useState<{ data: unknown } | null>(null);
+  const open = openedWith !== null && openedWith.data === fetcher.data;
+  const setOpen = (next: boolean) => setOpenedWith(next ? { data: fetcher.data } : null);
   const canceling = fetcher.state !== "idle";
   useEffect(() => {
     const o = outcomeOf(fetcher.data);
     if (!o) return;
-    setOpen(false);
     onOutcome(o);
     if (o.ok) toast.success("Trial canceled", { description: "Nothing was charged." });
     else toast.error(o.text);
