@@ -35,7 +35,7 @@ async function shot(page: Page, name: string) {
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
 test.describe("/packages checkout", () => {
-  test("a signed-in customer buys Professional one-time with rush from the funnel: the shown price is charged", async ({
+  test("a signed-in customer starts Professional one-time with rush from the funnel: the shown price is held for the trial", async ({
     browser,
   }) => {
     test.slow();
@@ -86,27 +86,30 @@ test.describe("/packages checkout", () => {
     await expect(checkout.getByTestId("checkout-item")).toHaveText("Professional");
     await expect(checkout.getByTestId("checkout-tab")).toHaveText("One-time, Rush (24-48 hours)");
     await expect(checkout.getByTestId("checkout-amount")).toHaveText(rush);
+    // The 3-day trial of a one-time package: nothing today, the shown price when it ends.
+    await expect(checkout.getByTestId("checkout-due-today")).toHaveText("$0");
+    await expect(checkout.getByTestId("checkout-charge-amount")).toHaveText(rush);
     await payWith(checkout, "4242 4242 4242 4242");
 
     await expect(checkout).toHaveURL(/\/payment-success\?session_id=cs_local_/);
-    await expect(checkout.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(checkout.getByRole("heading", { name: "Your free trial has started!" })).toBeVisible();
     const summary = checkout.getByTestId("order-summary");
     await expect(summary).toContainText("Professional");
     await expect(checkout.getByTestId("order-option")).toHaveText("One-time payment");
     await expect(checkout.getByTestId("order-delivery")).toHaveText("Rush");
     await expect(checkout.getByTestId("order-timeline")).toHaveText("24-48 hours");
     await expect(checkout.getByTestId("order-amount")).toHaveText(rush);
-    await expect(checkout.getByTestId("order-status")).toHaveText("Paid");
+    await expect(checkout.getByTestId("order-status")).toHaveText("Free trial started");
     await expectNoAxeViolations(checkout);
     await shot(checkout, "payment-success-package");
 
-    // The bought package is among the customer's automations.
+    // Billing lists the trial with the price it charges when it ends; nothing is owned before that.
     await gotoHydrated(page, "/dashboard/automation");
-    const purchased = page.getByTestId("purchased-app");
-    await expect(purchased).toHaveCount(1);
-    await expect(purchased).toContainText("Professional");
-    await expect(purchased).toContainText("Package, rush delivery (24-48 hours)");
-    await expect(purchased).toContainText(rush);
+    await expect(page.getByTestId("purchased-app")).toHaveCount(0);
+    await gotoHydrated(page, "/dashboard/billing");
+    const trial = page.getByTestId("running-trial");
+    await expect(trial).toContainText("Professional");
+    await expect(trial.getByTestId("trial-charge-amount")).toHaveText(rush);
     await context.close();
   });
 

@@ -22,7 +22,7 @@ const base: Summary = {
 };
 
 function render(subscription: Partial<Summary>): string {
-  const loaderData = { subscription: { ...base, ...subscription }, history: [], loadError: false } as LoaderData;
+  const loaderData = { subscription: { ...base, ...subscription }, history: [], trials: [], loadError: false } as LoaderData;
   const router = createMemoryRouter([{ path: "/", element: <BillingPage {...({ loaderData } as Props)} /> }]);
   return renderToString(<RouterProvider router={router} />);
 }

@@ -30,7 +30,10 @@ import { BILLING_PLANS } from "~/catalogue/plans";
 import { openCheckoutTab } from "~/lib/checkout-client";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session.server";
+import { RunningTrials } from "~/components/dashboard/billing/RunningTrials";
+import { cancelTrial } from "~/server/billing/cancel-trial.server";
 import { listOrders, packageDelivery } from "~/server/billing/list-orders.server";
+import { historyStatus, listRunningTrials, type RunningTrial } from "~/server/billing/list-trials.server";
 import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
@@ -45,7 +48,11 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const [subscription, orders] = await Promise.all([getSubscriptionSummary(db(), user.id), listOrders(db(), user.id, 25)]);
+    const [subscription, orders, trials] = await Promise.all([
+      getSubscriptionSummary(db(), user.id),
+      listOrders(db(), user.id, 25),
+      listRunningTrials(db(), user.id),
+    ]);
     const history: HistoryEntry[] = orders.map((o) => ({
       id: o.id,
       createdAt: o.createdAt.toISOString(),
@@ -56,22 +63,24 @@ export async function loader({ request }: Route.LoaderArgs) {
       trialDays: o.trialDays,
       isSubscription: o.isSubscription,
       delivery: packageDelivery(o),
-      status: o.status,
+      status: historyStatus(o),
     }));
     return {
       subscription,
       history,
+      trials,
       loadError: false as const,
     };
   } catch (error) {
     log.error("billing page load failed", { userId: user.id, error: errorMessage(error) });
-    return { subscription: null, history: [] as HistoryEntry[], loadError: true as const };
+    return { subscription: null, history: [] as HistoryEntry[], trials: [] as RunningTrial[], loadError: true as const };
   }
 }
 
 const actionInput = z.discriminatedUnion("intent", [
   z.strictObject({ intent: z.literal("refresh") }),
   z.strictObject({ intent: z.literal("cancel") }),
+  z.strictObject({ intent: z.literal("cancel-trial"), orderId: z.string().min(1).max(100) }),
 ]);
 
 /**
@@ -91,6 +100,13 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ ok: false as const, intent: null, error: "Unknown action", at: Date.now() }, { status: 400 });
   if (parsed.data.intent === "refresh") return data({ ok: true as const, intent: "refresh" as const, at: Date.now() });
+  if (parsed.data.intent === "cancel-trial") {
+    // A one-time build's free trial: the held payment is released and nothing is charged.
+    const result = await cancelTrial(db(), user.id, parsed.data.orderId);
+    if (!result.ok)
+      return data({ ok: false as const, intent: "cancel-trial" as const, code: result.code, at: Date.now() }, { status: 409 });
+    return data({ ok: true as const, intent: "cancel-trial" as const, itemName: result.order.itemName, at: Date.now() });
+  }
   const canceled = await cancelLocalSubscription(db(), user.id);
   if (!canceled) {
     return data(
@@ -102,7 +118,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
-  const { subscription, history, loadError } = loaderData;
+  const { subscription, history, trials, loadError } = loaderData;
   const result = useActionData<typeof action>();
   const { pending, run } = useCheckout("plans");
   useRevalidateOnFocus();
@@ -127,7 +143,8 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
     if (result.ok && result.intent === "refresh") toast.success(REFRESHED);
     else if (result.ok && result.intent === "cancel")
       toast.success("Subscription canceled", { description: "It stays active until the end of this billing period." });
-    else if (!result.ok) toast.error(result.error);
+    // A trial's cancel answers in its own card (RunningTrials).
+    else if (!result.ok && result.intent !== "cancel-trial") toast.error(result.error);
   }, [result]);
 
   if (!subscription) {
@@ -214,6 +231,8 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
           cancelAtPeriodEnd={subscription.cancelAtPeriodEnd}
         />
       </div>
+
+      <RunningTrials trials={trials} />
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-1 text-xl font-semibold">

@@ -197,7 +197,11 @@ export const orders = pgTable(
     currency: text("currency").notNull().default("usd"),
     isSubscription: boolean("is_subscription").notNull().default(false),
     trialDays: integer("trial_days").notNull().default(0),
-    /** 'pending' | 'paid' | 'declined' | 'canceled'. */
+    /**
+     * 'pending' | 'paid' | 'declined' | 'canceled' | 'failed' (no provider session); a one-time build
+     * with its free trial: 'authorized' (card held, nothing charged) -> 'capturing' -> 'paid', or
+     * 'canceled' (authorisation voided) or 'capture_failed' (docs/decisions/XXXX-trial-then-capture.md).
+     */
     status: text("status").notNull().default("pending"),
     /** 'local' | 'stripe'. */
     provider: text("provider").notNull(),
@@ -221,8 +225,15 @@ export const orders = pgTable(
     subscriptionUpdatedAt: ts("subscription_updated_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     paidAt: ts("paid_at"),
+    /** A one-time build's trial: when its authorised payment is captured; null for every other order. */
+    captureAt: ts("capture_at"),
   },
-  (t) => [index("orders_user_idx").on(t.userId)],
+  (t) => [
+    index("orders_user_idx").on(t.userId),
+    index("orders_capture_at_idx")
+      .on(t.captureAt)
+      .where(sql`capture_at is not null`),
+  ],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -44,6 +44,11 @@ const STATUS: Record<string, { label: string; variant: "success" | "warning" | "
   failed: { label: "Failed", variant: "destructive" },
   canceled: { label: "Canceled", variant: "secondary" },
   refunded: { label: "Refunded", variant: "warning" },
+  // A one-time build's free trial: held, then charged, or canceled (nothing charged), or refused.
+  authorized: { label: "Free trial", variant: "secondary" },
+  capturing: { label: "Charging", variant: "secondary" },
+  trial_canceled: { label: "Trial canceled, not charged", variant: "secondary" },
+  capture_failed: { label: "Payment failed, not charged", variant: "destructive" },
 };
 
 const KIND: Record<string, string> = {
