@@ -12,7 +12,7 @@ export interface AuthoriseOptions {
 }
 
 /**
- * A one-time build's checkout with its free trial (docs/decisions/XXXX-trial-then-capture.md): the
+ * A one-time build's checkout with its free trial (docs/decisions/0045-trial-then-capture.md): the
  * card is authorised, nothing is charged or granted, and the capture job is enqueued in the same
  * transaction with its start at the trial's end, so the order and its capture commit together (the
  * order row is the outbox: the sweeper enqueues it again if its job is lost). One conditional UPDATE,

@@ -10,7 +10,7 @@ import { stripeClient } from "./stripe/client.server";
 export type CancelTrialResult = { ok: true; order: OrderRow } | { ok: false; code: TrialCancelCode };
 
 /**
- * The customer cancels a one-time build's trial before it ends (docs/decisions/XXXX-trial-then-capture.md):
+ * The customer cancels a one-time build's trial before it ends (docs/decisions/0045-trial-then-capture.md):
  * 'authorized' -> 'canceled' only while the capture time is still ahead, so it never races the capture
  * job (which claims the order only once that time has passed). Nothing was charged and nothing is
  * granted. A Stripe authorisation is voided after the commit; if that call fails, the order's capture

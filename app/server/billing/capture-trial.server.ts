@@ -10,7 +10,7 @@ import { stripeClient } from "./stripe/client.server";
 export type CaptureOutcome = "captured" | "capture_failed" | "voided" | "not_due" | "nothing";
 
 /**
- * The trial-capture job (docs/decisions/XXXX-trial-then-capture.md): when a one-time build's trial
+ * The trial-capture job (docs/decisions/0045-trial-then-capture.md): when a one-time build's trial
  * ends, the authorised payment is captured, the order becomes 'paid' and the payment is recorded
  * (which accrues an affiliate's commission, record-payment.server.ts); a capture the provider
  * refuses for good marks it 'capture_failed', which grants nothing.

@@ -5,7 +5,7 @@ type Priced = Pick<OrderRow, "amount" | "setupFee" | "isSubscription" | "trialDa
 /**
  * Whether the order is a one-time build with its free trial: the card is authorised at checkout and
  * the full amount captured when the trial ends, unless the customer cancels first
- * (docs/decisions/XXXX-trial-then-capture.md).
+ * (docs/decisions/0045-trial-then-capture.md).
  */
 export function capturesAfterTrial(order: Priced): boolean {
   return !order.isSubscription && order.trialDays > 0;

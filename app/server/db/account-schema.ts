@@ -200,7 +200,7 @@ export const orders = pgTable(
     /**
      * 'pending' | 'paid' | 'declined' | 'canceled' | 'failed' (no provider session); a one-time build
      * with its free trial: 'authorized' (card held, nothing charged) -> 'capturing' -> 'paid', or
-     * 'canceled' (authorisation voided) or 'capture_failed' (docs/decisions/XXXX-trial-then-capture.md).
+     * 'canceled' (authorisation voided) or 'capture_failed' (docs/decisions/0045-trial-then-capture.md).
      */
     status: text("status").notNull().default("pending"),
     /** 'local' | 'stripe'. */

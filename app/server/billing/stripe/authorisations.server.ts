@@ -1,7 +1,7 @@
 import type { Stripe } from "stripe";
 
 /**
- * A one-time build's authorised PaymentIntent (docs/decisions/XXXX-trial-then-capture.md), captured
+ * A one-time build's authorised PaymentIntent (docs/decisions/0045-trial-then-capture.md), captured
  * when the trial ends or voided when the customer cancels. Both calls carry an idempotency key per
  * order, and an error is settled by reading the intent back: capturing or voiding an intent already
  * in that state is an error at Stripe, but it is the state wanted.

@@ -58,7 +58,7 @@ export function checkoutSessionParams(
     };
   } else if (capturesAfterTrial(order)) {
     // A one-time build's free trial: the card is authorised now and captured when the trial ends
-    // (capture-trial.server.ts), unless the customer cancels first (docs/decisions/XXXX-trial-then-capture.md).
+    // (capture-trial.server.ts), unless the customer cancels first (docs/decisions/0045-trial-then-capture.md).
     params.payment_intent_data = { metadata, capture_method: "manual" };
     params.custom_text = { submit: { message: trialChargeNotice(order) } };
   } else {
