@@ -57,47 +57,52 @@ async function pageVersionObjects(database: Database) {
 describe(`upgrading a database at migration 0012 (${engine})`, () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it("drops the page version triggers, functions and table, keeps the rows, and can run again", async () => {
-    if (engine === "postgres") await emptyPostgres();
-    const old = await open(migrationsUpTo0012());
-    try {
-      expect(await pageVersionObjects(old)).toEqual({ tables: 1, triggers: 24, functions: 2 });
-      await old.db.execute(
-        sql`insert into "user" (id, name, email, email_verified) values ('u-old', 'Old', 'old@example.com', true)`,
-      );
-      await old.db.execute(sql`insert into app_settings (key, value) values ('upgrade_check', 'before')`);
-      // The triggers were live: the user's write and the shared setting both bumped a version.
-      const versions = await queryRows<{ owner: string }>(old.db, sql`select owner from page_data_versions order by owner`);
-      expect(versions.map((v) => v.owner)).toEqual(["", "u-old"]);
-    } finally {
-      await old.close();
-    }
+  // Two opens, each migrating a PGlite folder: longer than the project's 60 s on a busy machine.
+  it(
+    "drops the page version triggers, functions and table, keeps the rows, and can run again",
+    { timeout: 240_000 },
+    async () => {
+      if (engine === "postgres") await emptyPostgres();
+      const old = await open(migrationsUpTo0012());
+      try {
+        expect(await pageVersionObjects(old)).toEqual({ tables: 1, triggers: 24, functions: 2 });
+        await old.db.execute(
+          sql`insert into "user" (id, name, email, email_verified) values ('u-old', 'Old', 'old@example.com', true)`,
+        );
+        await old.db.execute(sql`insert into app_settings (key, value) values ('upgrade_check', 'before')`);
+        // The triggers were live: the user's write and the shared setting both bumped a version.
+        const versions = await queryRows<{ owner: string }>(old.db, sql`select owner from page_data_versions order by owner`);
+        expect(versions.map((v) => v.owner)).toEqual(["", "u-old"]);
+      } finally {
+        await old.close();
+      }
 
-    const upgraded = await open();
-    try {
-      expect(await pageVersionObjects(upgraded)).toEqual({ tables: 0, triggers: 0, functions: 0 });
-      const applied = await queryRows<{ n: number }>(
-        upgraded.db,
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
-      expect(applied[0]?.n).toBe(14);
-      // The rows written before are there, and writes to tables that had a trigger work.
-      expect(await queryRows(upgraded.db, sql`select email from "user" where id = 'u-old'`)).toEqual([
-        { email: "old@example.com" },
-      ]);
-      await upgraded.db.execute(sql`update "user" set name = 'Renamed' where id = 'u-old'`);
-      await upgraded.db.execute(sql`update app_settings set value = 'after' where key = 'upgrade_check'`);
-      await upgraded.db.execute(sql`delete from "user" where id = 'u-old'`);
-      expect(await queryRows(upgraded.db, sql`select value from app_settings where key = 'upgrade_check'`)).toEqual([
-        { value: "after" },
-      ]);
+      const upgraded = await open();
+      try {
+        expect(await pageVersionObjects(upgraded)).toEqual({ tables: 0, triggers: 0, functions: 0 });
+        const applied = await queryRows<{ n: number }>(
+          upgraded.db,
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        expect(applied[0]?.n).toBe(14);
+        // The rows written before are there, and writes to tables that had a trigger work.
+        expect(await queryRows(upgraded.db, sql`select email from "user" where id = 'u-old'`)).toEqual([
+          { email: "old@example.com" },
+        ]);
+        await upgraded.db.execute(sql`update "user" set name = 'Renamed' where id = 'u-old'`);
+        await upgraded.db.execute(sql`update app_settings set value = 'after' where key = 'upgrade_check'`);
+        await upgraded.db.execute(sql`delete from "user" where id = 'u-old'`);
+        expect(await queryRows(upgraded.db, sql`select value from app_settings where key = 'upgrade_check'`)).toEqual([
+          { value: "after" },
+        ]);
 
-      // The migration's statements run again on a database that no longer has any of it.
-      const statements = readFileSync(`drizzle/${DROP_MIGRATION}.sql`, "utf8").split("--> statement-breakpoint");
-      for (const statement of statements) await upgraded.db.execute(sql.raw(statement));
-      expect(await pageVersionObjects(upgraded)).toEqual({ tables: 0, triggers: 0, functions: 0 });
-    } finally {
-      await upgraded.close();
-    }
-  });
+        // The migration's statements run again on a database that no longer has any of it.
+        const statements = readFileSync(`drizzle/${DROP_MIGRATION}.sql`, "utf8").split("--> statement-breakpoint");
+        for (const statement of statements) await upgraded.db.execute(sql.raw(statement));
+        expect(await pageVersionObjects(upgraded)).toEqual({ tables: 0, triggers: 0, functions: 0 });
+      } finally {
+        await upgraded.close();
+      }
+    },
+  );
 });
