@@ -187,18 +187,10 @@ async function closedLoop(server, nextVisit, connections, seconds) {
 const crossed = (r) => !(r.p99 <= P99_LIMIT_MS) || r.failed > 0.01 * (r.sent + (r.failures["not sent"] ?? 0));
 
 function openRow(label, r) {
-  return [
-    label,
-    r.rate.toFixed(1),
-    r.rps.toFixed(1),
-    fmt(r.p50),
-    fmt(r.p99),
-    fmt(r.max),
-    r.failed,
-    r.cpuMsPerRequest?.toFixed(1) ?? "-",
-  ];
+  return [label, r.rate.toFixed(1), r.rps.toFixed(1), fmt(r.p50), fmt(r.p99), fmt(r.max), r.failed, cpuOf(r), r.load.toFixed(1)];
 }
-const OPEN_HEADER = ["open loop", "sent/s", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", "CPU ms/req"];
+const cpuOf = (r) => r.cpuMsPerRequest?.toFixed(1) ?? "-";
+const OPEN_HEADER = ["open loop", "sent/s", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", "CPU ms/req", "load"];
 
 async function main() {
   const engine = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -300,7 +292,7 @@ async function main() {
     console.log(`\nclosed loop, ${CLOSED_SECONDS} s each`);
     console.log(
       table(
-        ["connections", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", "CPU ms/req"],
+        ["connections", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", "CPU ms/req", "load"],
         closed.map((r) => [
           r.connections,
           r.rps.toFixed(1),
@@ -308,7 +300,8 @@ async function main() {
           fmt(r.p99),
           fmt(r.max),
           r.failed,
-          r.cpuMsPerRequest?.toFixed(1) ?? "-",
+          cpuOf(r),
+          r.load.toFixed(1),
         ]),
       ),
     );
