@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -9,17 +9,6 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
-});
-
-/**
- * The version of the data signed-in pages show, per user (`owner` = the user's id) and for data no
- * user owns (`owner` = ''): bumped by database triggers on every write, so a page stored by the
- * signed-in page cache is never answered once what it shows has changed (ADR 0017, session 16;
- * app/server/db/page-versions.server.ts lists which table bumps what).
- */
-export const pageDataVersions = pgTable("page_data_versions", {
-  owner: text("owner").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
 /**
