@@ -70,7 +70,7 @@ if (pageCache) app.use(pageCache.capture);
 /**
  * First look at every request (server.js): the anonymous page cache answers it, or `next` (Express)
  * does, at once or after another request's first render of the same page. Signed-in pages are
- * rendered on every request (docs/decisions/XXXX-signed-in-pages-render-every-request.md).
+ * rendered on every request (docs/decisions/0046-signed-in-pages-render-every-request.md).
  */
 export function servePageFromCache(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   if (pageCache) pageCache.serve(req, res, app.get("trust proxy fn") as TrustProxy, next);

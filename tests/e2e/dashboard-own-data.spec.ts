@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { siteOrigin } from "./support/auth";
 import { signedInContext } from "./support/customer";
 
-// Signed-in pages are rendered for each request (docs/decisions/XXXX-signed-in-pages-render-every-request.md):
+// Signed-in pages are rendered for each request (docs/decisions/0046-signed-in-pages-render-every-request.md):
 // each account sees its own data, a write shows on the next view, and no cache keeps the page.
 
 test("a dashboard page: each account's own data, new data on the next view, never kept by a cache", async ({ browser }) => {
