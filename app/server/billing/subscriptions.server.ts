@@ -62,6 +62,3 @@ export async function cancelLocalSubscription(db: Db, userId: string): Promise<b
     .returning({ id: userSubscriptions.id });
   return rows.length > 0;
 }
-
-/** SQL condition: the row grants access now (active, and not past the end of a cancelled period). */
-export const grantsAccessNow = sql`(${userSubscriptions.status} = 'active' and not (${userSubscriptions.cancelAtPeriodEnd} and ${userSubscriptions.currentPeriodEnd} < now()))`;
