@@ -3,8 +3,8 @@
  * user_addons). Pure: the server reads the rows (app/server/billing/entitlements.server.ts) and
  * every page asks these functions, so "is this account entitled?" has one answer.
  *
- * What "pays for" means (the dashboard gate; ADR "One entitlements function; what pays for the dashboard"): the dashboard's own
- * 7-day trial, or a running subscription the customer is paying for: a billing plan or scaling
+ * What "pays for" means (the dashboard gate; ADR "what pays for the dashboard"): the dashboard's
+ * own 7-day trial, or a running subscription the customer is paying for: a billing plan or scaling
  * tier, add-ons, or a monthly app, package or distributor membership that is past its free trial
  * (or charged a setup fee at checkout). A subscription still in its free trial grants that item
  * only: a $0 app trial never reopens a dashboard whose trial has ended.

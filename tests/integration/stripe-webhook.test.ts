@@ -261,8 +261,8 @@ describe(`stripe webhook (${engine})`, () => {
       const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "monthly" });
       await send("checkout.session.completed", session);
       const subscriptionId = String(session.subscription);
-      // In its 3-day free trial the app is the customer's, but it pays for no dashboard yet
-      // (ADR "One entitlements function; what pays for the dashboard"); once the trial is over and Stripe charges, it does.
+      // In its 3-day free trial the app is the customer's, but it pays for no dashboard yet (ADR
+      // "what pays for the dashboard"); once the trial is over and Stripe charges, it does.
       expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
       const afterTrial = new Date(Date.now() + 3 * 86_400_000 + 60_000);
       expect(await hasActiveSubscription(database.db, buyer.id, afterTrial)).toBe(true);

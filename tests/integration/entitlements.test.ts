@@ -4,6 +4,9 @@ import { loader as layoutLoader } from "~/routes/_dashboard/layout";
 import { loader as overviewLoader } from "~/routes/_dashboard/overview";
 import { action as supportAction } from "~/routes/_dashboard/support";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
+import { SCALING_TIERS } from "~/catalogue/plans";
+import { scalingTierName } from "~/catalogue/pricing";
+import { listCustomers } from "~/server/admin/admin.server";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
 import { getEntitlements } from "~/server/billing/entitlements.server";
@@ -14,7 +17,7 @@ import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { supportTickets, trialAccess } from "~/server/db/schema";
 import { getTrialStatus, serviceAccessRefusal, startTrial, TRIAL_ENDED_MESSAGE } from "~/server/trial/trial.server";
-import { engine, freshDatabase, orderById, signedInCustomerMaker } from "./support/db";
+import { engine, freshDatabase, insertTestAddons, orderById, signedInCustomerMaker } from "./support/db";
 import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
 import { routeAnswer, routeArgs } from "./support/route";
 
@@ -33,12 +36,16 @@ const post = (path: string, cookie: string, form: Record<string, string>) =>
     body: new URLSearchParams(form),
   });
 
+const overlay = async (cookie: string) =>
+  (await routeAnswer<{ overlay: string }>(layoutLoader(routeArgs(get("/dashboard", cookie))))).body?.overlay;
+const ticket = (cookie: string) => routeAnswer(supportAction(routeArgs(post("/dashboard/support", cookie, TICKET))));
+
 /**
  * The one 7-day dashboard trial per account cannot be renewed by free item trials: after it ends,
  * a $0 3-day monthly app or package trial grants that app or package, never the dashboard (trial
  * gate, overlay, support tickets); only something paid for reopens it. Both providers.
  */
-describe(`dashboard trial renewal (${engine})`, () => {
+describe(`entitlements: the trial-renewal hole and the overview (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let auth: Auth;
   let stripe: FakeStripe;
@@ -48,9 +55,6 @@ describe(`dashboard trial renewal (${engine})`, () => {
     "renewal",
   );
 
-  const overlay = async (cookie: string) =>
-    (await routeAnswer<{ overlay: string }>(layoutLoader(routeArgs(get("/dashboard", cookie))))).body?.overlay;
-  const ticket = (cookie: string) => routeAnswer(supportAction(routeArgs(post("/dashboard/support", cookie, TICKET))));
   const tickets = async (userId: string) => database.db.select().from(supportTickets).where(eq(supportTickets.userId, userId));
 
   /** A customer whose dashboard trial started 8 days ago and has ended. */
@@ -114,6 +118,10 @@ describe(`dashboard trial renewal (${engine})`, () => {
       const refused = await ticket(buyer.cookie);
       expect(refused).toMatchObject({ status: 403, body: { ok: false, errors: { form: TRIAL_ENDED_MESSAGE } } });
       expect(await tickets(buyer.id)).toHaveLength(0);
+      expect((await listCustomers(database.db)).find((c) => c.id === buyer.id)).toMatchObject({
+        access: "trial-ended",
+        subscription: null,
+      });
       // The trial record itself is untouched: no second dashboard trial.
       const [trial] = await database.db.select().from(trialAccess).where(eq(trialAccess.userId, buyer.id));
       expect(trial!.trialEndsAt!.getTime()).toBeLessThan(Date.now());
@@ -139,6 +147,38 @@ describe(`dashboard trial renewal (${engine})`, () => {
         overviewLoader(routeArgs(get("/dashboard", buyer.cookie))),
       );
       expect(overview.body?.value).toMatchObject({ planName: "Basic", monthlyTotal: e.plan!.price });
+      expect((await listCustomers(database.db)).find((c) => c.id === buyer.id)).toMatchObject({
+        access: "paid",
+        subscription: { planName: "Basic", status: "active" },
+        monthlyTotal: e.plan!.price,
+      });
     });
   }
+
+  it("the overview shows the scaling tier, the add-ons and the monthly total the customer pays", async () => {
+    const buyer = await customer();
+    await insertTestAddons(database.db, [
+      { id: "e-seo", name: "SEO Booster", category: "Marketing", monthlyPrice: 4900 },
+      { id: "e-crm", name: "CRM Sync", category: "Sales", monthlyPrice: 7900 },
+    ]);
+    await payLocally(buyer, { kind: "scaling", tierIndex: 3 });
+    await payLocally(buyer, { kind: "addons", addonIds: ["e-seo", "e-crm"] });
+    const tier = SCALING_TIERS[3]!;
+    const overview = await routeAnswer<{
+      active: boolean;
+      value: { planName: string; tierContacts: number | null; addons: string[]; monthlyTotal: number };
+    }>(overviewLoader(routeArgs(get("/dashboard", buyer.cookie))));
+    expect(overview.body).toMatchObject({
+      active: true,
+      value: {
+        planName: scalingTierName(tier),
+        tierContacts: tier.contacts,
+        addons: ["CRM Sync", "SEO Booster"],
+        monthlyTotal: tier.monthlyPrice + 4900 + 7900,
+      },
+    });
+    const e = await getEntitlements(database.db, buyer.id);
+    expect(e).toMatchObject({ plan: null, scalingTier: { name: scalingTierName(tier), state: "active" } });
+    expect(e.addons.map((a) => a.addonId)).toEqual(["e-crm", "e-seo"]);
+  });
 });
