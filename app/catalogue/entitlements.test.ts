@@ -29,6 +29,7 @@ const order = (values: Partial<OrderFields>): OrderFields => ({
   subscriptionStatus: null,
   paidAt: daysAgo(1),
   createdAt: daysAgo(1),
+  details: {},
   ...values,
 });
 
@@ -215,7 +216,7 @@ describe("monthly total and lists", () => {
     expect(e.distributor).toBeNull();
   });
 
-  it("a plan ignores order rows of kind plan or scaling (their user_subscriptions row is the plan)", () => {
+  it("order rows of a plan, tier or member plan are ignored (their user_subscriptions row is the plan)", () => {
     const e = deriveEntitlements(
       rows({ orders: [order({ kind: "plan", trialDays: 0 }), order({ kind: "scaling", trialDays: 0 })] }),
       NOW,

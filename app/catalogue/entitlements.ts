@@ -16,6 +16,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Provider states after which a subscription is gone for good ('canceled' also ends the order). */
 const ENDED_SUBSCRIPTION_STATES = new Set(["canceled", "incomplete_expired"]);
 
+/**
+ * Order kinds whose subscription is a user_subscriptions row (billing plans, scaling tiers, the
+ * chooser's member plans): the row is the entitlement, not the order.
+ */
+export const PLAN_ORDER_KINDS: readonly string[] = ["plan", "scaling", "member"];
+
 export type DashboardTrial =
   | { state: "not-started" }
   | { state: "active"; startedAt: Date | null; endsAt: Date }
@@ -52,6 +58,8 @@ export interface EntitledItem {
   endsAt: Date | null;
   paidAt: Date | null;
   pricingTab: string | null;
+  /** What was bought beyond item id/name (package delivery, add-on ids...), as on the order. */
+  details: Record<string, unknown>;
   /** This item alone gives the account the dashboard (see the module comment). */
   paysForDashboard: boolean;
 }
@@ -133,6 +141,7 @@ export interface OrderFields {
   subscriptionStatus: string | null;
   paidAt: Date | null;
   createdAt: Date;
+  details: Record<string, unknown>;
 }
 
 export interface AddonRow {
@@ -190,6 +199,7 @@ export function planOf(row: SubscriptionRow, now: Date): EntitledPlan | null {
     endsAt: ending ? row.currentPeriodEnd : null,
     paidAt: null,
     pricingTab: null,
+    details: {},
     paysForDashboard: true,
     planType: row.planType,
     reachLimit: row.reachLimit,
@@ -234,6 +244,7 @@ export function orderItemOf(order: OrderFields, now: Date): EntitledItem | null 
     endsAt: null,
     paidAt: order.paidAt ?? order.createdAt,
     pricingTab: order.pricingTab,
+    details: order.details,
     // Money already taken at checkout (the distributor's setup fee) is paying too.
     paysForDashboard: state === "active" || (state === "trialing" && order.setupFee > 0),
   };
@@ -268,7 +279,7 @@ export function deriveEntitlements(rows: EntitlementRows, now: Date): Entitlemen
   const scalingTier = current && current.kind === "scaling" ? current : null;
 
   const items = [...rows.orders]
-    .filter((o) => o.kind !== "plan" && o.kind !== "scaling")
+    .filter((o) => !PLAN_ORDER_KINDS.includes(o.kind))
     .sort(newestFirst)
     .map((o) => orderItemOf(o, now))
     .filter((i): i is EntitledItem => i !== null);

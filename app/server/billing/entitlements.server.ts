@@ -1,9 +1,10 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
 import {
   deriveEntitlements,
   type EntitlementRows,
   type Entitlements,
   type OrderFields,
+  PLAN_ORDER_KINDS,
   type TrialRow,
 } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
@@ -26,6 +27,7 @@ const orderFields = {
   subscriptionStatus: orders.subscriptionStatus,
   paidAt: orders.paidAt,
   createdAt: orders.createdAt,
+  details: orders.details,
 };
 
 export interface ReadOptions {
@@ -56,9 +58,7 @@ export async function readEntitlementRows(
     db
       .select(orderFields)
       .from(orders)
-      .where(
-        and(inArray(orders.userId, userIds), eq(orders.status, "paid"), ne(orders.kind, "plan"), ne(orders.kind, "scaling")),
-      ),
+      .where(and(inArray(orders.userId, userIds), eq(orders.status, "paid"), notInArray(orders.kind, [...PLAN_ORDER_KINDS]))),
     db
       .select({
         userId: userAddons.userId,
