@@ -154,6 +154,13 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   );
 }
 
+const ACCESS_LABELS: Record<AdminCustomer["access"], string> = {
+  trial: "Open (trial)",
+  paid: "Open (paid)",
+  "trial-ended": "Closed (trial ended)",
+  "trial-not-started": "Closed (no trial yet)",
+};
+
 export function CustomersTable({ customers }: { customers: AdminCustomer[] }) {
   return (
     <Section id="customers" title="Customers (newest 100)" count={customers.length}>
@@ -178,6 +185,12 @@ export function CustomersTable({ customers }: { customers: AdminCustomer[] }) {
             <th scope="col" className={th}>
               Subscription
             </th>
+            <th scope="col" className={th}>
+              Dashboard
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Monthly
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -199,6 +212,8 @@ export function CustomersTable({ customers }: { customers: AdminCustomer[] }) {
                   "—"
                 )}
               </td>
+              <td className={td}>{ACCESS_LABELS[c.access]}</td>
+              <td className={`${td} text-right tabular-nums`}>{c.monthlyTotal > 0 ? formatMoney(c.monthlyTotal) : "—"}</td>
             </tr>
           ))}
         </tbody>

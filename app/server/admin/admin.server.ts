@@ -1,19 +1,10 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getUser, type SessionUser } from "../auth/session.server";
 import { db as currentDb, type Db } from "../db/client.server";
-import {
-  affiliates,
-  commissionLedger,
-  leads,
-  orders,
-  referralClicks,
-  referrals,
-  trialAccess,
-  user,
-  userRoles,
-  userSubscriptions,
-} from "../db/schema";
+import { affiliates, commissionLedger, leads, orders, referralClicks, referrals, user, userRoles } from "../db/schema";
+import type { DashboardAccess } from "~/catalogue/entitlements";
+import { getEntitlementsOf } from "../billing/entitlements.server";
 import { env } from "../env.server";
 import { retryLead } from "../leads/leads.server";
 import { OPERATOR_ROLE } from "./operators.server";
@@ -126,39 +117,44 @@ export interface AdminCustomer {
   createdAt: string;
   trialStarted: boolean;
   trialEndsAt: string | null;
+  /** The plan or scaling tier the account has now (its entitlements), with its state. */
   subscription: { planName: string | null; status: string; currentPeriodEnd: string | null } | null;
+  /** Whether the dashboard is open, and why (the gate's answer). */
+  access: DashboardAccess["reason"];
+  /** Cents per month of everything running. */
+  monthlyTotal: number;
 }
 
-export async function listCustomers(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminCustomer[]> {
-  const rows = await db
-    .select({ u: user, trial: trialAccess })
-    .from(user)
-    .leftJoin(trialAccess, eq(trialAccess.userId, user.id))
-    .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(limit);
-  const ids = rows.map((r) => r.u.id);
-  // The newest subscription row of each listed user.
-  const subs = ids.length
-    ? await db
-        .selectDistinctOn([userSubscriptions.userId])
-        .from(userSubscriptions)
-        .where(inArray(userSubscriptions.userId, ids))
-        .orderBy(userSubscriptions.userId, desc(userSubscriptions.updatedAt), desc(userSubscriptions.id))
-    : [];
-  const subOf = new Map(subs.map((s) => [s.userId, s]));
-  return rows.map(({ u, trial }) => {
-    const sub = subOf.get(u.id);
+export async function listCustomers(db: Db, limit = ADMIN_LIST_LIMIT, now = new Date()): Promise<AdminCustomer[]> {
+  const rows = await db.select().from(user).orderBy(desc(user.createdAt), desc(user.id)).limit(limit);
+  // Every listed account's entitlements in one batch of reads.
+  const entitlements = await getEntitlementsOf(
+    db,
+    rows.map((u) => u.id),
+    now,
+  );
+  return rows.map((u) => {
+    const e = entitlements.get(u.id)!;
+    const trial = e.dashboardTrial;
+    const current = e.plan ?? e.scalingTier;
     return {
       id: u.id,
       email: u.email,
       name: u.name,
       emailVerified: u.emailVerified,
       createdAt: u.createdAt.toISOString(),
-      trialStarted: trial?.trialStarted ?? false,
-      trialEndsAt: trial?.trialEndsAt?.toISOString() ?? null,
-      subscription: sub
-        ? { planName: sub.planName, status: sub.status, currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null }
+      trialStarted: trial.state !== "not-started",
+      trialEndsAt:
+        (trial.state === "active" ? trial.endsAt : trial.state === "ended" ? trial.endedAt : null)?.toISOString() ?? null,
+      subscription: current
+        ? {
+            planName: current.name,
+            status: current.state,
+            currentPeriodEnd: (current.renewsAt ?? current.endsAt)?.toISOString() ?? null,
+          }
         : null,
+      access: e.dashboardAccess.reason,
+      monthlyTotal: e.monthlyTotal,
     };
   });
 }
