@@ -8,7 +8,7 @@ import { recordRefund } from "../record-payment.server";
 import { checkSession, fulfilCheckedSession, type SessionCheck } from "./checkout-session-events.server";
 import { applyInvoicePaid } from "./invoice-events.server";
 import { endWhenWhollyRefunded, ownerOfCharge } from "./refund-events.server";
-import { applySubscriptionState } from "./subscription-events.server";
+import { applySubscriptionState, readSubscription, type SubscriptionRead } from "./subscription-events.server";
 
 /**
  * Stripe events (docs/decisions/0008-stripe-provider.md), one handler module per event family.
@@ -22,6 +22,7 @@ import { applySubscriptionState } from "./subscription-events.server";
 type Prefetched =
   | { kind: "session"; session: Stripe.Checkout.Session; check: SessionCheck }
   | { kind: "refunds"; owner: { userId: string; orderId: string | null } | null; refunds: Stripe.Refund[] }
+  | { kind: "subscription"; read: SubscriptionRead }
   | { kind: "none" };
 
 const SESSION_PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -59,6 +60,9 @@ async function prefetch(db: Db, stripe: Stripe, event: Stripe.Event): Promise<Pr
     const listed = charge.refunds && !charge.refunds.has_more ? charge.refunds.data : null;
     const refunds = listed ?? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
     return { kind: "refunds", owner: await ownerOfCharge(db, stripe, charge), refunds };
+  }
+  if (event.type === "customer.subscription.updated" || event.type === "customer.subscription.deleted") {
+    return { kind: "subscription", read: await readSubscription(stripe, event) };
   }
   return { kind: "none" };
 }
@@ -98,7 +102,7 @@ async function apply(tx: Db, event: Stripe.Event, pre: Prefetched): Promise<Even
       return applyInvoicePaid(tx, event.data.object);
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      return applySubscriptionState(tx, event.data.object, event.created, event.type === "customer.subscription.deleted");
+      return pre.kind === "subscription" ? applySubscriptionState(tx, pre.read) : "ignored";
     case "charge.refunded": {
       if (pre.kind !== "refunds" || !pre.owner) {
         log.warn("stripe refund of an unknown charge", { eventId: event.id, chargeId: event.data.object.id });
