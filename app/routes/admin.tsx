@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { z } from "zod";
-import { AffiliatesTable, CustomersTable, LeadsTable, OrdersTable } from "~/components/admin/AdminTables";
+import { AffiliatesTable, CustomersTable, DisputesTable, LeadsTable, OrdersTable } from "~/components/admin/AdminTables";
 import { OperatorsSection, type OperatorActionResult } from "~/components/admin/OperatorsSection";
 import { MarketingShell } from "~/components/marketing/MarketingShell";
 import { NotFoundContent, notFoundMeta } from "~/components/marketing/NotFound";
@@ -124,6 +124,7 @@ export function ErrorBoundary() {
 const SECTIONS = [
   { id: "leads", label: "Leads" },
   { id: "orders", label: "Orders" },
+  { id: "disputes", label: "Disputes" },
   { id: "customers", label: "Customers" },
   { id: "affiliates", label: "Affiliates" },
   { id: "operators", label: "Operators" },
@@ -169,6 +170,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold sm:text-3xl">Admin</h1>
         <LeadsTable leads={loaderData.leads} />
         <OrdersTable orders={loaderData.orders} />
+        <DisputesTable disputes={loaderData.disputes} />
         <CustomersTable customers={loaderData.customers} />
         <AffiliatesTable affiliates={loaderData.affiliates} />
         <OperatorsSection

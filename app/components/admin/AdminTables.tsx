@@ -3,7 +3,7 @@ import type * as React from "react";
 import { Form, useNavigation } from "react-router";
 import { formatCount, formatDay, formatMoney } from "~/components/affiliates/format";
 import { Button } from "~/components/ui/button";
-import type { AdminAffiliate, AdminCustomer, AdminLead, AdminOrder } from "~/server/admin/admin.server";
+import type { AdminAffiliate, AdminCustomer, AdminDispute, AdminLead, AdminOrder } from "~/server/admin/admin.server";
 
 function Section({ id, title, count, children }: { id: string; title: string; count: number; children: React.ReactNode }) {
   return (
@@ -26,11 +26,13 @@ export const td = "py-2 pr-4 align-top";
 
 function Status({ value }: { value: string }) {
   const tone =
-    value === "failed" || value === "declined"
+    value === "failed" || value === "declined" || value === "lost"
       ? "bg-red-100 text-red-800"
-      : value === "delivered" || value === "paid" || value === "active"
-        ? "bg-emerald-100 text-emerald-800"
-        : "bg-slate-100 text-slate-800";
+      : value === "open" || value === "refunded"
+        ? "bg-amber-100 text-amber-900"
+        : value === "delivered" || value === "paid" || value === "active" || value === "won"
+          ? "bg-emerald-100 text-emerald-800"
+          : "bg-slate-100 text-slate-800";
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>{value}</span>;
 }
 
@@ -139,6 +141,58 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 <Status value={o.status} />
               </td>
               <td className={`${td} text-right`}>{formatMoney(o.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+/** Chargebacks: an open one needs evidence in the Stripe dashboard before its deadline. */
+export function DisputesTable({ disputes }: { disputes: AdminDispute[] }) {
+  return (
+    <Section id="disputes" title="Disputes" count={disputes.length}>
+      <table className="w-full min-w-[56rem] text-sm">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className={th}>
+              Opened
+            </th>
+            <th scope="col" className={th}>
+              Customer
+            </th>
+            <th scope="col" className={th}>
+              Item
+            </th>
+            <th scope="col" className={th}>
+              Reason
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Evidence due
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {disputes.map((d) => (
+            <tr key={d.id} className="border-b last:border-0">
+              <td className={`${td} whitespace-nowrap`}>{formatDay(d.createdAt)}</td>
+              <td className={`${td} break-all`}>{d.email}</td>
+              <td className={td}>{d.itemName ?? "—"}</td>
+              <td className={td}>{d.reason ?? "—"}</td>
+              <td className={td}>
+                <Status value={d.status} /> <span className="text-xs text-muted-foreground">{d.providerStatus}</span>
+              </td>
+              <td className={`${td} whitespace-nowrap`}>
+                {d.status === "open" && d.evidenceDueBy ? formatDay(d.evidenceDueBy) : "—"}
+              </td>
+              <td className={`${td} text-right`}>{formatMoney(d.amount)}</td>
             </tr>
           ))}
         </tbody>

@@ -7,6 +7,8 @@ import {
   commissionLedger,
   leads,
   orders,
+  paymentDisputes,
+  paymentEvents,
   referralClicks,
   referrals,
   trialAccess,
@@ -88,16 +90,33 @@ export interface AdminOrder {
   provider: string;
   createdAt: string;
   paidAt: string | null;
+  /** Cents received for the order (every payment event), and returned (refunds, lost disputes). */
+  paid: number;
+  refunded: number;
 }
 
 export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminOrder[]> {
+  const money = db
+    .select({
+      orderId: paymentEvents.orderId,
+      paid: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'payment'), 0)`.as(
+        "paid_sum",
+      ),
+      refunded: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'refund'), 0)`.as(
+        "refunded_sum",
+      ),
+    })
+    .from(paymentEvents)
+    .groupBy(paymentEvents.orderId)
+    .as("money");
   const rows = await db
-    .select({ order: orders, email: user.email })
+    .select({ order: orders, email: user.email, paid: money.paid, refunded: money.refunded })
     .from(orders)
     .innerJoin(user, eq(user.id, orders.userId))
+    .leftJoin(money, eq(money.orderId, orders.id))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map(({ order, email }) => ({
+  return rows.map(({ order, email, paid, refunded }) => ({
     id: order.id,
     email,
     kind: order.kind,
@@ -107,6 +126,44 @@ export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Admi
     provider: order.provider,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    paid: Number(paid ?? 0),
+    refunded: Number(refunded ?? 0),
+  }));
+}
+
+export interface AdminDispute {
+  id: string;
+  email: string;
+  orderId: string | null;
+  itemName: string | null;
+  amount: number;
+  reason: string | null;
+  status: string;
+  providerStatus: string;
+  evidenceDueBy: string | null;
+  createdAt: string;
+}
+
+/** Chargebacks, newest first: open ones need evidence in the provider's dashboard before their deadline. */
+export async function listDisputes(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminDispute[]> {
+  const rows = await db
+    .select({ d: paymentDisputes, email: user.email, itemName: orders.itemName })
+    .from(paymentDisputes)
+    .innerJoin(user, eq(user.id, paymentDisputes.userId))
+    .leftJoin(orders, eq(orders.id, paymentDisputes.orderId))
+    .orderBy(desc(paymentDisputes.createdAt), desc(paymentDisputes.id))
+    .limit(limit);
+  return rows.map(({ d, email, itemName }) => ({
+    id: d.id,
+    email,
+    orderId: d.orderId,
+    itemName,
+    amount: d.amount,
+    reason: d.reason,
+    status: d.status,
+    providerStatus: d.providerStatus,
+    evidenceDueBy: d.evidenceDueBy?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
   }));
 }
 
@@ -224,13 +281,20 @@ export async function listAffiliates(db: Db, limit = ADMIN_LIST_LIMIT): Promise<
 export interface AdminOverview {
   leads: AdminLead[];
   orders: AdminOrder[];
+  disputes: AdminDispute[];
   customers: AdminCustomer[];
   affiliates: AdminAffiliate[];
 }
 
 export async function getAdminOverview(db: Db): Promise<AdminOverview> {
-  const [l, o, c, a] = await Promise.all([listLeads(db), listOrders(db), listCustomers(db), listAffiliates(db)]);
-  return { leads: l, orders: o, customers: c, affiliates: a };
+  const [l, o, d, c, a] = await Promise.all([
+    listLeads(db),
+    listOrders(db),
+    listDisputes(db),
+    listCustomers(db),
+    listAffiliates(db),
+  ]);
+  return { leads: l, orders: o, disputes: d, customers: c, affiliates: a };
 }
 
 /**

@@ -37,6 +37,7 @@ export const PAGE_VERSION_RULES: Readonly<Record<string, PageVersionRule>> = {
   user_roles: { owners: ["user_id"] },
   user_addons: { owners: ["user_id"] },
   payment_events: { owners: ["user_id"] },
+  payment_disputes: { owners: ["user_id"] },
   billing_customers: { owners: ["user_id"] },
   leads: { owners: ["user_id"] },
   apps: { everyone: true },

@@ -52,6 +52,10 @@ export interface FakeStripe {
   refunds: Map<string, Obj[]>;
   /** Invoice ids `GET /v1/invoice_payments` answers, per payment intent id. */
   invoiceOfPaymentIntent: Map<string, string>;
+  /** Charges `GET /v1/charges/:id` answers (and a dispute's `expand[]=charge`). */
+  charges: Map<string, Obj>;
+  /** Disputes `GET /v1/disputes/:id` answers; change one's `status` as Stripe would. */
+  disputes: Map<string, Obj>;
   /** The next `n` requests answer 500 (a Stripe outage). */
   failNext(n?: number): void;
   /** Completes a session as Stripe does once the buyer pays (ids for customer, payment, subscription). */
@@ -77,6 +81,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const idempotent = new Map<string, Obj>();
   const refunds = new Map<string, Obj[]>();
   const invoiceOfPaymentIntent = new Map<string, string>();
+  const charges = new Map<string, Obj>();
+  const disputes = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const trialDaysOf = new Map<string, number>();
   let failures = 0;
@@ -175,6 +181,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const data = refunds.get(req.query.get("charge") ?? "") ?? [];
       return [200, { object: "list", data, has_more: false, url: "/v1/refunds" }];
     }
+    const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (method === "GET" && chargeMatch) {
+      const charge = charges.get(decodeURIComponent(chargeMatch[1]!));
+      return charge ? [200, charge] : notFound("charge");
+    }
+    const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (method === "GET" && disputeMatch) {
+      const dispute = disputes.get(decodeURIComponent(disputeMatch[1]!));
+      if (!dispute) return notFound("dispute");
+      const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
+      const charge = typeof dispute.charge === "string" ? charges.get(dispute.charge) : undefined;
+      return [200, expand.includes("charge") && charge ? { ...dispute, charge } : dispute];
+    }
     if (method === "GET" && path === "/v1/invoice_payments") {
       const invoice = invoiceOfPaymentIntent.get(req.query.get("payment[payment_intent]") ?? "");
       const data = invoice ? [{ id: nextId("inpay"), object: "invoice_payment", invoice }] : [];
@@ -217,6 +236,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions,
     refunds,
     invoiceOfPaymentIntent,
+    charges,
+    disputes,
     failNext(n = 1) {
       failures = n;
     },

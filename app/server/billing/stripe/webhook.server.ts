@@ -4,10 +4,10 @@ import type { Stripe } from "stripe";
 import { type Db } from "../../db/client.server";
 import { orders, stripeEvents } from "../../db/schema";
 import { log } from "../../log.server";
-import { recordRefund } from "../record-payment.server";
 import { checkSession, fulfilCheckedSession, type SessionCheck } from "./checkout-session-events.server";
+import { applyDispute, DISPUTE_EVENTS, readDispute, type DisputeRead } from "./dispute-events.server";
 import { applyInvoicePaid } from "./invoice-events.server";
-import { endWhenWhollyRefunded, ownerOfCharge } from "./refund-events.server";
+import { applyChargeRefunds, ownerOfCharge, type ChargeOwner } from "./refund-events.server";
 import { applySubscriptionState, readSubscription, type SubscriptionRead } from "./subscription-events.server";
 
 /**
@@ -21,8 +21,9 @@ import { applySubscriptionState, readSubscription, type SubscriptionRead } from 
 /** What an event needs from Stripe, fetched before the transaction. */
 type Prefetched =
   | { kind: "session"; session: Stripe.Checkout.Session; check: SessionCheck }
-  | { kind: "refunds"; owner: { userId: string; orderId: string | null } | null; refunds: Stripe.Refund[] }
+  | { kind: "refunds"; owner: ChargeOwner | null; refunds: Stripe.Refund[] }
   | { kind: "subscription"; read: SubscriptionRead }
+  | { kind: "dispute"; read: DisputeRead | null }
   | { kind: "none" };
 
 const SESSION_PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -64,6 +65,7 @@ async function prefetch(db: Db, stripe: Stripe, event: Stripe.Event): Promise<Pr
   if (event.type === "customer.subscription.updated" || event.type === "customer.subscription.deleted") {
     return { kind: "subscription", read: await readSubscription(stripe, event) };
   }
+  if (DISPUTE_EVENTS.has(event.type)) return { kind: "dispute", read: await readDispute(db, stripe, event) };
   return { kind: "none" };
 }
 
@@ -108,24 +110,10 @@ async function apply(tx: Db, event: Stripe.Event, pre: Prefetched): Promise<Even
         log.warn("stripe refund of an unknown charge", { eventId: event.id, chargeId: event.data.object.id });
         return "ignored";
       }
-      let recorded = false;
-      for (const refund of pre.refunds) {
-        // Failed or canceled refunds returned nothing.
-        if (refund.status !== "succeeded" && refund.status !== "pending") continue;
-        recorded =
-          (await recordRefund(tx, {
-            userId: pre.owner.userId,
-            orderId: pre.owner.orderId,
-            amount: refund.amount,
-            provider: "stripe",
-            providerRef: refund.id,
-            currency: refund.currency,
-          })) || recorded;
-      }
-      const ended = pre.owner.orderId ? await endWhenWhollyRefunded(tx, pre.owner.orderId) : false;
-      return recorded || ended ? "applied" : "ignored";
+      return (await applyChargeRefunds(tx, pre.owner, pre.refunds)) ? "applied" : "ignored";
     }
     default:
+      if (DISPUTE_EVENTS.has(event.type) && pre.kind === "dispute") return applyDispute(tx, event.id, pre.read);
       return "ignored";
   }
 }
