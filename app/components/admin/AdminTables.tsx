@@ -1,8 +1,10 @@
 import { Loader2, RotateCcw } from "lucide-react";
 import type * as React from "react";
+import { Fragment } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatCount, formatDay, formatMoney } from "~/components/affiliates/format";
 import { Button } from "~/components/ui/button";
+import { useRefundOrder } from "./RefundOrder";
 import type { AdminAffiliate, AdminCustomer, AdminDispute, AdminLead, AdminOrder } from "~/server/admin/admin.server";
 
 function Section({ id, title, count, children }: { id: string; title: string; count: number; children: React.ReactNode }) {
@@ -104,10 +106,33 @@ export function LeadsTable({ leads }: { leads: AdminLead[] }) {
   );
 }
 
+const ORDER_COLUMNS = 8;
+
+function OrderRow({ order: o }: { order: AdminOrder }) {
+  const refund = useRefundOrder(o, ORDER_COLUMNS);
+  return (
+    <Fragment>
+      <tr className="border-b last:border-0" data-order-id={o.id}>
+        <td className={`${td} whitespace-nowrap`}>{formatDay(o.createdAt)}</td>
+        <td className={`${td} break-all`}>{o.email}</td>
+        <td className={td}>{o.itemName}</td>
+        <td className={td}>{o.kind}</td>
+        <td className={td}>
+          <Status value={o.status} />
+        </td>
+        <td className={`${td} text-right`}>{formatMoney(o.amount)}</td>
+        <td className={`${td} text-right`}>{o.refunded > 0 ? formatMoney(o.refunded) : "—"}</td>
+        <td className={td}>{refund.button}</td>
+      </tr>
+      {refund.panel}
+    </Fragment>
+  );
+}
+
 export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   return (
     <Section id="orders" title="Orders (newest 100)" count={orders.length}>
-      <table className="w-full min-w-[48rem] text-sm">
+      <table className="w-full min-w-[56rem] text-sm">
         <thead>
           <tr className="border-b">
             <th scope="col" className={th}>
@@ -128,20 +153,17 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
             <th scope="col" className={`${th} text-right`}>
               Amount
             </th>
+            <th scope="col" className={`${th} text-right`}>
+              Refunded
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {orders.map((o) => (
-            <tr key={o.id} className="border-b last:border-0">
-              <td className={`${td} whitespace-nowrap`}>{formatDay(o.createdAt)}</td>
-              <td className={`${td} break-all`}>{o.email}</td>
-              <td className={td}>{o.itemName}</td>
-              <td className={td}>{o.kind}</td>
-              <td className={td}>
-                <Status value={o.status} />
-              </td>
-              <td className={`${td} text-right`}>{formatMoney(o.amount)}</td>
-            </tr>
+            <OrderRow key={o.id} order={o} />
           ))}
         </tbody>
       </table>

@@ -177,6 +177,56 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       ];
     }
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && intentMatch) {
+      const id = decodeURIComponent(intentMatch[1]!);
+      const charge = [...charges.values()].find((c) => c.payment_intent === id);
+      if (!charge) return notFound("payment_intent");
+      const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
+      return [
+        200,
+        {
+          id,
+          object: "payment_intent",
+          status: "succeeded",
+          latest_charge: expand.includes("latest_charge") ? charge : charge.id,
+        },
+      ];
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const existing = key ? idempotent.get(key) : undefined;
+      if (existing) return [200, existing];
+      const charge = [...charges.values()].find((c) => c.payment_intent === req.body.payment_intent);
+      if (!charge) return notFound("payment_intent");
+      const amount = Number(req.body.amount ?? Number(charge.amount) - Number(charge.amount_refunded ?? 0));
+      if (amount > Number(charge.amount) - Number(charge.amount_refunded ?? 0))
+        return [
+          400,
+          {
+            error: {
+              type: "invalid_request_error",
+              code: "amount_too_large",
+              message: "Refund amount is greater than unrefunded amount on charge",
+            },
+          },
+        ];
+      charge.amount_refunded = Number(charge.amount_refunded ?? 0) + amount;
+      const refund = {
+        id: nextId("re"),
+        object: "refund",
+        amount,
+        currency: charge.currency ?? "usd",
+        status: "succeeded",
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        reason: req.body.reason ?? null,
+        metadata: req.body.metadata ?? {},
+      };
+      refunds.set(String(charge.id), [...(refunds.get(String(charge.id)) ?? []), refund]);
+      if (key) idempotent.set(key, refund);
+      return [200, refund];
+    }
     if (method === "GET" && path === "/v1/refunds") {
       const data = refunds.get(req.query.get("charge") ?? "") ?? [];
       return [200, { object: "list", data, has_more: false, url: "/v1/refunds" }];
@@ -195,8 +245,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return [200, expand.includes("charge") && charge ? { ...dispute, charge } : dispute];
     }
     if (method === "GET" && path === "/v1/invoice_payments") {
-      const invoice = invoiceOfPaymentIntent.get(req.query.get("payment[payment_intent]") ?? "");
-      const data = invoice ? [{ id: nextId("inpay"), object: "invoice_payment", invoice }] : [];
+      const byInvoice = req.query.get("invoice");
+      const paymentIntent = byInvoice
+        ? [...invoiceOfPaymentIntent].find(([, invoice]) => invoice === byInvoice)?.[0]
+        : (req.query.get("payment[payment_intent]") ?? "");
+      const invoice = byInvoice ?? invoiceOfPaymentIntent.get(paymentIntent ?? "");
+      const data =
+        invoice && paymentIntent
+          ? [
+              {
+                id: nextId("inpay"),
+                object: "invoice_payment",
+                invoice,
+                status: "paid",
+                payment: { type: "payment_intent", payment_intent: paymentIntent },
+              },
+            ]
+          : [];
       return [200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" }];
     }
     return notFound("route");
@@ -262,15 +327,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           },
         });
       }
+      const paymentIntent = subscription ? null : nextId("pi");
+      const chargeId = paymentIntent ? nextId("ch") : null;
+      if (paymentIntent && chargeId) {
+        charges.set(chargeId, {
+          id: chargeId,
+          object: "charge",
+          amount: session.amount_total,
+          amount_refunded: 0,
+          currency: session.currency,
+          customer: session.customer ?? null,
+          payment_intent: paymentIntent,
+          disputed: false,
+        });
+      }
       Object.assign(session, {
         status: "complete",
         payment_status: session.amount_total === 0 ? "no_payment_required" : "paid",
         customer: session.customer ?? nextId("cus"),
         subscription: subscriptionId,
         invoice: subscription ? nextId("in") : null,
-        payment_intent: subscription ? null : nextId("pi"),
+        payment_intent: paymentIntent,
         ...changes,
       });
+      if (chargeId) charges.get(chargeId)!.customer = session.customer;
       return session;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
