@@ -20,5 +20,6 @@ ALTER TABLE "payment_disputes" ADD CONSTRAINT "payment_disputes_user_id_user_id_
 ALTER TABLE "payment_disputes" ADD CONSTRAINT "payment_disputes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_disputes" ADD CONSTRAINT "payment_disputes_payment_event_id_payment_events_id_fk" FOREIGN KEY ("payment_event_id") REFERENCES "public"."payment_events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_disputes_created_idx" ON "payment_disputes" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "payment_events_order_idx" ON "payment_events" USING btree ("order_id");--> statement-breakpoint
 -- Written by hand, as in 0011: the row's user is an owner in app/server/db/page-versions.server.ts.
 CREATE CONSTRAINT TRIGGER "page_version" AFTER INSERT OR UPDATE OR DELETE ON "payment_disputes" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_page_versions_of_row"('user_id');

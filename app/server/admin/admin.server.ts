@@ -96,27 +96,27 @@ export interface AdminOrder {
 }
 
 export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminOrder[]> {
-  const money = db
-    .select({
-      orderId: paymentEvents.orderId,
-      paid: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'payment'), 0)`.as(
-        "paid_sum",
-      ),
-      refunded: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'refund'), 0)`.as(
-        "refunded_sum",
-      ),
-    })
-    .from(paymentEvents)
-    .groupBy(paymentEvents.orderId)
-    .as("money");
   const rows = await db
-    .select({ order: orders, email: user.email, paid: money.paid, refunded: money.refunded })
+    .select({ order: orders, email: user.email })
     .from(orders)
     .innerJoin(user, eq(user.id, orders.userId))
-    .leftJoin(money, eq(money.orderId, orders.id))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map(({ order, email, paid, refunded }) => ({
+  // The money of the listed orders only (payment_events grows with every payment of every customer).
+  const ids = rows.map((r) => r.order.id);
+  const money = ids.length
+    ? await db
+        .select({
+          orderId: paymentEvents.orderId,
+          paid: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'payment'), 0)`,
+          refunded: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'refund'), 0)`,
+        })
+        .from(paymentEvents)
+        .where(inArray(paymentEvents.orderId, ids))
+        .groupBy(paymentEvents.orderId)
+    : [];
+  const moneyOf = new Map(money.map((m) => [m.orderId, m]));
+  return rows.map(({ order, email }) => ({
     id: order.id,
     email,
     kind: order.kind,
@@ -126,8 +126,8 @@ export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Admi
     provider: order.provider,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    paid: Number(paid ?? 0),
-    refunded: Number(refunded ?? 0),
+    paid: Number(moneyOf.get(order.id)?.paid ?? 0),
+    refunded: Number(moneyOf.get(order.id)?.refunded ?? 0),
   }));
 }
 

@@ -73,7 +73,11 @@ export const paymentEvents = pgTable(
     providerRef: text("provider_ref").notNull().unique(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("payment_events_user_idx").on(t.userId)],
+  (t) => [
+    index("payment_events_user_idx").on(t.userId),
+    // An order's money: whether refunds cover it, what is left to refund, /admin's totals.
+    index("payment_events_order_idx").on(t.orderId),
+  ],
 );
 
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
