@@ -1,8 +1,19 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { getUser, type SessionUser } from "../auth/session.server";
 import { db as currentDb, type Db } from "../db/client.server";
-import { affiliates, commissionLedger, leads, orders, referralClicks, referrals, user, userRoles } from "../db/schema";
+import {
+  affiliates,
+  commissionLedger,
+  leads,
+  orders,
+  paymentDisputes,
+  paymentEvents,
+  referralClicks,
+  referrals,
+  user,
+  userRoles,
+} from "../db/schema";
 import type { DashboardAccess } from "~/catalogue/entitlements";
 import { getEntitlementsOf } from "../billing/entitlements.server";
 import { env } from "../env.server";
@@ -84,6 +95,9 @@ export interface AdminOrder {
   provider: string;
   createdAt: string;
   paidAt: string | null;
+  /** Cents received for the order (every payment event), and returned (refunds, lost disputes). */
+  paid: number;
+  refunded: number;
 }
 
 export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminOrder[]> {
@@ -93,6 +107,20 @@ export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Admi
     .innerJoin(user, eq(user.id, orders.userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
+  // The money of the listed orders only (payment_events grows with every payment of every customer).
+  const ids = rows.map((r) => r.order.id);
+  const money = ids.length
+    ? await db
+        .select({
+          orderId: paymentEvents.orderId,
+          paid: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'payment'), 0)`,
+          refunded: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'refund'), 0)`,
+        })
+        .from(paymentEvents)
+        .where(inArray(paymentEvents.orderId, ids))
+        .groupBy(paymentEvents.orderId)
+    : [];
+  const moneyOf = new Map(money.map((m) => [m.orderId, m]));
   return rows.map(({ order, email }) => ({
     id: order.id,
     email,
@@ -106,6 +134,44 @@ export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Admi
     provider: order.provider,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    paid: Number(moneyOf.get(order.id)?.paid ?? 0),
+    refunded: Number(moneyOf.get(order.id)?.refunded ?? 0),
+  }));
+}
+
+export interface AdminDispute {
+  id: string;
+  email: string;
+  orderId: string | null;
+  itemName: string | null;
+  amount: number;
+  reason: string | null;
+  status: string;
+  providerStatus: string;
+  evidenceDueBy: string | null;
+  createdAt: string;
+}
+
+/** Chargebacks, newest first: open ones need evidence in the provider's dashboard before their deadline. */
+export async function listDisputes(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminDispute[]> {
+  const rows = await db
+    .select({ d: paymentDisputes, email: user.email, itemName: orders.itemName })
+    .from(paymentDisputes)
+    .innerJoin(user, eq(user.id, paymentDisputes.userId))
+    .leftJoin(orders, eq(orders.id, paymentDisputes.orderId))
+    .orderBy(desc(paymentDisputes.createdAt), desc(paymentDisputes.id))
+    .limit(limit);
+  return rows.map(({ d, email, itemName }) => ({
+    id: d.id,
+    email,
+    orderId: d.orderId,
+    itemName,
+    amount: d.amount,
+    reason: d.reason,
+    status: d.status,
+    providerStatus: d.providerStatus,
+    evidenceDueBy: d.evidenceDueBy?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
   }));
 }
 
@@ -228,13 +294,20 @@ export async function listAffiliates(db: Db, limit = ADMIN_LIST_LIMIT): Promise<
 export interface AdminOverview {
   leads: AdminLead[];
   orders: AdminOrder[];
+  disputes: AdminDispute[];
   customers: AdminCustomer[];
   affiliates: AdminAffiliate[];
 }
 
 export async function getAdminOverview(db: Db): Promise<AdminOverview> {
-  const [l, o, c, a] = await Promise.all([listLeads(db), listOrders(db), listCustomers(db), listAffiliates(db)]);
-  return { leads: l, orders: o, customers: c, affiliates: a };
+  const [l, o, d, c, a] = await Promise.all([
+    listLeads(db),
+    listOrders(db),
+    listDisputes(db),
+    listCustomers(db),
+    listAffiliates(db),
+  ]);
+  return { leads: l, orders: o, disputes: d, customers: c, affiliates: a };
 }
 
 /**
