@@ -17,7 +17,7 @@ const FAST: JobsOptions = {
   leadDelivery: { retryLimit: 8, retryDelay: 1, retryBackoff: true, retryDelayMax: 2, expireInSeconds: 30 },
   pollingIntervalSeconds: 0.5,
   concurrency: 10,
-  sweepIntervalMs: 0,
+  schedules: false,
   sweepMinAgeMs: 0,
   stopTimeoutMs: 10_000,
 };

@@ -34,7 +34,7 @@ const freshIp = () => `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const jobsFor = async (db: Awaited<ReturnType<typeof freshDatabase>>["db"], leadId: string) =>
   queryRows<{ state: string }>(
     db,
-    sql`select state::text as state from pgboss.job where name = 'lead-delivery' and data->>'leadId' = ${leadId}`,
+    sql`select state::text as state from pgboss.job where name = 'deliver-lead' and data->>'leadId' = ${leadId}`,
   );
 
 describe(`lead submission (${engine})`, () => {
@@ -45,7 +45,7 @@ describe(`lead submission (${engine})`, () => {
     setDatabase(database);
     // A configured list whose deliveries never run here (the worker polls rarely): only enqueueing is checked.
     setMailchimpConfig({ apiKey: "k-us1", listId: "l", baseUrl: "http://127.0.0.1:9", timeoutMs: 1000 });
-    await startJobs(database, { pollingIntervalSeconds: 600, sweepIntervalMs: 0 });
+    await startJobs(database, { pollingIntervalSeconds: 600, schedules: false });
   });
   afterAll(async () => {
     await stopJobs();

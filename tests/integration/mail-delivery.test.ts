@@ -15,7 +15,7 @@ process.env.LOG_LEVEL ??= "error";
 const FAST: JobsOptions = {
   mailDelivery: { retryLimit: 5, retryDelay: 1, retryBackoff: true, retryDelayMax: 2, expireInSeconds: 30 },
   pollingIntervalSeconds: 0.5,
-  sweepIntervalMs: 0,
+  schedules: false,
   sweepMinAgeMs: 0,
   stopTimeoutMs: 10_000,
 };

@@ -7,8 +7,10 @@ import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { paymentEvents, userAddons } from "~/server/db/schema";
+import { startJobs, stopJobs } from "~/server/jobs/queue.server";
 import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
 import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { waitFor } from "./support/wait";
 
 /** Stripe side of docs/decisions/0009's "bought once": resumed sessions and a duplicate paid anyway. */
 const SECRET = "whsec_duplicates_test_secret";
@@ -40,8 +42,11 @@ describe(`stripe duplicate purchases (${engine})`, () => {
     await seedCatalogue(database.db);
     await insertTestAddons(database.db, TEST_ADDONS);
     setDatabase(database);
+    // The Stripe calls after a fulfilment are stripe-follow-up jobs.
+    await startJobs(database, { pollingIntervalSeconds: 0.5, schedules: false });
   });
   afterAll(async () => {
+    await stopJobs();
     setDatabase(undefined);
     await database?.cleanup();
     await stripe?.close();
@@ -85,8 +90,12 @@ describe(`stripe duplicate purchases (${engine})`, () => {
     expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, single.orderId))).toMatchObject([
       { kind: "payment", amount: 4900 },
     ]);
-    // Cancelled at Stripe after the commit, and the order ended.
+    // Cancelled at Stripe after the commit (a job), and the order ended.
     const subscriptionId = String(paidSingle.subscription);
+    await waitFor(
+      () => orderById(database.db, single.orderId),
+      (o) => o.status === "canceled",
+    );
     expect(stripe.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscriptionId}`)).toBe(true);
     expect(stripe.subscriptions.get(subscriptionId)!.status).toBe("canceled");
     expect(await orderById(database.db, single.orderId)).toMatchObject({

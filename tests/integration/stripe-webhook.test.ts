@@ -4,16 +4,16 @@ import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { quoteApp } from "~/catalogue/pricing";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/webhooks.stripe";
 import { createCheckout } from "~/server/billing/create-checkout.server";
-import { syncCheckoutSession } from "~/server/billing/stripe/checkout-session-events.server";
-import { cancelReplacedSubscriptions, endDroppedTrials, sweepStripeFollowUps } from "~/server/billing/stripe/follow-ups.server";
+import type { Stripe } from "stripe";
+import { fulfilCheckedSession, syncCheckoutSession } from "~/server/billing/stripe/checkout-session-events.server";
+import { cancelReplacedSubscription, endDroppedTrial } from "~/server/billing/stripe/follow-ups.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { stripeClient } from "~/server/billing/stripe/client.server";
 import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
-import { setDatabase } from "~/server/db/client.server";
+import { type Db, queryRows, setDatabase } from "~/server/db/client.server";
 import {
   affiliates,
-  appSettings,
   billingCustomers,
   commissionLedger,
   orders,
@@ -22,8 +22,10 @@ import {
   stripeEvents,
   userSubscriptions,
 } from "~/server/db/schema";
+import { type JobsOptions, STRIPE_FOLLOW_UP_QUEUE, startJobs, stopJobs, sweepStripeFollowUps } from "~/server/jobs/queue.server";
 import { engine, freshDatabase, userMaker } from "./support/db";
 import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { waitFor } from "./support/wait";
 
 /**
  * POST /api/webhooks/stripe verifies the raw body, applies each
@@ -52,6 +54,14 @@ const subscriptionObject = (id: string, fields: { status: string; cancelAtPeriod
   cancel_at: null,
   items: { object: "list", data: [{ id: `si_${id}`, object: "subscription_item", current_period_end: fields.periodEnd }] },
 });
+
+/** The Stripe calls after a fulfilment are stripe-follow-up jobs: second-long retries here. */
+const JOBS: JobsOptions = {
+  stripeFollowUp: { retryLimit: 3, retryDelay: 1, retryBackoff: true, retryDelayMax: 1, expireInSeconds: 30 },
+  pollingIntervalSeconds: 0.5,
+  schedules: false,
+  stopTimeoutMs: 10_000,
+};
 
 describe(`stripe webhook (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -84,6 +94,27 @@ describe(`stripe webhook (${engine})`, () => {
     stripe.subscriptions.set(subscription.id, { ...subscription });
   const subscriptionRow = async (id: string) =>
     (await database.db.select().from(userSubscriptions).where(eq(userSubscriptions.providerSubscriptionId, id)))[0]!;
+  const whenSubscriptionRow = (id: string, status: string) =>
+    waitFor(
+      () => subscriptionRow(id),
+      (row) => row.status === status,
+      20_000,
+    );
+  /** Fulfils a paid session as the webhook does, without asking Stripe (which a test may have made fail). */
+  const fulfilPaid = async (orderId: string, session: Record<string, unknown>) => {
+    const row = await order(orderId);
+    return database.db.transaction((tx) =>
+      fulfilCheckedSession(tx as unknown as Db, row, session as unknown as Stripe.Checkout.Session),
+    );
+  };
+  /** The follow-up jobs of one row, oldest first. */
+  const followUpJobs = (kind: string, id: string | number) =>
+    queryRows<{ state: string; retryCount: number }>(
+      database.db,
+      sql`select state::text as state, retry_count as "retryCount" from pgboss.job
+          where name = ${STRIPE_FOLLOW_UP_QUEUE} and data->>'kind' = ${kind} and data->>'id' = ${String(id)}
+          order by created_on`,
+    );
 
   beforeAll(async () => {
     stripe = await startFakeStripeForApp(SECRET);
@@ -92,8 +123,10 @@ describe(`stripe webhook (${engine})`, () => {
     database = await freshDatabase();
     await seedCatalogue(database.db);
     setDatabase(database);
+    await startJobs(database, JOBS);
   });
   afterAll(async () => {
+    await stopJobs();
     setDatabase(undefined);
     await database?.cleanup();
     await stripe?.close();
@@ -496,35 +529,65 @@ describe(`stripe webhook (${engine})`, () => {
     const secondSession = stripe.pay(second.sessionId);
     const deletesBefore = stripe.requests.filter((r) => r.method === "DELETE").length;
     expect((await send("checkout.session.completed", secondSession)).status).toBe(200);
+    // A job the fulfilling transaction enqueued cancels it.
+    await whenSubscriptionRow(oldSubscription, "canceled");
     const deletes = stripe.requests.filter((r) => r.method === "DELETE").slice(deletesBefore);
     expect(deletes.map((r) => r.path)).toEqual([`/v1/subscriptions/${oldSubscription}`]);
     expect({ ...deletes[0]!.body, ...Object.fromEntries(deletes[0]!.query) }).toMatchObject({ prorate: "true" });
+    expect(deletes[0]!.headers["idempotency-key"]).toMatch(/^follow-up-cancel-replaced-/);
     expect(stripe.subscriptions.get(oldSubscription)?.status).toBe("canceled");
     expect(await subscriptionRow(oldSubscription)).toMatchObject({ status: "canceled" });
     expect(await subscriptionRow(String(secondSession.subscription))).toMatchObject({ status: "active", reachLimit: 100_000 });
 
-    // Stripe down while cancelling: the row stays 'replaced' and the next run cancels it.
+    // Stripe down while cancelling: the row stays 'replaced' and pg-boss retries the job.
     const third = await createCheckout(database.db, buyer, { kind: "plan", planType: "pro" });
     const thirdSession = stripe.pay(third.sessionId);
     const replaced = String(secondSession.subscription);
-    await database.db
-      .update(userSubscriptions)
-      .set({ status: "replaced" })
-      .where(eq(userSubscriptions.providerSubscriptionId, replaced));
-    stripe.failNext(10);
-    expect(await cancelReplacedSubscriptions(database.db, stripeClient())).toBe(0);
+    const replacedRow = await subscriptionRow(replaced);
+    // One attempt is three requests (the SDK retries a 500 twice): the first attempt fails.
+    stripe.failNext(3);
+    const deletesAtFailure = stripe.requests.filter((r) => r.method === "DELETE").length;
+    expect(await fulfilPaid(third.orderId, thirdSession)).toBeTruthy();
+    await waitFor(
+      () => followUpJobs("cancel-replaced", replacedRow.id),
+      (jobs) => jobs[0]?.state === "retry" || jobs[0]?.state === "completed",
+      20_000,
+    );
     expect(await subscriptionRow(replaced)).toMatchObject({ status: "replaced" });
-    stripe.failNext(0);
-    expect((await send("checkout.session.completed", thirdSession)).status).toBe(200);
-    expect(await subscriptionRow(replaced)).toMatchObject({ status: "canceled" });
+    await whenSubscriptionRow(replaced, "canceled");
     expect(stripe.subscriptions.get(replaced)?.status).toBe("canceled");
+    expect(stripe.requests.filter((r) => r.method === "DELETE").length - deletesAtFailure).toBe(4);
+    expect(await followUpJobs("cancel-replaced", replacedRow.id)).toEqual([{ state: "completed", retryCount: 1 }]);
     // Already cancelled at Stripe (resource_missing) counts as done.
     await database.db
       .update(userSubscriptions)
       .set({ status: "replaced" })
       .where(eq(userSubscriptions.providerSubscriptionId, replaced));
-    expect(await cancelReplacedSubscriptions(database.db, stripeClient())).toBe(1);
+    expect(await cancelReplacedSubscription(database.db, stripeClient(), replacedRow.id)).toBe("done");
     expect(await subscriptionRow(replaced)).toMatchObject({ status: "canceled" });
+  });
+
+  it("a rolled-back fulfilment leaves no follow-up job and changes nothing at Stripe", async () => {
+    const buyer = await newUser();
+    const first = await createCheckout(database.db, buyer, { kind: "plan", planType: "basic" });
+    const firstSession = stripe.pay(first.sessionId);
+    await send("checkout.session.completed", firstSession);
+    const kept = String(firstSession.subscription);
+    const keptRow = await subscriptionRow(kept);
+    const second = await createCheckout(database.db, buyer, { kind: "plan", planType: "pro" });
+    const secondSession = stripe.pay(second.sessionId);
+    const pending = await order(second.orderId);
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await fulfilCheckedSession(tx as unknown as Db, pending, secondSession as never)).toBeTruthy();
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await followUpJobs("cancel-replaced", keptRow.id)).toEqual([]);
+    expect(await order(second.orderId)).toMatchObject({ status: "pending" });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await subscriptionRow(kept)).toMatchObject({ status: "active" });
+    expect(stripe.subscriptions.get(kept)?.status).not.toBe("canceled");
   });
 
   describe("one free trial per item and account, with two checkouts opened side by side", () => {
@@ -559,6 +622,10 @@ describe(`stripe webhook (${engine})`, () => {
         providerSubscriptionId: secondSubscription,
       });
       expect(await order(first.orderId)).toMatchObject({ status: "canceled", trialDays: 3 });
+      await waitFor(
+        () => followUpJobs("end-dropped-trial", second.orderId),
+        (jobs) => jobs[0]?.state === "completed",
+      );
       const calls = subscriptionCalls(before);
       expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
         `GET /v1/subscriptions/${secondSubscription}`,
@@ -581,6 +648,7 @@ describe(`stripe webhook (${engine})`, () => {
       const beforeInvoice = stripe.requests.length;
       expect((await send("invoice.paid", invoice)).body.outcome).toBe("applied");
       expect(await payments(buyer.id)).toMatchObject([{ orderId: second.orderId, amount: quoteApp(app, "monthly").amount }]);
+      expect(await endDroppedTrial(database.db, stripeClient(), second.orderId)).toBe("not-needed");
       expect(subscriptionCalls(beforeInvoice)).toEqual([]);
       // Another paying event of the same session (its trial amount) is no mismatch: it changes nothing.
       expect((await send("checkout.session.async_payment_succeeded", secondSession)).body.outcome).toBe("applied");
@@ -593,66 +661,63 @@ describe(`stripe webhook (${engine})`, () => {
         expect((await send("checkout.session.completed", session)).body.outcome).toBe("applied");
         expect(await order(other.orderId)).toMatchObject({ status: "paid", trialDays: 3 });
         expect(stripe.subscriptions.get(String(session.subscription))?.status).toBe("trialing");
+        expect(await followUpJobs("end-dropped-trial", other.orderId)).toEqual([]);
         expect(subscriptionCalls(from)).toEqual([]);
       }
     });
 
-    it("a failed end of the trial is retried on a later event; an ended trial is not ended twice", async () => {
+    it("a failed end of the trial is retried by its job; an ended trial is not ended twice", async () => {
       const buyer = await newUser();
       const first = await createCheckout(database.db, buyer, monthly);
       const second = await createCheckout(database.db, buyer, monthly);
       await send("checkout.session.completed", stripe.pay(first.sessionId));
-      // Fulfilled by the return page's re-sync, whose run after the commit fails as Stripe is down.
       const secondSession = stripe.pay(second.sessionId);
-      expect(await syncCheckoutSession(database.db, stripeClient(), await order(second.orderId))).toBe("fulfilled");
       const subscriptionId = String(secondSession.subscription);
-      stripe.failNext(10);
-      expect(await endDroppedTrials(database.db, stripeClient())).toBe(0);
-      stripe.failNext(0);
-      expect(await order(second.orderId)).toMatchObject({ status: "paid", trialDays: 0 });
-      expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("trialing");
-
-      // Any later applied event runs it again: here Stripe's own update of that subscription.
-      const trialing = { ...stripe.subscriptions.get(subscriptionId)! };
-      expect((await send("customer.subscription.updated", trialing)).body.outcome).toBe("applied");
+      // Stripe down after the commit: the job's first attempt fails (three requests with the SDK's retries).
+      stripe.failNext(3);
+      const from = stripe.requests.length;
+      expect(await fulfilPaid(second.orderId, secondSession)).toMatchObject({ status: "paid", trialDays: 0 });
+      await waitFor(
+        () => followUpJobs("end-dropped-trial", second.orderId),
+        (jobs) => jobs[0]?.state === "completed",
+      );
+      expect(await followUpJobs("end-dropped-trial", second.orderId)).toEqual([{ state: "completed", retryCount: 1 }]);
       expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("active");
+      expect(subscriptionCalls(from).map((r) => r.method)).toEqual(["GET", "GET", "GET", "GET", "POST"]);
 
       // Until the invoice that ends the trial is paid the order still looks unsettled; Stripe's
       // subscription is read again, but only a running trial is ended.
-      const from = stripe.requests.length;
-      expect(await endDroppedTrials(database.db, stripeClient())).toBe(0);
-      expect(subscriptionCalls(from).map((r) => r.method)).toEqual(["GET"]);
+      const again = stripe.requests.length;
+      expect(await endDroppedTrial(database.db, stripeClient(), second.orderId)).toBe("not-needed");
+      expect(subscriptionCalls(again).map((r) => r.method)).toEqual(["GET"]);
     });
 
-    it("without a later event, the job sweep ends it; one run per interval however many processes sweep", async () => {
+    it("fulfilled while the queue was down: the sweep at the next start ends it; sweeps at once enqueue it once", async () => {
       const buyer = await newUser();
       const first = await createCheckout(database.db, buyer, monthly);
       const second = await createCheckout(database.db, buyer, monthly);
       await send("checkout.session.completed", stripe.pay(first.sessionId));
       const secondSession = stripe.pay(second.sessionId);
       const subscriptionId = String(secondSession.subscription);
-      // Fulfilled by the return page's re-sync, whose settling after the commit failed (as above):
-      // the trial is still running, and no event of it may ever come.
-      expect(await syncCheckoutSession(database.db, stripeClient(), await order(second.orderId))).toBe("fulfilled");
-      expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("trialing");
-
-      await database.db.delete(appSettings).where(eq(appSettings.key, "stripe_follow_up_sweep"));
-      const [one, other] = await Promise.all([
-        sweepStripeFollowUps(database.db, stripeClient(), 60_000),
-        sweepStripeFollowUps(database.db, stripeClient(), 60_000),
-      ]);
-      expect([one, other].filter((run) => run === null)).toHaveLength(1);
-      expect(one ?? other).toMatchObject({ ended: 1 });
+      await stopJobs();
+      try {
+        // Fulfilled by the return page's re-sync in a process without the queue: no job.
+        expect(await syncCheckoutSession(database.db, stripeClient(), await order(second.orderId))).toBe("fulfilled");
+        expect(await followUpJobs("end-dropped-trial", second.orderId)).toEqual([]);
+        expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("trialing");
+      } finally {
+        await startJobs(database, JOBS);
+      }
+      await waitFor(
+        () => followUpJobs("end-dropped-trial", second.orderId),
+        (jobs) => jobs[0]?.state === "completed",
+      );
       expect(stripe.subscriptions.get(subscriptionId)?.status).toBe("active");
-      // The next run within the interval does not ask Stripe; after it, it does.
-      const from = stripe.requests.length;
-      expect(await sweepStripeFollowUps(database.db, stripeClient(), 60_000)).toBeNull();
-      expect(stripe.requests.length).toBe(from);
-      await database.db
-        .update(appSettings)
-        .set({ value: sql`(now() - interval '61 seconds')::text` })
-        .where(eq(appSettings.key, "stripe_follow_up_sweep"));
-      expect(await sweepStripeFollowUps(database.db, stripeClient(), 60_000)).toEqual({ canceled: 0, ended: 0 });
+
+      // Its first invoice is not paid yet, so every sweep still finds it; two at once (two
+      // processes) enqueue one job for it: the job is keyed by the order.
+      await Promise.all([sweepStripeFollowUps(), sweepStripeFollowUps()]);
+      expect(await followUpJobs("end-dropped-trial", second.orderId)).toHaveLength(2);
     });
   });
 

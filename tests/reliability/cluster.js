@@ -208,7 +208,7 @@ try {
       async () => {
         const rows = await pgQuery(
           DB,
-          "select count(*)::int as n from pgboss.job where name = 'lead-delivery' and state in ('created','retry','active')",
+          "select count(*)::int as n from pgboss.job where name = 'deliver-lead' and state in ('created','retry','active')",
         );
         return rows[0].n === 0;
       },

@@ -4,7 +4,6 @@ import { SESSION_ID_PATTERN } from "~/server/billing/checkout-paths.server";
 import { getOrderForUser } from "~/server/billing/list-orders.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
 import { syncCheckoutSession } from "~/server/billing/stripe/checkout-session-events.server";
-import { settleAfterCommit } from "~/server/billing/stripe/follow-ups.server";
 import { stripeClient } from "~/server/billing/stripe/client.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
@@ -52,8 +51,6 @@ export async function action({ request }: { request: Request }) {
       try {
         const result = await syncCheckoutSession(database, stripeClient(), own);
         if (result === "fulfilled") order = { status: "paid", kind: own.kind };
-        // Also when the webhook fulfilled it first: its run may have failed to settle.
-        if (result !== "not_paid") await settleAfterCommit(database, stripeClient());
       } catch (error) {
         // The webhook still settles it; the page shows the state we have.
         log.warn("billing sync failed", {

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { settleAfterCommit } from "~/server/billing/stripe/follow-ups.server";
 import { handleStripeEvent } from "~/server/billing/stripe/webhook.server";
 import { stripeClient } from "~/server/billing/stripe/client.server";
 import { db } from "~/server/db/client.server";
@@ -39,8 +38,8 @@ export async function action({ request }: { request: Request }) {
   }
 
   try {
+    // The Stripe calls an applied event implies are jobs its transaction enqueued (stripe-follow-up).
     const outcome = await handleStripeEvent(db(), stripe, event);
-    if (outcome === "applied") await settleAfterCommit(db(), stripe);
     return data({ received: true, outcome }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     // Non-2xx makes Stripe deliver the event again; the rolled-back transaction left nothing behind.

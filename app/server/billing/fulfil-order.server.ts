@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { type OrderRow, orders, userAddons } from "../db/schema";
+import { enqueueStripeFollowUps } from "../jobs/queue.server";
 import { log } from "../log.server";
 import { capturesAfterTrial, chargedAtTrialEnd, dueToday } from "./due-today.server";
+import type { StripeFollowUp } from "./stripe/follow-ups.server";
 import { hadTrial } from "./owned-items.server";
 import { recordPayment } from "./record-payment.server";
 import { applySubscriptionEntitlement } from "./subscriptions.server";
@@ -64,7 +66,7 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
       ...(opts.providerCustomerId ? { providerCustomerId: opts.providerCustomerId } : {}),
       ...(opts.providerSubscriptionId ? { providerSubscriptionId: opts.providerSubscriptionId } : {}),
       // Stripe has taken the money: recorded, no second entitlement, and its subscription is
-      // cancelled after the commit (cancelDuplicateSubscriptions in stripe/follow-ups.server.ts).
+      // cancelled after the commit (cancelDuplicateSubscription in stripe/follow-ups.server.ts).
       ...(duplicateOf ? { details: sql`${orders.details} || ${JSON.stringify({ duplicateOf })}::jsonb` } : {}),
     })
     .where(and(eq(orders.providerSessionId, sessionId), inArray(orders.status, ["pending", "declined"])))
@@ -73,8 +75,17 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
   const order = paid.isSubscription && paid.trialDays > 0 ? await withoutRepeatedTrial(tx, paid) : paid;
   // The session's period end is the end of a trial this order no longer has.
   const dropped = order.trialDays !== paid.trialDays;
-  if (duplicateOf) log.error("duplicate add-on subscription paid; cancelling it", { orderId: order.id, duplicateOf });
-  else await applyOrderEffects(tx, order, dropped ? { ...opts, currentPeriodEnd: null } : opts);
+  const followUps: StripeFollowUp[] = [];
+  if (duplicateOf) {
+    log.error("duplicate add-on subscription paid; cancelling it", { orderId: order.id, duplicateOf });
+    followUps.push({ kind: "cancel-duplicate", id: order.id });
+  } else {
+    const { replaced } = await applyOrderEffects(tx, order, dropped ? { ...opts, currentPeriodEnd: null } : opts);
+    for (const row of replaced) if (row.provider === "stripe") followUps.push({ kind: "cancel-replaced", id: String(row.id) });
+  }
+  if (dropped) followUps.push({ kind: "end-dropped-trial", id: order.id });
+  // Stripe's calls run after the commit, as jobs that commit (or roll back) with this transaction.
+  if (order.provider === "stripe") await enqueueStripeFollowUps(tx, followUps);
   const paymentRef = opts.paymentRef === undefined ? `${order.provider}:${order.providerSessionId}` : opts.paymentRef;
   // Checkout authorises a one-time build with a trial (authorise-trial.server.ts); paid here, it is paid in full.
   const amount = opts.paidAmount ?? (capturesAfterTrial(order) ? chargedAtTrialEnd(order) : dueToday(order));
@@ -126,7 +137,7 @@ async function ownedElsewhere(tx: Db, sessionId: string): Promise<string | null>
  * createCheckout only sees the trials fulfilled before it, so two checkouts of one item opened side
  * by side (two tabs; a Stripe session stays open for 24 hours) both carry the trial, and paying both
  * would start two. The one fulfilled second is recorded without it, so what is due and the billing
- * dates are right; a Stripe subscription's trial is ended after the commit (endDroppedTrials in
+ * dates are right; a Stripe subscription's trial is ended after the commit (endDroppedTrial in
  * stripe/follow-ups.server.ts). The lock makes concurrent fulfilments of one item and account take
  * turns: the later one reads after the earlier has committed, so exactly one keeps the trial.
  */
@@ -137,7 +148,12 @@ async function withoutRepeatedTrial(tx: Db, order: OrderRow): Promise<OrderRow> 
   return updated!;
 }
 
-async function applyOrderEffects(tx: Db, order: OrderRow, opts: FulfilOptions) {
+/** Applies the order's grants; answers the subscription rows a new plan or tier replaced. */
+async function applyOrderEffects(
+  tx: Db,
+  order: OrderRow,
+  opts: FulfilOptions,
+): Promise<{ replaced: { id: number; provider: string | null }[] }> {
   if (order.kind === "addons") {
     const addons = (order.details.addons as { id: string }[] | undefined) ?? [];
     for (const addon of addons) {
@@ -151,9 +167,10 @@ async function applyOrderEffects(tx: Db, order: OrderRow, opts: FulfilOptions) {
     }
   }
   if (order.kind === "plan" || order.kind === "scaling" || order.kind === "member") {
-    await applySubscriptionEntitlement(tx, order, {
+    return applySubscriptionEntitlement(tx, order, {
       providerSubscriptionId: opts.providerSubscriptionId ?? null,
       currentPeriodEnd: opts.currentPeriodEnd ?? null,
     });
   }
+  return { replaced: [] };
 }

@@ -14,11 +14,11 @@ export async function applySubscriptionEntitlement(
   tx: Db,
   order: OrderRow,
   opts: { providerSubscriptionId: string | null; currentPeriodEnd: Date | null },
-) {
+): Promise<{ replaced: { id: number; provider: string | null }[] }> {
   const providerSubscriptionId = opts.providerSubscriptionId ?? order.providerSessionId;
   const plan = order.kind === "plan" ? BILLING_PLANS.find((p) => p.type === order.itemId) : undefined;
   const contacts = order.details.contacts;
-  await tx
+  const replaced = await tx
     .update(userSubscriptions)
     .set({ status: "replaced", updatedAt: sql`now()` })
     .where(
@@ -27,7 +27,8 @@ export async function applySubscriptionEntitlement(
         eq(userSubscriptions.status, "active"),
         ne(userSubscriptions.providerSubscriptionId, providerSubscriptionId),
       ),
-    );
+    )
+    .returning({ id: userSubscriptions.id, provider: userSubscriptions.provider });
   const values = {
     userId: order.userId,
     planName: plan ? plan.name : order.itemName,
@@ -46,6 +47,7 @@ export async function applySubscriptionEntitlement(
     .insert(userSubscriptions)
     .values(values)
     .onConflictDoUpdate({ target: userSubscriptions.providerSubscriptionId, set: { ...values, updatedAt: sql`now()` } });
+  return { replaced };
 }
 
 /**

@@ -3,8 +3,13 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
 import { type Database, type Db, queryRows, whileSetupLocked } from "../db/client.server";
+import {
+  findStripeFollowUps,
+  logFollowUpFailure,
+  runStripeFollowUp,
+  type StripeFollowUp,
+} from "../billing/stripe/follow-ups.server";
 import { captureTrial } from "../billing/capture-trial.server";
-import { sweepStripeFollowUps } from "../billing/stripe/follow-ups.server";
 import { stripeClient } from "../billing/stripe/client.server";
 import { pruneExpiredRows } from "../db/housekeeping.server";
 import { env } from "../env.server";
@@ -17,10 +22,19 @@ import { isDevelopmentServer, serverProcesses } from "./processes.server";
  * Background jobs on the app's own database (docs/decisions/0010-leads-and-jobs.md): one pg-boss
  * instance in the `pgboss` schema, on the PGlite client or the PostgreSQL pool the app already has,
  * started by boot() after the migrations and stopped by shutdown() before the database closes.
+ * Work after a commit is a job sent through the committing transaction; periodic work (the sweeps)
+ * runs on pg-boss's own schedules, once per occurrence across every process and instance
+ * (docs/decisions/XXXX-after-commit-work-and-schedules.md).
  */
 
 export const JOBS_SCHEMA = "pgboss";
-export const LEAD_DELIVERY_QUEUE = "lead-delivery";
+/**
+ * Queues whose jobs are keyed by the row they work on (pg-boss's 'exclusive' policy with the row's
+ * id as singletonKey): at most one waiting, retrying or running job per row, whoever sends it (the
+ * row's own transaction, a sweep, two sweeps at once). A queue's policy cannot change once created,
+ * so these are new names; the former 'lead-delivery' and 'mail-delivery' queues are drained.
+ */
+export const LEAD_DELIVERY_QUEUE = "deliver-lead";
 
 /**
  * Lead delivery retries with capped exponential backoff for well over a day, so a Mailchimp outage
@@ -39,7 +53,7 @@ export const LEAD_DELIVERY_QUEUE_OPTIONS = {
   deleteAfterSeconds: 7 * 24 * 60 * 60,
 } as const satisfies QueueOptions;
 
-export const MAIL_DELIVERY_QUEUE = "mail-delivery";
+export const MAIL_DELIVERY_QUEUE = "send-mail";
 
 /**
  * Outgoing mail (verification, password reset) through SMTP: the same capped backoff, 30 s doubling
@@ -71,6 +85,24 @@ export const TRIAL_CAPTURE_QUEUE_OPTIONS = {
   expireInSeconds: 120,
   retentionSeconds: 14 * 24 * 60 * 60,
   deleteAfterSeconds: 30 * 24 * 60 * 60,
+} as const satisfies QueueOptions;
+
+export const STRIPE_FOLLOW_UP_QUEUE = "stripe-follow-up";
+
+/**
+ * A replaced plan's cancel, a repeated trial's end, a duplicate add-on's cancel at Stripe: 30 s
+ * doubling up to an hour, 30 retries cover more than a day of Stripe outage, well inside the
+ * shortest trial (3 days) that the trial end races. The periodic sweep enqueues the row again after
+ * that. An attempt makes at most two requests of 20 s each (with the SDK's own retries).
+ */
+export const STRIPE_FOLLOW_UP_QUEUE_OPTIONS = {
+  retryLimit: 30,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 60 * 60,
+  expireInSeconds: 180,
+  retentionSeconds: 7 * 24 * 60 * 60,
+  deleteAfterSeconds: 7 * 24 * 60 * 60,
 } as const satisfies QueueOptions;
 
 /** Unsent mail older than this is not swept again: its links have expired. */
@@ -105,12 +137,21 @@ export interface JobsOptions {
   mailDelivery?: QueueOptions;
   /** Overrides of the trial-capture queue options. */
   trialCapture?: QueueOptions;
+  /** Overrides of the Stripe follow-up queue options. */
+  stripeFollowUp?: QueueOptions;
   /** Parallel deliveries in this process, 1..10. Default 5 divided between the server processes. */
   concurrency?: number;
   /** How often an idle worker looks for due jobs. Default 2 s. */
   pollingIntervalSeconds?: number;
-  /** How often the sweeps run (pending leads and unsent mail without a live job, expired rows). Default 5 minutes; 0 = only at start. */
-  sweepIntervalMs?: number;
+  /**
+   * Whether the sweeps run on their schedules (SWEEPS) besides once at start. Default true; false
+   * removes the schedules (tests that call the sweeps themselves).
+   */
+  schedules?: boolean;
+  /** Replaces every sweep's cron expression (the schedule test runs them every minute). */
+  sweepCron?: string;
+  /** How often pg-boss looks for due schedule occurrences, 1..45 s. Default 30 s. */
+  cronMonitorIntervalSeconds?: number;
   /** A pending lead younger than this is never considered orphaned. Default 60 s. */
   sweepMinAgeMs?: number;
   /** How long stopJobs() lets running deliveries finish (server.js force-exits after 10 s). Default 5 s. */
@@ -120,10 +161,7 @@ export interface JobsOptions {
 interface Running {
   boss: PgBoss;
   database: Database;
-  sweeper: ReturnType<typeof setInterval> | undefined;
   sweepMinAgeMs: number;
-  /** How often the sweeps run (0: only at start). */
-  sweepIntervalMs: number;
   stopTimeoutMs: number;
 }
 
@@ -142,6 +180,51 @@ interface TrialCaptureJobData {
   orderId: string;
 }
 
+/**
+ * A queue and this process's worker on it. `key` names the row a job works on: the queue's
+ * 'exclusive' policy then holds at most one live job per row. `formerName`: an earlier queue of the
+ * same work whose leftover jobs are still worked (and count as live for the sweeps) until none is left.
+ */
+interface WorkedQueue<T extends object> {
+  name: string;
+  formerName?: string;
+  options: QueueOptions;
+  concurrency: number;
+  key: (data: T) => string;
+  handle: (job: JobWithMetadata<T>) => Promise<void>;
+}
+
+/** A periodic sweep: its own queue (one job at a time, 'exclusive'), run on `cron` and once at start. */
+interface Sweep {
+  queue: string;
+  cron: string;
+  run: () => Promise<unknown>;
+}
+
+/**
+ * The periodic work. Each runs at start too (a boot sweep, so nothing written while the queue was
+ * down waits for the next occurrence) and on its cron schedule. Occurrences missed while no process
+ * ran are skipped (pg-boss's default 'skip' policy): the boot sweep covers them.
+ */
+const SWEEPS: readonly Sweep[] = [
+  { queue: "sweep-pending-leads", cron: "*/5 * * * *", run: () => sweepPendingLeads() },
+  { queue: "sweep-unsent-mail", cron: "*/5 * * * *", run: () => sweepUnsentMail() },
+  { queue: "prune-expired-rows", cron: "*/5 * * * *", run: () => pruneExpired() },
+  { queue: "sweep-stripe-follow-ups", cron: "*/5 * * * *", run: () => sweepStripeFollowUps() },
+  { queue: "sweep-trial-captures", cron: "*/5 * * * *", run: () => sweepTrialCaptures() },
+];
+
+/**
+ * A sweep's queue: 'exclusive' holds one waiting or running sweep at a time (two boots at once send
+ * one); no retries, the next occurrence is the retry. A sweep reads at most 500 rows per kind.
+ */
+const SWEEP_QUEUE_OPTIONS = {
+  retryLimit: 0,
+  expireInSeconds: 10 * 60,
+  retentionSeconds: 60 * 60,
+  deleteAfterSeconds: 24 * 60 * 60,
+} as const satisfies QueueOptions;
+
 /** pg-boss's view of the app's database: the PGlite client itself, or the pg pool. */
 function bossDatabase(database: Database): BossDb {
   if (database.kind === "pglite") return fromPglite(driverClient(database) as PGlite);
@@ -157,7 +240,70 @@ function postgresPool(database: Database): pg.Pool {
   return driverClient(database) as pg.Pool;
 }
 
-/** Starts pg-boss, the lead-delivery queue and its worker, and the pending-lead sweeper. Idempotent. */
+/** The queues this process works, each with its handler: a new kind of job is one entry here. */
+function workedQueues(database: Database, options: JobsOptions): WorkedQueue<object>[] {
+  const leadConcurrency = Math.max(
+    1,
+    Math.min(MAX_LEAD_DELIVERY_CONCURRENCY, options.concurrency ?? defaultLeadDeliveryConcurrency()),
+  );
+  const queues = [
+    {
+      name: LEAD_DELIVERY_QUEUE,
+      formerName: "lead-delivery",
+      options: { ...LEAD_DELIVERY_QUEUE_OPTIONS, ...options.leadDelivery },
+      concurrency: leadConcurrency,
+      key: (data) => data.leadId,
+      handle: async (job) => {
+        if (!job.data?.leadId) return;
+        await deliverLead(database.db, job.data.leadId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+      },
+    } satisfies WorkedQueue<LeadJobData>,
+    {
+      name: MAIL_DELIVERY_QUEUE,
+      formerName: "mail-delivery",
+      options: { ...MAIL_DELIVERY_QUEUE_OPTIONS, ...options.mailDelivery },
+      concurrency: 2,
+      key: (data) => String(data.outboxId),
+      handle: async (job) => {
+        if (!job.data?.outboxId) return;
+        await deliverMail(database.db, job.data.outboxId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+      },
+    } satisfies WorkedQueue<MailJobData>,
+    {
+      name: STRIPE_FOLLOW_UP_QUEUE,
+      options: { ...STRIPE_FOLLOW_UP_QUEUE_OPTIONS, ...options.stripeFollowUp },
+      concurrency: 2,
+      key: followUpKey,
+      handle: async (job) => {
+        if (!job.data?.kind || !job.data.id) return;
+        try {
+          await runStripeFollowUp(database.db, stripeClient(), job.data, `${job.id}-${job.retryCount}`);
+        } catch (error) {
+          logFollowUpFailure(job.data, error);
+          throw error;
+        }
+      },
+    } satisfies WorkedQueue<StripeFollowUp>,
+    {
+      name: TRIAL_CAPTURE_QUEUE,
+      options: { ...TRIAL_CAPTURE_QUEUE_OPTIONS, ...options.trialCapture },
+      concurrency: 2,
+      key: (data) => data.orderId,
+      handle: async (job) => {
+        if (!job.data?.orderId) return;
+        const outcome = await captureTrial(database.db, job.data.orderId);
+        // Enqueued early (the sweep, a clock ahead of the database's): fail, so pg-boss tries again later.
+        if (outcome === "not_due") throw new Error("trial capture is not due yet");
+      },
+    } satisfies WorkedQueue<TrialCaptureJobData>,
+  ];
+  return queues as unknown as WorkedQueue<object>[];
+}
+
+/** Keys of the live jobs, per queue: what sendThrough sets as the job's singletonKey. */
+const keyOf = new Map<string, (data: object) => string>();
+
+/** Starts pg-boss, the queues and their workers, the sweeps' schedules and a boot sweep. Idempotent. */
 export function startJobs(database: Database, options: JobsOptions = {}): Promise<void> {
   if (running) return Promise.resolve();
   starting ??= (async () => {
@@ -165,120 +311,108 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
       db: bossDatabase(database),
       backend: database.kind === "pglite" ? "pglite" : "postgres",
       schema: JOBS_SCHEMA,
-      // No cron schedules are used.
-      schedule: false,
+      // The sweeps' cron schedules: pg-boss sends each occurrence once, whichever instance sees it.
+      schedule: true,
+      ...(options.cronMonitorIntervalSeconds
+        ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 }
+        : {}),
     });
     boss.on("error", (error) => log.error("job queue error", { error: errorMessage(error) }));
     // The first start installs the pgboss schema: on PostgreSQL, one instance at a time.
     if (database.kind === "postgres") await whileSetupLocked(postgresPool(database), () => boss.start());
     else await boss.start();
-    let concurrency: number;
+    const queues = workedQueues(database, options);
     try {
-      concurrency = await setUpLeadDelivery(boss, database, options);
-      await setUpMailDelivery(boss, database, options);
-      await setUpTrialCapture(boss, database, options);
+      for (const queue of queues) await startWorker(boss, queue, options);
+      for (const sweep of SWEEPS) await startSweep(boss, sweep, options);
     } catch (error) {
       await boss.stop({ graceful: false, close: true }).catch(() => {});
       throw error;
     }
-
-    const state: Running = {
+    running = {
       boss,
       database,
-      sweeper: undefined,
       sweepMinAgeMs: options.sweepMinAgeMs ?? 60_000,
-      sweepIntervalMs: options.sweepIntervalMs ?? 5 * 60_000,
       stopTimeoutMs: options.stopTimeoutMs ?? 5_000,
     };
-    running = state;
-    if (state.sweepIntervalMs > 0) {
-      state.sweeper = setInterval(() => void sweepAll(), state.sweepIntervalMs);
-      state.sweeper.unref();
-    }
-    await sweepAll();
-    log.info("jobs started", { queues: [LEAD_DELIVERY_QUEUE, MAIL_DELIVERY_QUEUE, TRIAL_CAPTURE_QUEUE], concurrency });
+    // The boot sweep: one job per sweep queue; two instances booting together send one of each.
+    for (const sweep of SWEEPS) await boss.send(sweep.queue, {});
+    log.info("jobs started", {
+      queues: queues.map((q) => q.name),
+      sweeps: SWEEPS.map((s) => s.queue),
+      concurrency: queues[0]!.concurrency,
+    });
   })().finally(() => {
     starting = undefined;
   });
   return starting;
 }
 
-/** Creates (or updates) the lead-delivery queue and starts its worker; answers the concurrency. */
-async function setUpLeadDelivery(boss: PgBoss, database: Database, options: JobsOptions): Promise<number> {
-  const queueOptions = { ...LEAD_DELIVERY_QUEUE_OPTIONS, ...options.leadDelivery };
-  const concurrency = Math.max(
-    1,
-    Math.min(MAX_LEAD_DELIVERY_CONCURRENCY, options.concurrency ?? defaultLeadDeliveryConcurrency()),
-  );
-  await startWorker<LeadJobData>(boss, LEAD_DELIVERY_QUEUE, queueOptions, concurrency, options, async (job) => {
-    if (!job.data?.leadId) return;
-    await deliverLead(database.db, job.data.leadId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-  });
-  return concurrency;
-}
-
-/** Creates (or updates) the mail-delivery queue and starts its worker. */
-async function setUpMailDelivery(boss: PgBoss, database: Database, options: JobsOptions) {
-  const queueOptions = { ...MAIL_DELIVERY_QUEUE_OPTIONS, ...options.mailDelivery };
-  await startWorker<MailJobData>(boss, MAIL_DELIVERY_QUEUE, queueOptions, 2, options, async (job) => {
-    if (!job.data?.outboxId) return;
-    await deliverMail(database.db, job.data.outboxId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-  });
-}
-
-/** Creates (or updates) the trial-capture queue and starts its worker. */
-async function setUpTrialCapture(boss: PgBoss, database: Database, options: JobsOptions) {
-  const queueOptions = { ...TRIAL_CAPTURE_QUEUE_OPTIONS, ...options.trialCapture };
-  await startWorker<TrialCaptureJobData>(boss, TRIAL_CAPTURE_QUEUE, queueOptions, 2, options, async (job) => {
-    if (!job.data?.orderId) return;
-    const outcome = await captureTrial(database.db, job.data.orderId);
-    // Enqueued early (the sweeper, a clock ahead of the database's): fail, so pg-boss tries again later.
-    if (outcome === "not_due") throw new Error("trial capture is not due yet");
-  });
-}
-
 /** Creates the queue or brings its options up to date, and starts this process's worker on it. */
-async function startWorker<T extends object>(
-  boss: PgBoss,
-  queue: string,
-  queueOptions: QueueOptions,
-  localConcurrency: number,
-  options: JobsOptions,
-  handle: (job: JobWithMetadata<T>) => Promise<void>,
-) {
-  // createQueue leaves an existing queue as it is; updateQueue brings its options up to date.
-  await boss.createQueue(queue, queueOptions);
-  await boss.updateQueue(queue, queueOptions);
-  await boss.work(
-    queue,
-    { localConcurrency, batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    async ([job]: JobWithMetadata<T>[]) => {
-      if (job) await handle(job);
-    },
-  );
+async function startWorker<T extends object>(boss: PgBoss, queue: WorkedQueue<T>, options: JobsOptions) {
+  await ensureQueue(boss, queue.name, queue.options);
+  keyOf.set(queue.name, queue.key as (data: object) => string);
+  const workOptions = {
+    localConcurrency: queue.concurrency,
+    batchSize: 1,
+    includeMetadata: true,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+  } as const;
+  const handler = async ([job]: JobWithMetadata<T>[]) => {
+    if (job) await queue.handle(job);
+  };
+  await boss.work(queue.name, workOptions, handler);
+  if (queue.formerName && (await boss.getQueue(queue.formerName))) await boss.work(queue.formerName, workOptions, handler);
   // Loads the queue into pg-boss's cache now: a cache miss inside a caller's PGlite transaction would
   // query through the main client, which waits for that very transaction.
-  await boss.findJobs(queue, { id: "00000000-0000-0000-0000-000000000000" });
+  await boss.findJobs(queue.name, { id: "00000000-0000-0000-0000-000000000000" });
 }
 
-async function sweepAll() {
-  for (const [name, sweep] of [
-    ["pending lead", sweepPendingLeads],
-    ["unsent mail", sweepUnsentMail],
-    ["expired rows", pruneExpired],
-    ["Stripe follow-up", stripeFollowUps],
-    ["trial capture", sweepTrialCaptures],
-  ] as const) {
-    await sweep().catch((error: unknown) => log.error(`${name} sweep failed`, { error: errorMessage(error) }));
-  }
+/**
+ * Creates an 'exclusive' queue (one waiting, retrying or running job per singletonKey; one in all
+ * for jobs sent without a key) or brings an existing one's options up to date: createQueue leaves
+ * an existing queue as it is, and a policy cannot change after creation.
+ */
+async function ensureQueue(boss: PgBoss, name: string, queueOptions: QueueOptions) {
+  await boss.createQueue(name, { ...queueOptions, policy: "exclusive" });
+  await boss.updateQueue(name, queueOptions);
 }
 
-/** A replaced plan's cancel or a repeated trial's end that failed after its commit, retried. */
-async function stripeFollowUps() {
+/** A sweep's queue, its worker, and its schedule (or none, when `schedules` is false). */
+async function startSweep(boss: PgBoss, sweep: Sweep, options: JobsOptions) {
+  await ensureQueue(boss, sweep.queue, SWEEP_QUEUE_OPTIONS);
+  await boss.work(
+    sweep.queue,
+    { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async () => {
+      try {
+        await sweep.run();
+      } catch (error) {
+        log.error(`${sweep.queue} failed`, { error: errorMessage(error) });
+      }
+    },
+  );
+  if (options.schedules === false) await boss.unschedule(sweep.queue);
+  else await boss.schedule(sweep.queue, options.sweepCron ?? sweep.cron, {});
+}
+
+/**
+ * Enqueues a follow-up job for every row that still needs a Stripe call (written while the queue was
+ * not running in its process, or whose job ran out of retries). A row with a live job is skipped by
+ * the job's key. Only with Stripe configured: the local provider has no remote follow-up.
+ */
+export async function sweepStripeFollowUps(): Promise<{ enqueued: number }> {
   const current = running;
-  if (!current || !env().STRIPE_SECRET_KEY) return;
-  const settled = await sweepStripeFollowUps(current.database.db, stripeClient(), current.sweepIntervalMs);
-  if (settled && settled.canceled + settled.ended > 0) log.info("Stripe follow-ups settled", settled);
+  if (!current || !env().STRIPE_SECRET_KEY) return { enqueued: 0 };
+  const database = current.database;
+  return database.db.transaction(async (tx) => {
+    const followUps = await findStripeFollowUps(tx as unknown as Db);
+    return requeue(
+      followUps.map((f) => ({ id: f })),
+      (f) => sendThrough(tx, STRIPE_FOLLOW_UP_QUEUE, f),
+      "Stripe follow-ups swept",
+    );
+  });
 }
 
 /** Rate-limit counters, sessions and tokens nothing reads any more (housekeeping.server.ts). */
@@ -289,35 +423,52 @@ async function pruneExpired() {
   if (pruned.rateLimits + pruned.sessions + pruned.verifications > 0) log.info("expired rows pruned", pruned);
 }
 
-/** Stops the worker (letting running deliveries finish) and the sweeper. The database stays open. */
+/** Stops the workers (letting running jobs finish) and this process's part in the schedules. The database stays open. */
 export async function stopJobs(): Promise<void> {
   if (starting) await starting.catch(() => {});
   const current = running;
   running = undefined;
   if (!current) return;
-  if (current.sweeper) clearInterval(current.sweeper);
   await current.boss.stop({ graceful: true, timeout: current.stopTimeoutMs, close: true });
 }
 
 type Executor = Pick<Db, "execute">;
+
 type SendOptions = { startAfter?: Date };
 
 /**
  * Enqueues the delivery of a lead through `tx`, so the job commits or rolls back with the caller's
  * transaction: no lead is stored without its delivery, nor delivered without being stored. Answers
- * null when the queue is not running in this process: the lead stays 'pending' and the sweeper
- * enqueues it at the next start (the lead row is the outbox).
+ * null when the queue is not running in this process (the lead stays 'pending' and the sweep
+ * enqueues it at the next start: the lead row is the outbox) or when the lead already has a live job.
  */
 export function enqueueLeadDelivery(tx: Executor, leadId: string): Promise<string | null> {
   return sendThrough(tx, LEAD_DELIVERY_QUEUE, { leadId } satisfies LeadJobData);
 }
 
-/** Sends a job through the caller's transaction; null when the queue is not running in this process. */
+/**
+ * Enqueues the Stripe calls a fulfilment implies through its transaction (fulfilOrderInTx), one job
+ * each, so they exist exactly when the change that needs them commits. Without the queue in this
+ * process the rows still say what is needed, and the sweep enqueues them.
+ */
+export async function enqueueStripeFollowUps(tx: Executor, followUps: readonly StripeFollowUp[]): Promise<void> {
+  for (const followUp of followUps) await sendThrough(tx, STRIPE_FOLLOW_UP_QUEUE, followUp);
+}
+
+function followUpKey(followUp: StripeFollowUp): string {
+  return `${followUp.kind}:${followUp.id}`;
+}
+
+/**
+ * Sends a job through the caller's transaction, keyed by the row it works on; null when the queue
+ * is not running in this process, or when that row already has a waiting, retrying or running job.
+ */
 async function sendThrough(tx: Executor, queue: string, data: object, options: SendOptions = {}): Promise<string | null> {
   const boss = running?.boss;
-  if (!boss) return null;
+  const key = keyOf.get(queue);
+  if (!boss || !key) return null;
   const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
-  return boss.send(queue, data, { ...options, db });
+  return boss.send(queue, data, { ...options, db, singletonKey: key(data) });
 }
 
 /**
@@ -325,19 +476,19 @@ async function sendThrough(tx: Executor, queue: string, data: object, options: S
  * queue was not running in the process, and the rare job that died without the handler recording an
  * outcome (a crash on the last try, a job dropped after its retention). Delivery is an upsert and
  * skips leads that are no longer pending, so a spare job costs one request at most, never a second
- * member. Runs at start and every few minutes.
+ * member. Runs at start and on its schedule.
  */
 export async function sweepPendingLeads(): Promise<{ enqueued: number }> {
   const current = running;
   if (!current) return { enqueued: 0 };
   const cutoff = new Date(Date.now() - current.sweepMinAgeMs);
-  return sweepAlone(current.database, LEAD_SWEEP_LOCK, async (tx) => {
+  return current.database.db.transaction(async (tx) => {
     const orphans = await queryRows<{ id: string }>(
       tx,
       sql`
         select l.id from leads l
         where l.delivery_status = 'pending' and l.created_at < ${cutoff}
-          and l.id not in (${liveJobKeys(LEAD_DELIVERY_QUEUE, "leadId")})
+          and l.id not in (${liveJobKeys([LEAD_DELIVERY_QUEUE, "lead-delivery"], "leadId")})
         order by l.created_at
         limit 500`,
     );
@@ -345,40 +496,21 @@ export async function sweepPendingLeads(): Promise<{ enqueued: number }> {
   });
 }
 
-/** Advisory lock keys of the two sweeps (727274 is whileSetupLocked's). */
-const LEAD_SWEEP_LOCK = 727275;
-const MAIL_SWEEP_LOCK = 727276;
-const TRIAL_SWEEP_LOCK = 727277;
-
 /**
- * Runs a sweep in one transaction holding a transaction-scoped advisory lock, or skips it when another
- * process holds that lock. Worker processes booted together fire their sweep timers at nearly the same
- * moment: without the lock both read the same orphans and both enqueue them, and two jobs for one
- * unsent mail row can each pass deliverMail's sentAt check and mail it twice. The jobs are sent through
- * the same transaction, so they are committed by the time the lock is free again and the next sweep
- * sees them as live. Skipping loses nothing: the holder sweeps the same database. PGlite has one
- * process and runs its transactions one at a time, so there the lock is always free.
+ * The `data[key]` of the queues' jobs that are waiting, due for a retry or running. Two sweeps that
+ * read the same orphans at once (their schedule and a boot sweep of another instance) cannot both
+ * enqueue one: the job is keyed by the row, so the second send finds the first's live job and sends
+ * nothing. The sweep's sends are in its transaction, so on PostgreSQL the second waits for the first
+ * to commit: no job of the first can have run (and completed) before the second's send is decided.
  */
-async function sweepAlone(
-  database: Database,
-  lock: number,
-  sweep: (tx: Db) => Promise<{ enqueued: number }>,
-): Promise<{ enqueued: number }> {
-  return database.db.transaction(async (tx) => {
-    const [row] = await queryRows<{ taken: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${sql.raw(String(lock))}) as taken`,
-    );
-    if (!row?.taken) return { enqueued: 0 };
-    return sweep(tx);
-  });
-}
-
-/** The `data[key]` of the queue's jobs that are waiting, due for a retry or running. */
-function liveJobKeys(queue: string, key: "leadId" | "outboxId" | "orderId"): SQL {
+function liveJobKeys(queues: string[], key: "leadId" | "outboxId" | "orderId"): SQL {
   const jobs = sql.raw(`${JOBS_SCHEMA}.job`);
   const field = sql.raw(`j.data->>'${key}'`);
-  return sql`select ${field} from ${jobs} j where j.name = ${queue} and j.state in ('created', 'retry', 'active') and ${field} is not null`;
+  const names = sql.join(
+    queues.map((q) => sql`${q}`),
+    sql`, `,
+  );
+  return sql`select ${field} from ${jobs} j where j.name in (${names}) and j.state in ('created', 'retry', 'active') and ${field} is not null`;
 }
 
 /** Enqueues each orphan again; logs how many when there were any. */
@@ -395,7 +527,7 @@ async function requeue<Id>(
 
 /**
  * Queues the delivery of an outbox row through `tx` (the row and its job commit together). Null when
- * the queue is not running in this process.
+ * the queue is not running in this process, or when the row already has a live job.
  */
 export function enqueueMailDelivery(tx: Executor, outboxId: number): Promise<string | null> {
   return sendThrough(tx, MAIL_DELIVERY_QUEUE, { outboxId } satisfies MailJobData);
@@ -405,6 +537,8 @@ export function enqueueMailDelivery(tx: Executor, outboxId: number): Promise<str
  * With SMTP configured, finds outbox rows of the last day that were never sent and have no live job
  * (mail written while the queue was not running, a job that ran out of retries or died) and queues
  * them again. Without SMTP every row is unsent by design (the dev mailbox reads them): nothing to do.
+ * A row is never given a second live job (the queue's key), so two jobs cannot both pass
+ * deliverMail's sentAt check and mail it twice.
  */
 export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
   const current = running;
@@ -412,13 +546,13 @@ export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
   const now = Date.now();
   const newest = new Date(now - current.sweepMinAgeMs);
   const oldest = new Date(now - MAIL_SWEEP_MAX_AGE_MS);
-  return sweepAlone(current.database, MAIL_SWEEP_LOCK, async (tx) => {
+  return current.database.db.transaction(async (tx) => {
     const orphans = await queryRows<{ id: number }>(
       tx,
       sql`
         select m.id from mail_outbox m
         where m.sent_at is null and m.created_at < ${newest} and m.created_at > ${oldest}
-          and m.id::text not in (${liveJobKeys(MAIL_DELIVERY_QUEUE, "outboxId")})
+          and m.id::text not in (${liveJobKeys([MAIL_DELIVERY_QUEUE, "mail-delivery"], "outboxId")})
         order by m.id
         limit 500`,
     );
@@ -444,13 +578,13 @@ export function enqueueTrialCapture(tx: Executor, orderId: string, startAfter: D
 export async function sweepTrialCaptures(): Promise<{ enqueued: number }> {
   const current = running;
   if (!current) return { enqueued: 0 };
-  return sweepAlone(current.database, TRIAL_SWEEP_LOCK, async (tx) => {
+  return current.database.db.transaction(async (tx) => {
     const orphans = await queryRows<{ id: string; capture_at: Date | string }>(
       tx,
       sql`
         select o.id, o.capture_at from orders o
         where o.status in ('authorized', 'capturing') and o.capture_at is not null
-          and o.id not in (${liveJobKeys(TRIAL_CAPTURE_QUEUE, "orderId")})
+          and o.id not in (${liveJobKeys([TRIAL_CAPTURE_QUEUE], "orderId")})
         order by o.capture_at
         limit 500`,
     );

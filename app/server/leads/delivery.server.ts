@@ -16,7 +16,7 @@ export type DeliveryOutcome = "delivered" | "failed" | "skipped" | "retry";
 const clip = (s: string) => s.slice(0, 1000);
 
 /**
- * Delivers one lead (the 'lead-delivery' job's handler). Idempotent: a lead that is no longer
+ * Delivers one lead (the 'deliver-lead' job's handler). Idempotent: a lead that is no longer
  * 'pending' is left alone, and Mailchimp is written by upsert. A temporary failure is recorded on the
  * lead and rethrown so the queue retries with backoff; a permanent one (or the last retry) ends the
  * lead as 'failed' with the reason.
