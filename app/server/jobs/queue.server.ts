@@ -24,7 +24,7 @@ import { isDevelopmentServer, serverProcesses } from "./processes.server";
  * started by boot() after the migrations and stopped by shutdown() before the database closes.
  * Work after a commit is a job sent through the committing transaction; periodic work (the sweeps)
  * runs on pg-boss's own schedules, once per occurrence across every process and instance
- * (docs/decisions/XXXX-after-commit-work-and-schedules.md).
+ * (docs/decisions/0049-after-commit-work-and-schedules.md).
  */
 
 export const JOBS_SCHEMA = "pgboss";
