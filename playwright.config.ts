@@ -27,7 +27,11 @@ export default defineConfig({
     // The ticker and pulse animations otherwise repaint at 60 frames a second in every open page,
     // in software (no GPU here), taking CPU from the server and the other worker.
     reducedMotion: "reduce",
-    trace: "retain-on-failure",
+    // Recording a trace costs about as much CPU as the test it records (screencast frames and DOM
+    // snapshots, in software rendering), for every test, to keep the few that fail. A failure
+    // keeps its screenshot and page snapshot (error-context.md); the retry records a trace where
+    // there is one (CI), and `--trace=on` records one locally.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },

@@ -34,12 +34,11 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // On PGlite each file opens a database folder of its own, so files run side by side, one
-          // per core (70 s instead of 110 s on 2 cores). On PostgreSQL every file empties and
-          // migrates the one TEST_DATABASE_URL database (tests/integration/support/db.ts), so files
-          // run one at a time there.
-          fileParallelism: !process.env.TEST_DATABASE_URL,
-          maxWorkers: process.env.TEST_DATABASE_URL ? 1 : 2,
+          // Files run side by side, one per core: on PGlite each file opens a database folder of
+          // its own, on PostgreSQL each worker a database of its own (support/pg-worker.ts), which
+          // every file empties and migrates (support/db.ts).
+          setupFiles: ["tests/integration/support/pg-worker.ts"],
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -28,7 +28,8 @@ const steps = [
   ["format", "npm", ["run", "-s", "format:check"]],
   ["unit + integration", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_JSON}`]],
   ["build", "npm", ["run", "-s", "build"]],
-  // One "test" per route: 1,000 invalid requests each against the built server (tests/fuzz/fuzz.js).
+  // One "test" per route: a bounded number of invalid requests each against the built server, from a
+  // seed printed for replay (tests/fuzz/fuzz.js; `npm run fuzz:full` for the long run).
   ["fuzz", "node", ["tests/fuzz/fuzz.js"]],
   ["durability", "node", ["tests/reliability/durability.js"]],
   ["cluster", "node", ["tests/reliability/cluster.js"]],

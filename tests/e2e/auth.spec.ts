@@ -71,14 +71,17 @@ test("sign up, verify by email, sign out, then sign in again", async ({ page }) 
 
 test("a wrong password and an unknown email get the same alert and a 'Sign In Failed' toast", async ({ page }) => {
   const { email } = await account("ui-wrong");
-  // Hold the submission a moment so the loading state is visible.
+  // Hold the submission until the loading state has been seen.
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/auth.data*", async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
+    await held;
     await route.continue();
   });
   await gotoHydrated(page, "/auth");
   await signInThroughForm(page, email, "not-the-password");
   await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  release?.();
   const alert = page.getByRole("tabpanel", { name: "Sign In" }).getByRole("alert");
   await expect(alert).toHaveText("Invalid email or password");
   await expect(toast(page, "Sign In Failed")).toBeVisible();

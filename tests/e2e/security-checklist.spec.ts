@@ -15,6 +15,11 @@ import { APP_ROUTES, dataRedirect, dataUrl, decodeData } from "./support/routes"
  */
 const PASSWORD = "correct-horse-battery";
 
+// Each test makes accounts of its own. Their work is long (a hundred password checks; every route
+// and method), and the file comes late in the run: side by side, both workers share it instead of
+// one working through it alone at the end.
+test.describe.configure({ mode: "parallel" });
+
 interface Account {
   email: string;
   ip: string;

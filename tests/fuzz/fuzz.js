@@ -1,32 +1,47 @@
 // Bad-input fuzzer: every input is schema-checked, so none may cause a 5xx or a write. Drives the
-// BUILT server in-process on a throw-away PGlite folder and sends every action and API route at
-// least FUZZ_CASES (default 1,000) invalid requests: malformed, oversize, wrong-typed and
-// injection-laden bodies and query strings.
+// BUILT server in-process on a throw-away PGlite folder and sends every action and API route
+// FUZZ_CASES invalid requests: malformed, oversize, wrong-typed and injection-laden bodies and query
+// strings.
 // Every answer must be < 500 and free of stack traces, and no invalid request may write anything
 // (row counts of every user-data table are compared before and after each route). Page query
 // strings are fuzzed too, with a fifth of the cases (each is a full render and GET never writes).
 // A second, smaller phase sends well-formed requests whose free text is hostile (SQL, markup, NUL,
 // lone surrogates): those may be stored, but must never produce a 5xx.
 //
-// Usage: npm run build && node tests/fuzz/fuzz.js   (FUZZ_CASES, FUZZ_SEED, BUILD_DIR, FUZZ_SHARDS)
+// Usage: npm run build && node tests/fuzz/fuzz.js        (what `npm test` runs: 80 cases a route)
+//        npm run fuzz:full                               (1,000 cases a route)
+// Environment: FUZZ_CASES (cases per route), FUZZ_SEED (default: a new random seed every run,
+// printed first and with every failure: set it to replay a run), FUZZ_ROUTE (only the routes whose
+// name contains this text, for a replay), BUILD_DIR, FUZZ_SHARDS.
 // The routes are split over FUZZ_SHARDS processes (default: one per core, at most 2), each with its
 // own in-process server and PGlite folder; each route's cases come from a generator seeded by the
-// seed and the route's name, so a route gets the same cases whichever shard runs it. One more
-// process runs the server with Stripe configured (a local stand-in for its API) for the routes that
-// only exist with it: the webhook, the billing portal and the Stripe side of the payment sync.
-// Writes test-reports/fuzz.json ({ passed, failed, routes }) for the `npm test` summary.
+// seed and the route's name, so a route gets the same cases whichever shard runs it, and with
+// whichever FUZZ_ROUTE. One more process runs the server with Stripe configured (a local stand-in
+// for its API) for the routes that only exist with it: the webhook, the billing portal and the
+// Stripe side of the payment sync.
+// Writes test-reports/fuzz.json ({ passed, failed, seed, routes }) for the `npm test` summary.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import { randomInt } from "node:crypto";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Stripe } from "stripe";
 import { startFakeStripe } from "../reliability/fakes.js";
 
-const CASES = Number(process.env.FUZZ_CASES ?? 1000);
+// A bounded run in `npm test`, a new seed each time: over many runs the seeds cover what one long
+// run would, and a failure names the seed that replays it. `--full` is `npm run fuzz:full`.
+const FULL_CASES = 1000;
+const CI_CASES = 80;
+const CASES = Number(process.env.FUZZ_CASES || (process.argv.includes("--full") ? FULL_CASES : CI_CASES));
 const HOSTILE_CASES = Math.max(20, Math.round(CASES / 20));
-const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const SEED = Number(process.env.FUZZ_SEED || randomInt(1, 2 ** 31));
+if (!Number.isSafeInteger(CASES) || CASES < 1) throw new Error(`FUZZ_CASES must be a positive integer, not ${CASES}`);
+if (!Number.isSafeInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer, not ${process.env.FUZZ_SEED}`);
+/** Only the routes whose name contains this (replaying one route); the coverage check is then skipped. */
+const ONLY = process.env.FUZZ_ROUTE ?? "";
+const REPLAY = `FUZZ_SEED=${SEED} FUZZ_CASES=${CASES} node tests/fuzz/fuzz.js`;
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const SHARDS = Math.max(1, Number(process.env.FUZZ_SHARDS ?? Math.min(2, availableParallelism())));
 /** Set in a shard process: which of the SHARDS it is, or "stripe" for the Stripe-configured one. */
@@ -37,6 +52,7 @@ const REPORT = process.env.FUZZ_REPORT ?? "test-reports/fuzz.json";
 
 // ---- coordinator: runs the shards and merges their reports ----------------------------------
 if (SHARD === null) {
+  console.log(`fuzz: seed ${SEED}, ${CASES} cases a route (replay: ${REPLAY})`);
   const shards = [...Array.from({ length: SHARDS }, (_, k) => String(k)), "stripe"];
   const reports = shards.map((shard) => `test-reports/fuzz-shard-${shard}.json`);
   const codes = await Promise.all(
@@ -45,7 +61,14 @@ if (SHARD === null) {
         new Promise((resolve) => {
           const child = spawn(process.execPath, [process.argv[1]], {
             stdio: "inherit",
-            env: { ...process.env, FUZZ_SHARD: shards[k], FUZZ_SHARDS: String(SHARDS), FUZZ_REPORT: report },
+            env: {
+              ...process.env,
+              FUZZ_SHARD: shards[k],
+              FUZZ_SHARDS: String(SHARDS),
+              FUZZ_REPORT: report,
+              FUZZ_SEED: String(SEED),
+              FUZZ_CASES: String(CASES),
+            },
           });
           child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
         }),
@@ -71,6 +94,7 @@ if (SHARD === null) {
   console.log(
     `\nfuzz: ${merged.summary.length} routes in ${shards.length} processes, ${requests} requests, ${merged.failures.length} failures (seed ${SEED})`,
   );
+  if (merged.failed > 0) console.error(`fuzz failed with seed ${SEED}; replay: ${REPLAY}`);
   process.exit(codes.some((c) => c !== 0) || merged.failed > 0 ? 1 : 0);
 }
 /**
@@ -78,6 +102,8 @@ if (SHARD === null) {
  * the Stripe shard only, the others are dealt out over the numbered shards.
  */
 const mine = (route, index) => (STRIPE_SHARD ? Boolean(route?.stripe) : !route?.stripe && index % SHARDS === SHARD);
+/** Whether FUZZ_ROUTE selects this route (a POST route's object, or a GET path). */
+const selected = (route) => (typeof route === "string" ? `GET ${route}` : route.name).includes(ONLY);
 
 // ---- deterministic randomness ---------------------------------------------------------------
 let state = SEED >>> 0;
@@ -903,6 +929,33 @@ function invalidCase(route) {
   return { method: "POST", url: url(), body, contentType, headers: route.headers?.(body), anonymous: route.anonymous };
 }
 
+/** A GET of the page (or its data request) or API route with a junk query string. */
+function getCase(pathname) {
+  const target = !pathname.startsWith("/api/") && rand() < 0.5 ? dataPath(pathname) : pathname;
+  return { method: "GET", url: `${target}${junkQuery() || `?q=${enc(pick(INJECTIONS))}`}` };
+}
+
+/**
+ * Which request of a route wrote: its cases again, from the same seed in the same order (the
+ * generator is drawn from by the case and by its sending alike), with a snapshot around each. The
+ * first write may not happen twice (a row already there); the replay command then finds it.
+ */
+async function firstWriter(name, cases, next) {
+  reseed(name);
+  for (let i = 0; i < cases; i++) {
+    const request = next();
+    const before = await snapshot();
+    const response = await send(request);
+    const after = await snapshot();
+    const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
+    if (changed.length > 0)
+      return {
+        writer: { case: i + 1, status: response.status, request: { ...request, body: String(request.body ?? "").slice(0, 300) } },
+      };
+  }
+  return { writer: `not written again on a second pass: replay with FUZZ_ROUTE="${name}" ${REPLAY}` };
+}
+
 function hostileCase(route) {
   const fields = { ...route.base };
   for (const key of route.text) {
@@ -969,11 +1022,11 @@ try {
   // (the onboarding page once stored step 1 on it).
 
   const postRoutes = routes({ sessionId, email: FUZZ_EMAIL, password: FUZZ_PASSWORD });
-  if (mine(null, 0)) {
+  if (mine(null, 0) && !ONLY) {
     for (const route of uncovered(postRoutes, getRoutes({ sessionId })))
       failures.push({ route: "(coverage)", error: `not fuzzed: ${route}` });
   }
-  for (const route of postRoutes.filter(mine)) {
+  for (const route of postRoutes.filter((route, i) => mine(route, i) && selected(route))) {
     reseed(route.name);
     const before = await snapshot();
     const started = Date.now();
@@ -986,7 +1039,12 @@ try {
     }
     const after = await snapshot();
     const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
-    if (changed.length > 0) failures.push({ route: route.name, wrote: changed.map((k) => `${k}: ${before[k]} -> ${after[k]}`) });
+    if (changed.length > 0)
+      failures.push({
+        route: route.name,
+        wrote: changed.map((k) => `${k}: ${before[k]} -> ${after[k]}`),
+        ...(await firstWriter(route.name, CASES, () => invalidCase(route))),
+      });
     for (let i = 0; i < (route.text.length ? HOSTILE_CASES : 0); i++) {
       const request = hostileCase(route);
       check(`${route.name} (hostile text)`, request, await send(request));
@@ -1004,21 +1062,26 @@ try {
     );
   }
 
-  for (const pathname of getRoutes({ sessionId }).filter((route, i) => mine(route, postRoutes.length + i))) {
+  const gets = getRoutes({ sessionId });
+  for (const pathname of gets.filter((route, i) => mine(route, postRoutes.length + i) && selected(route))) {
     reseed(`GET ${pathname}`);
     const before = await snapshot();
     const statuses = new Map();
     const cases = pathname.startsWith("/api/") ? CASES : QUERY_PAGES.has(pathname) ? PAGE_CASES : SWEEP_CASES;
     for (let i = 0; i < cases; i++) {
-      const target = !pathname.startsWith("/api/") && rand() < 0.5 ? dataPath(pathname) : pathname;
-      const request = { method: "GET", url: `${target}${junkQuery() || `?q=${enc(pick(INJECTIONS))}`}` };
+      const request = getCase(pathname);
       const response = await send(request);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       check(`GET ${pathname}`, request, response);
     }
     const after = await snapshot();
     const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
-    if (changed.length > 0) failures.push({ route: `GET ${pathname}`, wrote: changed });
+    if (changed.length > 0)
+      failures.push({
+        route: `GET ${pathname}`,
+        wrote: changed,
+        ...(await firstWriter(`GET ${pathname}`, cases, () => getCase(pathname))),
+      });
     summary.push({ route: `GET ${pathname}`, cases, statuses: Object.fromEntries(statuses), wrote: changed });
     console.log(`GET ${pathname}: ${cases} query strings, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
   }
@@ -1039,7 +1102,7 @@ writeFileSync(
   JSON.stringify({ passed, failed: routesFailed.size, seed: SEED, cases: CASES, summary, failures }, null, 2),
 );
 if (failures.length > 0) {
-  console.error(`\n${failures.length} fuzz failures (first 20):`);
+  console.error(`\n${failures.length} fuzz failures (first 20), seed ${SEED}; replay: ${REPLAY}`);
   for (const f of failures.slice(0, 20)) console.error(JSON.stringify(f));
   exitCode = 1;
 }
