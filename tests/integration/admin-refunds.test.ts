@@ -62,6 +62,9 @@ describe(`/admin refunds (${engine})`, () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripeForApp(SECRET);
+    // One-time orders captured at checkout, so each test starts from a payment taken (a held trial's
+    // capture records its payment the same way: trial-capture.test.ts).
+    stripe.captureAtOnce = true;
     database = await freshDatabase();
     await seedCatalogue(database.db);
     setDatabase(database);

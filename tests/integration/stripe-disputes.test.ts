@@ -47,6 +47,9 @@ describe(`stripe disputes (${engine})`, () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripeForApp(SECRET);
+    // One-time orders captured at checkout, so each test starts from a payment taken (a held trial's
+    // capture records its payment the same way: trial-capture.test.ts).
+    stripe.captureAtOnce = true;
     database = await freshDatabase();
     await seedCatalogue(database.db);
     await insertTestAddons(database.db, [{ id: "d-crm", name: "CRM Sync", category: "Sales", monthlyPrice: 7900 }]);

@@ -326,7 +326,9 @@ describe(`stripe webhook (${engine})`, () => {
         await send("customer.subscription.updated", state(id, "past_due"), { created: t + 1 });
       }
       expect(await order(result.orderId)).toMatchObject({ status: "paid", subscriptionStatus: "active" });
-      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(true);
+      // Past its free trial, the active app pays for the dashboard.
+      const afterTrial = new Date(Date.now() + 3 * 86_400_000 + 60_000);
+      expect(await hasActiveSubscription(database.db, buyer.id, afterTrial)).toBe(true);
       expect(await subscriptionRow(plan.subscriptionId)).toMatchObject({ status: "active" });
     });
 

@@ -39,6 +39,19 @@ const FAST: JobsOptions = {
   stopTimeoutMs: 10_000,
 };
 
+const get = (path: string, cookie: string) => new Request(`${SITE}${path}`, { headers: { cookie } });
+const postForm = (path: string, cookie: string, fields: Record<string, string>) =>
+  new Request(`${SITE}${path}`, {
+    method: "POST",
+    headers: { cookie, origin: SITE, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+const withParams = (request: Request, params: Record<string, string>) => ({ ...(routeArgs(request) as object), params }) as never;
+const deliver = async (type: string, object: unknown) => {
+  const event = signedEvent(SECRET, { type, object });
+  return routeAnswer(webhookAction({ request: webhookRequest(event.body, event.signature) } as never));
+};
+
 describe(`one-time build trial: authorise, then capture (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let stripe: FakeStripe;
@@ -62,19 +75,6 @@ describe(`one-time build trial: authorise, then capture (${engine})`, () => {
       sql`update pgboss.job set start_after = now() - interval '1 minute' where name = ${TRIAL_CAPTURE_QUEUE} and data->>'orderId' = ${orderId}`,
     );
   };
-  const get = (path: string, cookie: string) => new Request(`${SITE}${path}`, { headers: { cookie } });
-  const postForm = (path: string, cookie: string, fields: Record<string, string>) =>
-    new Request(`${SITE}${path}`, {
-      method: "POST",
-      headers: { cookie, origin: SITE, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const withParams = (request: Request, params: Record<string, string>) =>
-    ({ ...(routeArgs(request) as object), params }) as never;
-  const deliver = async (type: string, object: unknown) => {
-    const event = signedEvent(SECRET, { type, object });
-    return routeAnswer(webhookAction({ request: webhookRequest(event.body, event.signature) } as never));
-  };
 
   beforeAll(async () => {
     stripe = await startFakeStripeForApp(SECRET);
@@ -97,27 +97,39 @@ describe(`one-time build trial: authorise, then capture (${engine})`, () => {
     await startJobs(database, FAST);
   });
 
+  /** A signed-in customer who starts the Standard tab's checkout and pays on the local page. */
+  const startTrial = async (card = "4242424242424242") => {
+    const buyer = await newCustomer();
+    const checkout = await createCheckout(db(), buyer, { kind: "app", appId: APP_ID, tab: "standard" });
+    const page = await routeAnswer<{ dueToday: number; trialCharge: { amount: number; at: string } | null }>(
+      localCheckoutLoader(
+        withParams(get(`/checkout/local/${checkout.sessionId}`, buyer.cookie), { sessionId: checkout.sessionId }),
+      ),
+    );
+    const paid = await routeAnswer(
+      localCheckoutAction(
+        withParams(postForm(`/checkout/local/${checkout.sessionId}`, buyer.cookie, { card, expiry: "12/40", cvc: "123" }), {
+          sessionId: checkout.sessionId,
+        }),
+      ),
+    );
+    return { buyer, checkout, page, paid };
+  };
+  /** A buyer's Stripe checkout of the Express tab, held (manual capture) and reported by the webhook. */
+  const heldCheckout = async () => {
+    const buyer = await newUser();
+    const checkout = await createCheckout(db(), buyer, { kind: "app", appId: APP_ID, tab: "express" });
+    const session = stripe.pay(checkout.sessionId);
+    const answer = await deliver("checkout.session.completed", session);
+    expect(answer.status).toBe(200);
+    const intentId = String(session.payment_intent);
+    return { buyer, checkout, session, intentId };
+  };
+  const intentCalls = (intentId: string, action: "capture" | "cancel") =>
+    stripe.requests.filter((r) => r.method === "POST" && r.path === `/v1/payment_intents/${intentId}/${action}`);
+
   describe("local provider", () => {
     beforeEach(() => setCheckoutProvider(localProvider));
-
-    /** A signed-in customer who starts the Standard tab's checkout and pays on the local page. */
-    const startTrial = async (card = "4242424242424242") => {
-      const buyer = await newCustomer();
-      const checkout = await createCheckout(db(), buyer, { kind: "app", appId: APP_ID, tab: "standard" });
-      const page = await routeAnswer<{ dueToday: number; trialCharge: { amount: number; at: string } | null }>(
-        localCheckoutLoader(
-          withParams(get(`/checkout/local/${checkout.sessionId}`, buyer.cookie), { sessionId: checkout.sessionId }),
-        ),
-      );
-      const paid = await routeAnswer(
-        localCheckoutAction(
-          withParams(postForm(`/checkout/local/${checkout.sessionId}`, buyer.cookie, { card, expiry: "12/40", cvc: "123" }), {
-            sessionId: checkout.sessionId,
-          }),
-        ),
-      );
-      return { buyer, checkout, page, paid };
-    };
 
     it("checkout says $0 today and the charge; paying holds the card: nothing charged, granted or commissioned, the capture job waits 3 days", async () => {
       const app = (await getApp(db(), APP_ID))!;
@@ -269,19 +281,6 @@ describe(`one-time build trial: authorise, then capture (${engine})`, () => {
   });
 
   describe("stripe", () => {
-    /** A buyer's Stripe checkout of the Express tab, held (manual capture) and reported by the webhook. */
-    const heldCheckout = async () => {
-      const buyer = await newUser();
-      const checkout = await createCheckout(db(), buyer, { kind: "app", appId: APP_ID, tab: "express" });
-      const session = stripe.pay(checkout.sessionId);
-      const answer = await deliver("checkout.session.completed", session);
-      expect(answer.status).toBe(200);
-      const intentId = String(session.payment_intent);
-      return { buyer, checkout, session, intentId };
-    };
-    const intentCalls = (intentId: string, action: "capture" | "cancel") =>
-      stripe.requests.filter((r) => r.method === "POST" && r.path === `/v1/payment_intents/${intentId}/${action}`);
-
     it("the session asks for a manual capture and says $0 today; the completed, unpaid session authorises the order", async () => {
       const app = (await getApp(db(), APP_ID))!;
       const amount = quoteApp(app, "express").amount;
