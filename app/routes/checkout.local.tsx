@@ -11,10 +11,11 @@ import { successPathOf } from "~/server/billing/checkout-paths.server";
 import { declineOrder } from "~/server/billing/decline-order.server";
 import { dueToday } from "~/server/billing/due-today.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
-import { getOrderForUser, tabLabel } from "~/server/billing/list-orders.server";
+import { getOrderForUser } from "~/server/billing/list-orders.server";
+import { orderOptionLabel } from "~/server/billing/order-labels.server";
+import { recordTestCard } from "~/server/billing/payment-method.server";
 import { asItWouldBePaid } from "~/server/billing/owned-items.server";
 import { db } from "~/server/db/client.server";
-import type { OrderRow } from "~/server/db/schema";
 import type { Route } from "./+types/checkout.local";
 
 /**
@@ -35,23 +36,6 @@ const DECLINE_CARD = "4000000000000002";
 const DECLINED_MESSAGE = "Your card was declined. Try another card.";
 const TEST_CARD_MESSAGE = "Use a test card: 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";
 
-const KIND_LABELS: Record<string, string> = {
-  package: "Package",
-  plan: "Monthly plan",
-  addons: "Add-ons",
-  scaling: "Scaling plan",
-  distributor: "Distributor program",
-};
-
-function optionLabel(order: OrderRow): string {
-  if (order.kind === "app") return tabLabel(order.pricingTab);
-  if (order.kind === "package") {
-    const mode = order.details.mode === "monthly" ? "Monthly" : "One-time";
-    return order.details.rush ? `${mode}, Rush (24-48 hours)` : `${mode}, 5-7 days`;
-  }
-  return KIND_LABELS[order.kind] ?? order.kind;
-}
-
 async function ownOrder(request: Request, sessionId: string) {
   const user = await requireUser(request);
   const order = await getOrderForUser(db(), user.id, sessionId);
@@ -65,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     sessionId: order.providerSessionId,
     itemName: order.itemName,
-    tab: optionLabel(order),
+    tab: orderOptionLabel(order),
     amount: order.amount,
     setupFee: order.setupFee,
     dueToday: dueToday(order),
@@ -113,6 +97,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (Object.keys(errors).length > 0) return data({ errors, message: null }, { status: 400 });
 
   if (card === SUCCESS_CARD) {
+    // The receipt and Manage Billing show the card the order was paid with (last four digits only).
+    await recordTestCard(db(), user.id, order.providerSessionId, card);
     const paid = await fulfilOrder(db(), order.providerSessionId);
     // Null: paid already (a second submit), or refused because what it buys is owned through
     // another order since this checkout opened (nothing charged; the order is canceled).
