@@ -1,4 +1,5 @@
 import { Receipt } from "lucide-react";
+import { Link } from "react-router";
 import { formatDollars } from "~/components/dashboard/pages/common";
 import { Badge } from "~/components/ui/badge";
 import { formatDate } from "./checkout";
@@ -12,6 +13,8 @@ export interface HistoryEntry {
   amount: number;
   isSubscription: boolean;
   status: string;
+  /** The order's payments, oldest first: each has a receipt. */
+  receipts: { id: number; number: string }[];
 }
 
 const STATUS: Record<string, { label: string; variant: "success" | "warning" | "destructive" | "secondary" }> = {
@@ -32,7 +35,26 @@ const KIND: Record<string, string> = {
   distributor: "Distributor",
 };
 
-/** The user's orders, newest first (billing history). */
+/** Links to the receipts of an order's payments (none for an order never paid). */
+function ReceiptLinks({ entry }: { entry: HistoryEntry }) {
+  if (entry.receipts.length === 0) return null;
+  return (
+    <span className="flex flex-wrap gap-x-3 gap-y-1">
+      {entry.receipts.map((r) => (
+        <Link
+          key={r.id}
+          to={`/dashboard/billing/receipts/${r.id}`}
+          className="text-sm font-medium underline underline-offset-4"
+          aria-label={`Receipt ${r.number} for ${entry.itemName}`}
+        >
+          Receipt {r.number}
+        </Link>
+      ))}
+    </span>
+  );
+}
+
+/** The user's orders, newest first (billing history); each payment's receipt is linked. */
 export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
   return (
     <section aria-labelledby="history-heading" className="mt-10">
@@ -66,6 +88,7 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                       {e.isSubscription ? "/month" : ""}
                     </span>
                   </div>
+                  <ReceiptLinks entry={e} />
                 </li>
               );
             })}
@@ -87,6 +110,9 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                   <th scope="col" className="px-4 py-3 font-medium">
                     Status
                   </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Receipt
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -105,6 +131,9 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                       </td>
                       <td className="px-4 py-3">
                         <Badge variant={status.variant}>{status.label}</Badge>
+                      </td>
+                      <td className="px-4 py-3">
+                        <ReceiptLinks entry={e} />
                       </td>
                     </tr>
                   );
