@@ -46,12 +46,11 @@ const actionInput = z.strictObject({ intent: z.literal("cancel"), ref: z.string(
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = actionInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, code: "invalid" as const, ref: null, at: Date.now() }, { status: 400 });
-  const { ref } = parsed.data;
-  const outcome = await cancelSubscription(db(), user.id, ref);
-  if (outcome === "not_found")
-    return data({ ok: false as const, code: "not_found" as const, ref, at: Date.now() }, { status: 404 });
-  return data({ ok: true as const, outcome, ref, at: Date.now() });
+  if (!parsed.success) return data({ ok: false as const, code: "invalid" as const, at: Date.now() }, { status: 400 });
+  const outcome = await cancelSubscription(db(), user.id, parsed.data.ref);
+  // The answer does not repeat the ref: a refused one may name another account's order.
+  if (outcome === "not_found") return data({ ok: false as const, code: "not_found" as const, at: Date.now() }, { status: 404 });
+  return data({ ok: true as const, outcome, at: Date.now() });
 }
 
 type ActionResult = Awaited<ReturnType<typeof action>>["data"];
