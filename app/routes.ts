@@ -17,8 +17,6 @@ export default [
   route("dashboard/billing/receipts/:paymentId", "routes/receipt.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
-  // Only in a build made by bench/dashboard-floor.js (BENCH_ROUTES=1), never in the product's.
-  ...(process.env.BENCH_ROUTES === "1" ? [route("dev/bench-floor", "routes/dev/bench-floor.ts")] : []),
   route("auth", "routes/auth.tsx"),
   route("dashboard", "routes/_dashboard/layout.tsx", [
     // Pathless: keeps a failing page's error inside the dashboard shell.

@@ -10,10 +10,8 @@ import { boot, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { originCheck } from "~/server/http/origin-check.server";
 import { bodyLimit } from "~/server/http/body-limit.server";
-import { database, db } from "~/server/db/client.server";
-import { signedInPageVersion, UNVERSIONED_DASHBOARD_PATHS } from "~/server/db/page-versions.server";
-import { createUserPageCache } from "~/server/http/user-page-cache.server";
-import { authSecret, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "~/server/auth/auth.server";
+import { database } from "~/server/db/client.server";
+import { authSecret, sessionCookieName } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "~/server/http/client-ip.server";
 import { env } from "~/server/env.server";
 import { requestAdmission } from "~/server/http/admission.server";
@@ -68,31 +66,15 @@ const pageCache =
       })
     : null;
 if (pageCache) app.use(pageCache.capture);
-// Signed-in dashboard pages, per session and data version (docs/decisions/0017, session 16).
-const userPageCacheSeconds = env().NODE_ENV === "development" ? 0 : env().USER_PAGE_CACHE_SECONDS;
-const userPageCache =
-  userPageCacheSeconds > 0
-    ? createUserPageCache({
-        ttlMs: userPageCacheSeconds * 1000,
-        maxBytes: 32 * 1024 * 1024,
-        maxEntryBytes: 1024 * 1024,
-        cookieName: sessionCookieName(),
-        secret: authSecret,
-        lookup: (token) => signedInPageVersion(db(), token, SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS),
-        mayStore: (path) => !UNVERSIONED_DASHBOARD_PATHS.has(path),
-      })
-    : null;
-if (userPageCache) app.use(userPageCache.capture);
 
 /**
- * First look at every request (server.js): a page cache answers it, or `next` (Express) does, at
- * once or after another request's first render of the same page.
+ * First look at every request (server.js): the anonymous page cache answers it, or `next` (Express)
+ * does, at once or after another request's first render of the same page. Signed-in pages are
+ * rendered on every request (docs/decisions/0046-signed-in-pages-render-every-request.md).
  */
 export function servePageFromCache(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  const trustProxy = app.get("trust proxy fn") as TrustProxy;
-  const signedIn = userPageCache && database() ? () => void userPageCache.serve(req, res, trustProxy, next) : next;
-  if (pageCache) pageCache.serve(req, res, trustProxy, signedIn);
-  else signedIn();
+  if (pageCache) pageCache.serve(req, res, app.get("trust proxy fn") as TrustProxy, next);
+  else next();
 }
 
 // 200 only while the database both reads and writes: a full disk or a read-only database keeps

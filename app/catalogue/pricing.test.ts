@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { funnelMultiplier, GOALS, TIMELINES } from "./goals";
-import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS } from "./plans";
+import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "./plans";
 import {
   findQuickPickPlan,
   formatCount,
@@ -8,10 +8,12 @@ import {
   formatShortDollars,
   formatWholeDollars,
   multiplierBadge,
+  orderAmountLines,
   quoteAddons,
   quoteApp,
   quoteBillingPlan,
   quoteDistributor,
+  quoteMemberPlan,
   quotePackage,
   quoteScalingTier,
   scalingTierName,
@@ -80,10 +82,22 @@ describe("quotePackage", () => {
       [2500000, 500000],
     ]);
   });
-  it("scales one-time prices by the funnel multiplier", () => {
-    expect(quotePackage(plan("starter"), { mode: "one-time", rush: false, multiplier: 0.8 }).amount).toBe(280000);
-    expect(quotePackage(plan("professional"), { mode: "one-time", rush: false, multiplier: 0.88 }).amount).toBe(440000);
+  it("scales one-time prices by the funnel's goal x timeline", () => {
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: false, goal: "add_ai", timeline: "standard" }).amount).toBe(
+      280000,
+    );
+    expect(quotePackage(plan("professional"), { mode: "one-time", rush: false, goal: "add_ai", timeline: "2weeks" }).amount).toBe(
+      440000,
+    );
     expect(quotePackage(plan("enterprise"), { mode: "one-time", rush: false }).amount).toBe(2500000);
+  });
+  it("ignores an unknown or half funnel, like funnelMultiplier", () => {
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: false, goal: "nope", timeline: "rush" })).toMatchObject({
+      amount: 350000,
+      rush: false,
+      multiplier: 1,
+    });
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: false, timeline: "rush" }).amount).toBe(350000);
   });
   it("adds 50% for rush with its 24-48 hour timeline", () => {
     const q = quotePackage(plan("starter"), { mode: "one-time", rush: true });
@@ -93,6 +107,7 @@ describe("quotePackage", () => {
       timeline: "24-48 hours",
       isSubscription: false,
       trialDays: 3,
+      rushIncluded: false,
     });
     expect(quotePackage(plan("starter"), { mode: "one-time", rush: false })).toMatchObject({
       pricingType: "standard",
@@ -100,12 +115,57 @@ describe("quotePackage", () => {
     });
   });
   it("applies the multiplier to monthly amounts too, as a subscription", () => {
-    const q = quotePackage(plan("professional"), { mode: "monthly", rush: false, multiplier: 1.5 });
+    const q = quotePackage(plan("professional"), { mode: "monthly", rush: false, goal: "redesign", timeline: "standard" });
     expect(q).toMatchObject({ amount: 450000, isSubscription: true });
   });
+  it("rush replaces the timeline's factor: goal x 1.5, never goal x timeline x 1.5", () => {
+    // Starter $3,500, add AI (x0.8) on 8 weeks (x0.85): rush is 3500 x 0.8 x 1.5 = $4,200.
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: true, goal: "add_ai", timeline: "8weeks" })).toMatchObject({
+      amount: 420000,
+      multiplier: 1.2,
+      rush: true,
+      timeline: "24-48 hours",
+    });
+    for (const g of GOALS)
+      for (const t of TIMELINES)
+        for (const p of QUICK_PICK_PLANS) {
+          const q = quotePackage(p, { mode: "one-time", rush: true, goal: g.id, timeline: t.id });
+          expect(q.amount).toBe(Math.round((p.price / 100) * g.multiplier * 1.5) * 100);
+        }
+  });
+  it("a Rush funnel timeline is the rush price once: both buttons sell 24-48 hours at x1.5, never x2.25", () => {
+    const standard = quotePackage(plan("starter"), { mode: "one-time", rush: false, goal: "new_app", timeline: "rush" });
+    const rush = quotePackage(plan("starter"), { mode: "one-time", rush: true, goal: "new_app", timeline: "rush" });
+    expect(standard).toMatchObject({
+      amount: 525000,
+      rush: true,
+      rushIncluded: true,
+      pricingType: "rush",
+      timeline: "24-48 hours",
+    });
+    expect(rush).toEqual(standard);
+    // The redesign goal is a premium build, not a second rush: x1.5 for it, x1.5 for rush.
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: true, goal: "redesign", timeline: "rush" }).multiplier).toBe(
+      2.25,
+    );
+  });
   it("rounds to whole dollars", () => {
-    // 3500 x 0.85 x 1.5 = 4462.5 -> 4463
-    expect(quotePackage(plan("starter"), { mode: "one-time", rush: true, multiplier: 0.85 }).amount).toBe(446300);
+    // 3500 x 0.85 x 1.1 (redesign is 1.5; add_ai 0.8 on 2 weeks 1.1 is 0.88): 3500 x 0.88 = 3080.
+    expect(quotePackage(plan("starter"), { mode: "one-time", rush: false, goal: "add_ai", timeline: "2weeks" }).amount).toBe(
+      308000,
+    );
+    // 2000 x 0.8 x 0.95 = 1520; 7500 x 0.8 x 0.95 = 5700; 3000 x 1.5 x 0.85 = 3825.
+    expect(
+      quotePackage(plan("professional"), { mode: "monthly", rush: false, goal: "redesign", timeline: "8weeks" }).amount,
+    ).toBe(382500);
+  });
+});
+
+describe("quoteMemberPlan", () => {
+  it("Growth $3,500 and Pro $7,000 a month, the chooser's prices, without a trial", () => {
+    const [growth, pro] = TRIAL_PLANS.filter((p) => p.price > 0);
+    expect(quoteMemberPlan(growth!)).toEqual({ amount: 350000, setupFee: 0, isSubscription: true, trialDays: 0 });
+    expect(quoteMemberPlan(pro!)).toEqual({ amount: 700000, setupFee: 0, isSubscription: true, trialDays: 0 });
   });
 });
 
@@ -180,5 +240,19 @@ describe("money and count formats", () => {
     expect(formatShortDollars(1_250)).toBe("$12.5");
     expect(formatShortDollars(4_900)).toBe("$49");
     expect(formatCount(1_234_567)).toBe("1,234,567");
+  });
+});
+
+describe("orderAmountLines", () => {
+  it("the distributor's order reads as its two lines: the setup fee and the monthly amount after the trial", () => {
+    expect(orderAmountLines({ ...quoteDistributor() })).toEqual(["$997 setup", "$199/month after the 7-day trial"]);
+    expect(orderAmountLines({ ...quoteDistributor(), trialDays: 0 }, (c) => `$${(c / 100).toFixed(2)}`)).toEqual([
+      "$997.00 setup",
+      "$199.00/month",
+    ]);
+  });
+  it("one line without a setup fee", () => {
+    expect(orderAmountLines({ amount: 49900, setupFee: 0, isSubscription: true, trialDays: 0 })).toEqual(["$499/month"]);
+    expect(orderAmountLines({ amount: 525000, setupFee: 0, isSubscription: false, trialDays: 3 })).toEqual(["$5,250"]);
   });
 });

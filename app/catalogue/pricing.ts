@@ -1,3 +1,4 @@
+import { findGoal, findTimeline } from "./goals";
 import {
   DISTRIBUTOR_PROGRAM,
   QUICK_PICK_PLANS,
@@ -5,6 +6,7 @@ import {
   type QuickPickPlan,
   type QuickPickPlanId,
   type ScalingTier,
+  type TrialPlan,
 } from "./plans";
 
 /**
@@ -42,6 +44,21 @@ export function formatDollars(cents: number): string {
   return `$${(Number.isInteger(dollars) ? wholeDollars : centsDollars).format(dollars)}`;
 }
 
+/**
+ * An order's money as every list shows it: one line, or, with a setup fee, the fee and the
+ * recurring amount as two lines ('$997 setup', '$199/month after the 7-day trial'), so the fee paid
+ * today is never shown as the monthly price alone. `format` is the list's own dollar format.
+ */
+export function orderAmountLines(
+  order: { amount: number; setupFee: number; isSubscription: boolean; trialDays: number },
+  format: (cents: number) => string = formatDollars,
+): string[] {
+  const recurring = `${format(order.amount)}${order.isSubscription ? "/month" : ""}`;
+  if (order.setupFee <= 0) return [recurring];
+  const after = order.isSubscription && order.trialDays > 0 ? ` after the ${order.trialDays}-day trial` : "";
+  return [`${format(order.setupFee)} setup`, `${recurring}${after}`];
+}
+
 // ---- Packages page (quick pick) -------------------------------------------------------------
 
 export type PaymentMode = "one-time" | "monthly";
@@ -49,33 +66,53 @@ export type PaymentMode = "one-time" | "monthly";
 export interface PackageQuote {
   planId: QuickPickPlanId;
   mode: PaymentMode;
+  /** Delivered in 24-48 hours: the Rush button, or the funnel's Rush timeline. */
   rush: boolean;
+  /** The funnel's timeline was Rush: its price already is the rush price, there is no second one. */
+  rushIncluded: boolean;
+  /** The one factor applied to the plan's price: goal x (rush ? 1.5 : timeline), 1 without a funnel. */
+  multiplier: number;
   /** Amount charged (and shown) in cents. */
   amount: number;
   isSubscription: boolean;
   /** 'rush' or 'standard' (spec: pricingType of the packages checkout). */
   pricingType: "rush" | "standard";
-  /** '24-48 hours' or '5-7 days'. */
+  /** '24-48 hours' or '5-7 days': the delivery the order is sold with. */
   timeline: "24-48 hours" | "5-7 days";
   trialDays: 3;
 }
 
 /**
- * The packages page's amount for one plan: the plan's one-time or monthly cents, times the funnel
- * multiplier (goal x timeline, 1 when absent), times 1.5 for rush, rounded to whole dollars.
+ * The packages page's amount for one plan: the plan's one-time or monthly cents times one factor,
+ * rounded to whole dollars. The factor is the funnel's goal multiplier times either its timeline
+ * multiplier or, for rush delivery, 1.5: rush replaces the timeline's factor and never stacks on it
+ * (a Rush timeline is already rush, so its Rush button sells the same thing at the same price).
+ * Funnel ids count only as a known pair, like funnelMultiplier.
  */
-export function quotePackage(plan: QuickPickPlan, opts: { mode: PaymentMode; rush: boolean; multiplier?: number }): PackageQuote {
+export function quotePackage(
+  plan: QuickPickPlan,
+  opts: { mode: PaymentMode; rush: boolean; goal?: string | null; timeline?: string | null },
+): PackageQuote {
+  const goal = findGoal(opts.goal);
+  const timeline = findTimeline(opts.timeline);
+  const funnel = goal && timeline ? { goal, timeline } : null;
+  const rushIncluded = funnel?.timeline.id === "rush";
+  const rush = opts.rush || rushIncluded;
+  const timeFactor = rush ? RUSH_MULTIPLIER : (funnel?.timeline.multiplier ?? 1);
+  // Rounded to 4 places like funnelMultiplier, so 0.8 x 1.1 is 0.88.
+  const multiplier = Math.round((funnel?.goal.multiplier ?? 1) * timeFactor * 10_000) / 10_000;
   const base = opts.mode === "monthly" ? plan.monthlyPrice : plan.price;
-  const factor = (opts.multiplier ?? 1) * (opts.rush ? RUSH_MULTIPLIER : 1);
-  const amount = Math.round((base / 100) * factor) * 100;
+  const amount = Math.round((base / 100) * multiplier) * 100;
   return {
     planId: plan.id,
     mode: opts.mode,
-    rush: opts.rush,
+    rush,
+    rushIncluded,
+    multiplier,
     amount,
     isSubscription: opts.mode === "monthly",
-    pricingType: opts.rush ? "rush" : "standard",
-    timeline: opts.rush ? "24-48 hours" : "5-7 days",
+    pricingType: rush ? "rush" : "standard",
+    timeline: rush ? "24-48 hours" : "5-7 days",
     trialDays: 3,
   };
 }
@@ -211,6 +248,11 @@ export function quoteScalingTier(tier: ScalingTier): SubscriptionQuote {
 /** A bundle of add-ons is one monthly subscription: the sum of their monthly prices. */
 export function quoteAddons(addons: readonly { monthlyPrice: number }[]): SubscriptionQuote {
   return { amount: addons.reduce((sum, a) => sum + a.monthlyPrice, 0), setupFee: 0, isSubscription: true, trialDays: 0 };
+}
+
+/** A member plan of the trial chooser (Growth, Pro): its discounted monthly price, no trial (it is the upgrade from one). */
+export function quoteMemberPlan(plan: TrialPlan): SubscriptionQuote {
+  return { amount: plan.price, setupFee: 0, isSubscription: true, trialDays: 0 };
 }
 
 export function quoteDistributor(): SubscriptionQuote {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS } from "~/catalogue/plans";
+import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "~/catalogue/plans";
 import { APP_PRICING_TABS } from "~/catalogue/pricing";
 import type { CheckoutRefusal } from "./checkout-codes";
 import { INVALID_CHARACTERS, noControlChars } from "./text";
@@ -30,6 +30,11 @@ export const checkoutRequestSchema = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.literal("plan"),
     planType: z.enum(BILLING_PLANS.map((p) => p.type) as [string, ...string[]]),
+  }),
+  z.strictObject({
+    /** A member plan of the trial chooser (Growth, Pro); the free Starter is a trial, not a checkout. */
+    kind: z.literal("member"),
+    tier: z.enum(TRIAL_PLANS.filter((p) => p.price > 0).map((p) => p.id) as [string, ...string[]]),
   }),
   z.strictObject({
     kind: z.literal("addons"),

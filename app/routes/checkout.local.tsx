@@ -5,11 +5,13 @@ import { formatDollars } from "~/catalogue/pricing";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/server/auth/session.server";
+import { authoriseTrial } from "~/server/billing/authorise-trial.server";
 import { successPathOf } from "~/server/billing/checkout-paths.server";
 import { declineOrder } from "~/server/billing/decline-order.server";
-import { dueToday } from "~/server/billing/due-today.server";
+import { capturesAfterTrial, chargedAtTrialEnd, dueToday, trialCaptureAt } from "~/server/billing/due-today.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
 import { getOrderForUser } from "~/server/billing/list-orders.server";
 import { orderOptionLabel } from "~/server/billing/order-labels.server";
@@ -33,6 +35,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const SUCCESS_CARD = "4242424242424242";
 const DECLINE_CARD = "4000000000000002";
+/** Authorised at checkout, then refused when a one-time build's trial ends and the payment is captured. */
+const CAPTURE_FAILS_CARD = "4000000000000341";
 const DECLINED_MESSAGE = "Your card was declined. Try another card.";
 const TEST_CARD_MESSAGE = "Use a test card: 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";
 
@@ -58,6 +62,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     trialDays: order.trialDays,
     status: order.status,
     successUrl: successPathOf(order),
+    /** A one-time build's trial: what is charged when it ends, and when (paying now, or as authorised). */
+    trialCharge: capturesAfterTrial(order)
+      ? { amount: chargedAtTrialEnd(order), at: (order.captureAt ?? trialCaptureAt(order)).toISOString() }
+      : null,
   };
 }
 
@@ -84,7 +92,7 @@ function validExpiry(value: string, now = new Date()): boolean {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, order } = await ownOrder(request, params.sessionId);
-  if (order.status === "paid") throw redirect(successPathOf(order));
+  if (order.status === "paid" || order.status === "authorized") throw redirect(successPathOf(order));
 
   const form = await request.formData();
   const card = String(form.get("card") ?? "").replace(/[\s-]/g, "");
@@ -96,9 +104,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!/^\d{3,4}$/.test(cvc)) errors.cvc = "Enter the 3 or 4 digit security code.";
   if (Object.keys(errors).length > 0) return data({ errors, message: null }, { status: 400 });
 
-  if (card === SUCCESS_CARD) {
-    // The receipt and Manage Billing show the card the order was paid with (last four digits only).
+  // The receipt and Manage Billing show the card an order is paid or held with (last four digits only).
+  if (card === SUCCESS_CARD || (capturesAfterTrial(order) && card === CAPTURE_FAILS_CARD)) {
     await recordTestCard(db(), user.id, order.providerSessionId, card);
+  }
+  if (capturesAfterTrial(order) && (card === SUCCESS_CARD || card === CAPTURE_FAILS_CARD)) {
+    // Nothing is charged today: the card is held and the trial's capture job enqueued with it.
+    await authoriseTrial(db(), order.providerSessionId, { captureFails: card === CAPTURE_FAILS_CARD });
+    throw redirect(successPathOf(order));
+  }
+  if (card === SUCCESS_CARD) {
     const paid = await fulfilOrder(db(), order.providerSessionId);
     // Null: paid already (a second submit), or refused because what it buys is owned through
     // another order since this checkout opened (nothing charged; the order is canceled).
@@ -107,7 +122,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     throw redirect(successPathOf(order));
   }
-  if (card === DECLINE_CARD) {
+  if (card === DECLINE_CARD || card === CAPTURE_FAILS_CARD) {
     await declineOrder(db(), user.id, order.providerSessionId);
     return data({ errors: {} as FieldErrors, message: DECLINED_MESSAGE }, { status: 402 });
   }
@@ -190,14 +205,33 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
               {formatDollars(order.dueToday)}
             </dd>
           </dl>
-          {order.trialDays > 0 && (
-            <p className="mt-3 text-sm font-medium text-emerald-800">
-              {order.trialDays}-day free trial included
-              {order.isSubscription ? `: the first ${formatDollars(order.amount)} is charged when it ends.` : "."}
+          {order.trialCharge ? (
+            <p className="mt-3 text-sm font-medium text-emerald-800" data-testid="checkout-trial-charge">
+              {order.trialDays}-day free trial included: nothing is charged today. Your card is authorised and{" "}
+              <span data-testid="checkout-charge-amount">{formatDollars(order.trialCharge.amount)}</span> is charged on{" "}
+              <LocalDateTime iso={order.trialCharge.at} testId="checkout-charge-date" />, unless you cancel the trial in Billing
+              before then.
             </p>
+          ) : (
+            order.trialDays > 0 && (
+              <p className="mt-3 text-sm font-medium text-emerald-800">
+                {order.trialDays}-day free trial included
+                {order.isSubscription ? `: the first ${formatDollars(order.amount)} is charged when it ends.` : "."}
+              </p>
+            )
           )}
 
-          {order.status === "paid" ? (
+          {order.status === "authorized" ? (
+            <div className="mt-6 flex flex-col items-start gap-3">
+              <p className="flex items-center gap-2 font-semibold text-emerald-800">
+                <CircleCheck className="size-5" aria-hidden />
+                Free trial started
+              </p>
+              <Link to={order.successUrl} className={buttonVariants()}>
+                View your order
+              </Link>
+            </div>
+          ) : order.status === "paid" ? (
             <div className="mt-6 flex flex-col items-start gap-3">
               <p className="flex items-center gap-2 font-semibold text-emerald-800">
                 <CircleCheck className="size-5" aria-hidden />

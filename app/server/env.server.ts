@@ -59,11 +59,6 @@ const schema = z
     /** How long an anonymous page render is served from memory; 0 turns the page cache off. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /**
-     * How long a signed-in dashboard page is served from memory while its data is unchanged
-     * (ADR 0017, session 16); 0 turns that cache off. Short: pages show time (trial days left).
-     */
-    USER_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-    /**
      * Page and data requests (GET) worked on at once per process; more wait their turn
      * (docs/decisions/0026).
      * Default: 4 on PGlite, the connection pool's size on PostgreSQL.

@@ -522,14 +522,15 @@ test.describe("access control sweep (checklist item 14)", () => {
     const affSession = (await get(affA, "/api/auth/get-session")).json<{ user: { id: string } }>();
     mark("affiliate A user id", affSession.user.id);
     const billing = await loaderData<{
-      history: { id: string; receipts: { id: number }[] }[];
+      history: { id: string; status: string; receipts: { id: number }[] }[];
       subscription: { currentPeriodEnd: string | null };
     }>(A, "/dashboard/billing", "routes/_dashboard/billing");
     const orderIds = billing.history.map((h) => h.id);
     expect(orderIds).toHaveLength(7);
-    // Every paid order has its receipt; the distributor's trial charges its setup fee now.
+    // Every paid order has its receipt (a one-time build on its free trial is charged at the trial's end).
     const paymentIds = billing.history.flatMap((h) => h.receipts.map((r) => r.id));
-    expect(paymentIds).toHaveLength(6);
+    expect(billing.history.filter((h) => h.status === "paid" && h.receipts.length === 0)).toEqual([]);
+    expect(paymentIds.length).toBeGreaterThanOrEqual(4);
     orderIds.forEach((id, i) => mark(`A order id ${i + 1}`, id));
     expect(billing.subscription.currentPeriodEnd).toBeTruthy();
     mark("A subscription period end", billing.subscription.currentPeriodEnd!);

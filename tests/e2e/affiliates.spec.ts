@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { allApps } from "../../app/catalogue/apps";
-import { quoteApp } from "../../app/catalogue/pricing";
+import { BILLING_PLANS } from "../../app/catalogue/plans";
+import { formatDollars } from "../../app/catalogue/pricing";
 import { commissionFor } from "../../app/server/affiliates/ledger.server";
 import { latestMailLink, signUpVerified, siteOrigin, uniqueEmail } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
@@ -8,15 +8,15 @@ import { gotoHydrated } from "./support/page";
 
 /**
  * Affiliates end to end: an affiliate signs up and verifies, a visitor arrives through the referral
- * link, signs up and pays for an app on the local test checkout, and the affiliate's dashboard shows
+ * link, signs up and pays for a plan on the local test checkout, and the affiliate's dashboard shows
  * the click, the sign-up, the paying customer and exactly 30% of the payment. The operator's /admin
  * is a 404 for everyone else, signed in or not. Run with OPERATOR_EMAILS=ops@example.com in the environment.
  */
 const OPERATOR_EMAIL = "ops@example.com";
 const SHOTS = process.env.AFF_SHOTS_DIR;
-const app = allApps().find((a) => a.id === 7)!;
-const base = quoteApp(app, "base");
-const expectedCommission = commissionFor(base.amount);
+// A plan is paid at checkout; a one-time app's payment (and its commission) waits for its 3-day trial to end.
+const plan = BILLING_PLANS.find((p) => p.type === "basic")!;
+const expectedCommission = commissionFor(plan.monthlyPrice);
 const money = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(cents / 100);
 
@@ -118,11 +118,11 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
   // Reloading the link the same day does not count another click.
   await visitor.goto(`/ref/${username}`);
 
-  // 3. The visitor signs up (carrying the cookie) and pays for app 7 on the local test checkout.
+  // 3. The visitor signs up (carrying the cookie) and pays for the Basic plan on the local test checkout.
   await signUpVerified(visitor, { firstName: "Referred", lastName: "Customer" });
   const checkout = await visitor.request.post("/api/checkout", {
     headers: { Origin: siteOrigin() },
-    data: { kind: "app", appId: 7, tab: "base" },
+    data: { kind: "plan", planType: plan.type },
   });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { url } = (await checkout.json()) as { url: string };
@@ -130,9 +130,8 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
   await visitor.getByLabel("Card number").fill("4242 4242 4242 4242");
   await visitor.getByLabel("Expiry (MM/YY)").fill("12/34");
   await visitor.getByLabel("CVC").fill("123");
-  await visitor.getByRole("button", { name: `Pay ${base.display}` }).click();
-  await expect(visitor).toHaveURL(/\/payment-success\?session_id=cs_local_/);
-  await expect(visitor.getByTestId("order-status")).toHaveText("Paid");
+  await visitor.getByRole("button", { name: `Pay ${formatDollars(plan.monthlyPrice)}` }).click();
+  await expect(visitor).toHaveURL(/\/dashboard\/billing\?success=true/);
 
   // Someone who writes the affiliate into the cookie themselves (no signature, or the real cookie's
   // signature on another day) signs up unattributed.
@@ -153,7 +152,7 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
   await expect(stat(affiliate, "Paying customers")).toHaveText("1");
   await expect(stat(affiliate, "Commission pending")).toHaveText(money(expectedCommission));
   await expect(stat(affiliate, "Commission paid")).toHaveText("$0.00");
-  expect(expectedCommission).toBe(Math.round(base.amount * 0.3));
+  expect(expectedCommission).toBe(Math.round(plan.monthlyPrice * 0.3));
   const ledger = affiliate.getByTestId("ledger");
   await expect(ledger.getByRole("row")).toHaveCount(2);
   await expect(ledger.getByRole("row").nth(1)).toContainText(money(expectedCommission));
@@ -202,7 +201,7 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
     const row = ops.locator("#affiliates tr", { hasText: username });
     await expect(row).toContainText(email);
     await expect(row).toContainText(money(expectedCommission));
-    await expect(ops.locator("#orders tr", { hasText: app.name }).first()).toContainText("paid");
+    await expect(ops.locator("#orders tr", { hasText: `${plan.name} Plan` }).first()).toContainText("paid");
     await expectNoAxeViolations(ops);
     await shoot(ops, "admin");
     await opsContext.close();

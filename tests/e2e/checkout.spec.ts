@@ -21,7 +21,9 @@ async function startCheckout(context: BrowserContext, data: Record<string, unkno
   return context.request.post("/api/checkout", { headers: { Origin: siteOrigin() }, data });
 }
 
-test("a signed-in customer buys an app with Rush Delivery: test checkout, success page, automation list", async ({ browser }) => {
+test("a signed-in customer starts an app's Rush Delivery trial: test checkout, success page, billing lists the trial", async ({
+  browser,
+}) => {
   const context = await customer(browser);
   const page = await context.newPage();
   const rush = quoteApp(app, "express");
@@ -42,7 +44,9 @@ test("a signed-in customer buys an app with Rush Delivery: test checkout, succes
   await expect(checkout.getByTestId("checkout-item")).toHaveText(app.name);
   await expect(checkout.getByTestId("checkout-tab")).toHaveText("Rush Delivery");
   await expect(checkout.getByTestId("checkout-amount")).toHaveText(rush.display);
-  await expect(checkout.getByText("3-day free trial included.")).toBeVisible();
+  // A one-time build's trial: nothing today, the whole amount when the 3 days end (ADR trial-then-capture).
+  await expect(checkout.getByTestId("checkout-due-today")).toHaveText("$0");
+  await expect(checkout.getByTestId("checkout-charge-amount")).toHaveText(rush.display);
   await expect(card.getByRole("button", { name: "Start 3-Day Trial" })).toBeEnabled();
   await expectNoAxeViolations(checkout);
   const checkoutUrl = checkout.url();
@@ -56,24 +60,25 @@ test("a signed-in customer buys an app with Rush Delivery: test checkout, succes
   await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
   await checkout.getByLabel("Expiry (MM/YY)").fill("12/34");
   await checkout.getByLabel("CVC").fill("123");
-  await checkout.getByRole("button", { name: `Pay ${rush.display}` }).click();
+  await checkout.getByRole("button", { name: "Start free trial" }).click();
   await expect(checkout).toHaveURL(/\/payment-success\?session_id=cs_local_/);
-  await expect(checkout.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  await expect(checkout.getByTestId("order-status")).toHaveText("Paid");
+  await expect(checkout.getByRole("heading", { name: "Your free trial has started!" })).toBeVisible();
+  await expect(checkout.getByTestId("order-status")).toHaveText("Free trial started");
   await expect(checkout.getByTestId("order-amount")).toHaveText(rush.display);
   await expect(checkout.getByTestId("order-summary")).toContainText(app.name);
 
-  // The paid checkout page says so instead of taking another payment.
+  // The checkout page says the trial has started instead of taking another payment.
   await gotoHydrated(checkout, checkoutUrl);
-  await expect(checkout.getByText("Already paid")).toBeVisible();
+  await expect(checkout.getByText("Free trial started")).toBeVisible();
   await expect(checkout.getByRole("link", { name: "View your order" })).toHaveAttribute("href", /\/payment-success\?session_id=/);
 
+  // Nothing is owned until the trial's payment is captured; billing lists the trial and its charge.
   await gotoHydrated(page, "/dashboard/automation");
-  const purchased = page.getByTestId("purchased-app");
-  await expect(purchased).toHaveCount(1);
-  await expect(purchased).toContainText(app.name);
-  await expect(purchased).toContainText("Rush Delivery");
-  await expect(purchased).toContainText(rush.display);
+  await expect(page.getByTestId("purchased-app")).toHaveCount(0);
+  await gotoHydrated(page, "/dashboard/billing");
+  const trial = page.getByTestId("running-trial");
+  await expect(trial).toContainText(app.name);
+  await expect(trial.getByTestId("trial-charge-amount")).toHaveText(rush.display);
   await context.close();
 });
 
@@ -111,7 +116,7 @@ test("declined and unknown cards show their messages; the order stays unpaid", a
   await page.getByLabel("Card number").fill("");
   await page.getByLabel("Expiry (MM/YY)").fill("01/20");
   await page.getByLabel("CVC").fill("1");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: "Start free trial" }).click();
   await expect(page.getByText("Enter a future expiry date as MM/YY.", { exact: true })).toBeVisible();
   await expect(page.getByLabel("CVC")).toHaveAttribute("aria-invalid", "true");
 

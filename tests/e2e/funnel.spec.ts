@@ -203,15 +203,25 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("link", { name: "Start 7-Day Free Trial" })).toHaveAttribute("href", "/dashboard");
   });
 
-  test("the trial overlay's upgrade tier shows the 30% member discount", async ({ page }) => {
+  test("the trial overlay's upgrade tier is sold with its 30% member discount", async ({ page }) => {
     await gotoHydrated(page, "/packages?tier=pro");
-    await expect(page.getByRole("note")).toContainText(
-      "Upgrading to Pro: your 30% member discount applies, $7,000/month instead of",
+    const offer = page.getByTestId("member-offer");
+    await expect(offer).toContainText("30% member discount");
+    await expect(offer).toContainText("$7,000/month instead of $10,000/month");
+    // Signed out, the buy button signs in first and comes back here.
+    await expect(offer.getByRole("link", { name: "Buy Pro ($7,000/month)" })).toHaveAttribute(
+      "href",
+      `/auth?next=${encodeURIComponent("/packages?tier=pro")}`,
     );
     await gotoHydrated(page, "/packages?flow=onboarding&tier=growth");
     await expect(page.getByRole("note")).toContainText("30% member discount");
     await expect(page.getByRole("note")).toContainText("$3,500/month");
+    await expect(page.getByRole("note").getByRole("link", { name: "Buy the Growth Member Plan" })).toHaveAttribute(
+      "href",
+      "/packages?tier=growth",
+    );
     await gotoHydrated(page, "/packages?tier=starter");
+    await expect(page.getByTestId("member-offer")).toHaveCount(0);
     await expect(page.getByRole("note")).toHaveCount(0);
   });
 

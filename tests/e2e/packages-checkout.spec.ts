@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { funnelMultiplier } from "../../app/catalogue/goals";
 import { QUICK_PICK_PLANS } from "../../app/catalogue/plans";
 import { formatDollars, quotePackage } from "../../app/catalogue/pricing";
 import { siteOrigin } from "./support/auth";
@@ -16,7 +15,7 @@ import { gotoHydrated } from "./support/page";
 const FUNNEL = "/packages?industry=Insurance&goal=add_ai&timeline=standard";
 const professional = QUICK_PICK_PLANS.find((p) => p.id === "professional")!;
 const starter = QUICK_PICK_PLANS.find((p) => p.id === "starter")!;
-const multiplier = funnelMultiplier("add_ai", "standard");
+const funnel = { goal: "add_ai", timeline: "standard" };
 const SHOTS = process.env.SHOTS_DIR;
 
 /** A verified account (from a loopback address of its own: sign-up is rate limited per IP) in a context of its own. */
@@ -36,13 +35,13 @@ async function shot(page: Page, name: string) {
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
 test.describe("/packages checkout", () => {
-  test("a signed-in customer buys Professional one-time with rush from the funnel: the shown price is charged", async ({
+  test("a signed-in customer starts Professional one-time with rush from the funnel: the shown price is held for the trial", async ({
     browser,
   }) => {
     test.slow();
     const { context } = await customer(browser);
     const page = await context.newPage();
-    const rush = formatDollars(quotePackage(professional, { mode: "one-time", rush: true, multiplier }).amount);
+    const rush = formatDollars(quotePackage(professional, { mode: "one-time", rush: true, ...funnel }).amount);
 
     // The page sends ids only: no amount, no multiplier. The request is held until the progress
     // state has been checked.
@@ -87,34 +86,37 @@ test.describe("/packages checkout", () => {
     await expect(checkout.getByTestId("checkout-item")).toHaveText("Professional");
     await expect(checkout.getByTestId("checkout-tab")).toHaveText("One-time, Rush (24-48 hours)");
     await expect(checkout.getByTestId("checkout-amount")).toHaveText(rush);
+    // The 3-day trial of a one-time package: nothing today, the shown price when it ends.
+    await expect(checkout.getByTestId("checkout-due-today")).toHaveText("$0");
+    await expect(checkout.getByTestId("checkout-charge-amount")).toHaveText(rush);
     await payWith(checkout, "4242 4242 4242 4242");
 
     await expect(checkout).toHaveURL(/\/payment-success\?session_id=cs_local_/);
-    await expect(checkout.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(checkout.getByRole("heading", { name: "Your free trial has started!" })).toBeVisible();
     const summary = checkout.getByTestId("order-summary");
     await expect(summary).toContainText("Professional");
     await expect(checkout.getByTestId("order-option")).toHaveText("One-time payment");
     await expect(checkout.getByTestId("order-delivery")).toHaveText("Rush");
     await expect(checkout.getByTestId("order-timeline")).toHaveText("24-48 hours");
     await expect(checkout.getByTestId("order-amount")).toHaveText(rush);
-    await expect(checkout.getByTestId("order-status")).toHaveText("Paid");
+    await expect(checkout.getByTestId("order-status")).toHaveText("Free trial started");
     await expectNoAxeViolations(checkout);
     await shot(checkout, "payment-success-package");
 
-    // The bought package is among the customer's automations.
+    // Billing lists the trial with the price it charges when it ends; nothing is owned before that.
     await gotoHydrated(page, "/dashboard/automation");
-    const purchased = page.getByTestId("purchased-app");
-    await expect(purchased).toHaveCount(1);
-    await expect(purchased).toContainText("Professional");
-    await expect(purchased).toContainText("Package, rush delivery (24-48 hours)");
-    await expect(purchased).toContainText(rush);
+    await expect(page.getByTestId("purchased-app")).toHaveCount(0);
+    await gotoHydrated(page, "/dashboard/billing");
+    const trial = page.getByTestId("running-trial");
+    await expect(trial).toContainText("Professional");
+    await expect(trial.getByTestId("trial-charge-amount")).toHaveText(rush);
     await context.close();
   });
 
   test("monthly mode checks out the displayed monthly price", async ({ browser }) => {
     const { context } = await customer(browser);
     const page = await context.newPage();
-    const monthly = `${formatDollars(quotePackage(starter, { mode: "monthly", rush: false, multiplier }).amount)}/month`;
+    const monthly = `${formatDollars(quotePackage(starter, { mode: "monthly", rush: false, ...funnel }).amount)}/month`;
     await gotoHydrated(page, `${FUNNEL}&mode=monthly`);
     const start = card(page, "Starter");
     await expect(start.getByTestId("plan-price")).toHaveText(monthly);
@@ -200,7 +202,7 @@ test.describe("/packages checkout", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await context.addCookies(cookies);
     const page = await context.newPage();
-    const rush = formatDollars(quotePackage(starter, { mode: "one-time", rush: true, multiplier }).amount);
+    const rush = formatDollars(quotePackage(starter, { mode: "one-time", rush: true, ...funnel }).amount);
     await page.goto(FUNNEL);
     await card(page, "Starter")
       .getByRole("button", { name: /^Rush \(24-48hrs\) \+50%/ })
@@ -216,6 +218,23 @@ test.describe("/packages checkout", () => {
     await expect(page).toHaveURL(/\/checkout\/local\/cs_local_/);
     await expect(page.getByTestId("checkout-item")).toHaveText("AI Distributor Program");
     await context.close();
+  });
+
+  test("one rush price: a Rush timeline is the rush price once, the Rush button replaces a slower timeline's factor", async ({
+    page,
+  }) => {
+    // Starter $3,500 on the Rush timeline: x1.5 once, rush delivery, no second Rush button.
+    await gotoHydrated(page, "/packages?industry=Insurance&goal=new_app&timeline=rush");
+    const rushTimeline = card(page, "Starter");
+    await expect(rushTimeline.getByTestId("plan-price")).toHaveText("$5,250");
+    await expect(rushTimeline.getByTestId("plan-delivery")).toHaveText("Rush delivery included: 24-48 hours");
+    await expect(rushTimeline.getByRole("link", { name: /^Rush \(24-48hrs\)/ })).toHaveCount(0);
+    // On 8 weeks (15% off) the standard price is $2,975 and Rush is $3,500 x 1.5, not x 0.85 x 1.5.
+    await gotoHydrated(page, "/packages?industry=Insurance&goal=new_app&timeline=8weeks");
+    const slow = card(page, "Starter");
+    await expect(slow.getByTestId("plan-price")).toHaveText("$2,975");
+    await expect(slow.getByTestId("plan-delivery")).toHaveText("Delivered in 5-7 days");
+    await expect(slow.getByTestId("rush-price")).toHaveText("$5,250");
   });
 
   test("the trial overlay's upgrade link still shows the member discount", async ({ page }) => {

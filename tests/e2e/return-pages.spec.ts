@@ -49,7 +49,9 @@ async function expectSignIn(page: Page, url: string) {
   await expect(main.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", `/auth?next=${encodeURIComponent(url)}`);
 }
 
-test("/payment-success: a bogus id is not found; a real paid checkout is confirmed to its buyer only", async ({ browser }) => {
+test("/payment-success: a bogus id is not found; a real checkout (a one-time app's trial) is confirmed to its buyer only", async ({
+  browser,
+}) => {
   test.slow();
   const { context, email } = await customer(browser, "return-pay");
   const page = await context.newPage();
@@ -59,9 +61,12 @@ test("/payment-success: a bogus id is not found; a real paid checkout is confirm
 
   const paid = await buy(context, { kind: "app", appId: 7, tab: "base" }, /\/payment-success\?session_id=cs_local_/);
   const main = paid.locator("main");
-  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
-  await expect(main).toContainText("Thank you for your purchase. Your order is confirmed.");
-  await expect(paid.getByTestId("order-status")).toHaveText("Paid");
+  // A one-time app starts its 3-day trial: confirmed, and nothing charged yet.
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Your free trial has started!");
+  await expect(main).toContainText(
+    "Thank you for your order. Your order is confirmed, and nothing is charged until your free trial ends.",
+  );
+  await expect(paid.getByTestId("order-status")).toHaveText("Free trial started");
   const next = main.getByRole("navigation", { name: "Next steps" });
   await expect(next.getByRole("link")).toHaveText(["Go to Dashboard", "How It Works", "Join Live Training", "Browse Apps"]);
   const hrefs = await next.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
@@ -91,7 +96,7 @@ test("/payment-success: a bogus id is not found; a real paid checkout is confirm
   await panel.getByLabel("Password", { exact: true }).fill(CUSTOMER_PASSWORD);
   await panel.getByRole("button", { name: "Sign In" }).click();
   await expect(anon).toHaveURL(new RegExp(`${successPath.replace(/[?]/g, "\\?")}$`));
-  await expect(anon.locator("main").getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
+  await expect(anon.locator("main").getByRole("heading", { level: 1 })).toHaveText("Your free trial has started!");
   await visitor.close();
 });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { funnelMultiplier, GOALS, TIMELINES } from "~/catalogue/goals";
+import { GOALS, TIMELINES } from "~/catalogue/goals";
 import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS } from "~/catalogue/plans";
 import { quotePackage, type PaymentMode } from "~/catalogue/pricing";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
@@ -67,16 +67,15 @@ describe(`checkout of every kind (${engine})`, () => {
               rush,
               ...funnel,
             });
-            const multiplier = funnelMultiplier(funnel.goal, funnel.timeline) ?? 1;
-            const q = quotePackage(plan, { mode, rush, multiplier });
+            const q = quotePackage(plan, { mode, rush, ...funnel });
             expect(await orderById(database.db, orderId)).toMatchObject({
               kind: "package",
               itemId: plan.id,
               amount: q.amount,
               isSubscription: mode === "monthly",
               trialDays: 3,
-              pricingTab: rush ? "rush" : "standard",
-              details: expect.objectContaining({ mode, rush, multiplier, timeline: rush ? "24-48 hours" : "5-7 days" }),
+              pricingTab: q.pricingType,
+              details: expect.objectContaining({ mode, rush: q.rush, multiplier: q.multiplier, timeline: q.timeline }),
             });
           }
         }
@@ -92,6 +91,34 @@ describe(`checkout of every kind (${engine})`, () => {
       timeline: "standard",
     });
     expect((await orderById(database.db, orderId)).amount).toBe(600000);
+  });
+
+  it("packages: one rush multiplier per purchase, and the order records the delivery it was sold with", async () => {
+    const buyer = await newUser();
+    const order = async (rush: boolean, goal: string, timeline: string) =>
+      orderById(
+        database.db,
+        (await createCheckout(database.db, buyer, { kind: "package", planId: "starter", mode: "one-time", rush, goal, timeline }))
+          .orderId,
+      );
+    // The funnel's Rush timeline, either button: $3,500 x 1.5 = $5,250, rush delivery (not x2.25 = $7,875).
+    for (const rush of [false, true])
+      expect(await order(rush, "new_app", "rush")).toMatchObject({
+        amount: 525000,
+        pricingTab: "rush",
+        details: expect.objectContaining({ rush: true, multiplier: 1.5, timeline: "24-48 hours", funnelTimeline: "rush" }),
+      });
+    // The Rush button on an 8-week timeline: rush replaces the 15% off, $3,500 x 1.5.
+    expect(await order(true, "new_app", "8weeks")).toMatchObject({
+      amount: 525000,
+      pricingTab: "rush",
+      details: expect.objectContaining({ rush: true, multiplier: 1.5, timeline: "24-48 hours" }),
+    });
+    expect(await order(false, "new_app", "8weeks")).toMatchObject({
+      amount: 297500,
+      pricingTab: "standard",
+      details: expect.objectContaining({ rush: false, multiplier: 0.85, timeline: "5-7 days" }),
+    });
   });
 
   it("billing plans and scaling tiers charge their monthly price as subscriptions", async () => {

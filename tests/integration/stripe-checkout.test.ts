@@ -54,6 +54,8 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
   };
   beforeAll(async () => {
     stripe = await startFakeStripeForApp("whsec_test_secret");
+    // One-time orders paid at once, as sessions from before one-time trials were (trial-capture.test.ts covers the held payments).
+    stripe.captureAtOnce = true;
     database = await freshDatabase();
     await seedCatalogue(database.db);
     setDatabase(database);
@@ -92,7 +94,11 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
       ],
       client_reference_id: result.orderId,
       metadata: { order_id: result.orderId, kind: "app" },
-      payment_intent_data: { metadata: { order_id: result.orderId, kind: "app" } },
+      // The 3-day trial of a one-time build: the card is held, captured when the trial ends.
+      payment_intent_data: { metadata: { order_id: result.orderId, kind: "app" }, capture_method: "manual" },
+      custom_text: {
+        submit: { message: expect.stringMatching(/^Due today \$0\. 3-day free trial: .* is charged 3 days after checkout/) },
+      },
       customer_email: buyer.email,
       customer_creation: "always",
       success_url: `${SITE}/payment-success?session_id={CHECKOUT_SESSION_ID}`,

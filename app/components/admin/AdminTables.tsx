@@ -1,6 +1,7 @@
 import { Loader2, RotateCcw } from "lucide-react";
 import type * as React from "react";
 import { Form, useNavigation } from "react-router";
+import { orderAmountLines } from "~/catalogue/pricing";
 import { formatCount, formatDay, formatMoney } from "~/components/affiliates/format";
 import { Button } from "~/components/ui/button";
 import type { AdminAffiliate, AdminCustomer, AdminLead, AdminOrder } from "~/server/admin/admin.server";
@@ -138,7 +139,13 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
               <td className={td}>
                 <Status value={o.status} />
               </td>
-              <td className={`${td} text-right`}>{formatMoney(o.amount)}</td>
+              <td className={`${td} text-right`} data-testid="admin-order-amount">
+                {orderAmountLines(o, formatMoney).map((line) => (
+                  <span key={line} className="block whitespace-nowrap">
+                    {line}
+                  </span>
+                ))}
+              </td>
             </tr>
           ))}
         </tbody>

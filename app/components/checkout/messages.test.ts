@@ -80,7 +80,10 @@ describe("checkoutRefusalText", () => {
     expect(apps("network_error")).toEqual(GENERIC.apps);
 
     expect(checkoutRefusalText({ code: "provider_unavailable" }, "packages")).toEqual({ title: PAYMENT_UNAVAILABLE });
-    expect(checkoutRefusalText({ code: "already_owned" }, "packages")).toEqual(GENERIC.packages);
+    // The packages page's member plan is held once: its refusal says so instead of 'try again'.
+    expect(checkoutRefusalText({ code: "already_owned" }, "packages")).toEqual({
+      title: "This is already your plan, or its payment is on its way.",
+    });
     expect(checkoutRefusalText({ code: "provider_unavailable" }, "distributor")).toEqual(GENERIC.distributor);
 
     for (const page of ["plans", "addons", "scaling"] as const) {

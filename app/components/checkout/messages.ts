@@ -17,6 +17,7 @@ export const NO_CHECKOUT_URL = "No checkout URL received";
 const CHECK_CONNECTION = "Check your connection and try again.";
 const ADDON_OWNED = "You already own one of these add-ons";
 const ALREADY_PAID = "This purchase has already been paid; it will appear on your account shortly.";
+const MEMBER_PLAN_HELD = "This is already your plan, or its payment is on its way.";
 const INCLUDED_IN_PLAN = "Your current plan already includes this tier's contacts.";
 
 /** The sign-in page, coming back to `path` (a same-site path with its query). */
@@ -69,7 +70,8 @@ function textsFor(page: CheckoutPage, failure: { message?: string }): Texts {
         unknown_item: generic,
         not_signed_in: generic,
         method_not_allowed: generic,
-        already_owned: generic,
+        // The packages page's member plan (Growth, Pro) is held once, like a billing plan.
+        already_owned: page === "packages" ? { title: MEMBER_PLAN_HELD } : generic,
         included_in_plan: generic,
         rate_limited: { title: wait(failure) ?? generic.title },
         // The distributor page keeps the spec's one payment failure text.

@@ -43,7 +43,7 @@ export function OnboardingView({ data }: { data: OnboardingData }) {
 
       {data.tier && (
         <div className="mx-auto mt-6 max-w-3xl">
-          <MemberDiscountNote tier={data.tier} />
+          <MemberDiscountNote tier={data.tier} buyHref={`/packages?tier=${data.tier.id}`} />
         </div>
       )}
 

@@ -17,7 +17,11 @@ export interface PlanCardData {
   popular: boolean;
   /** Cents shown and charged, standard delivery. */
   amount: number;
-  /** Cents shown and charged with rush delivery (x1.5). */
+  /** The delivery `amount` is sold with: '5-7 days', or '24-48 hours' on the funnel's Rush timeline. */
+  delivery: string;
+  /** The funnel's Rush timeline: `amount` already is the rush price, so there is no Rush button. */
+  rushIncluded: boolean;
+  /** Cents shown and charged with rush delivery (x1.5 in place of the timeline's factor). */
   rushAmount: number;
   /** Struck-through "was" price in cents, only when above `amount`. */
   wasAmount: number | null;
@@ -88,6 +92,11 @@ export function PlanCard({ plan, mode, checkout }: { plan: PlanCardData; mode: P
         )}
       </p>
 
+      <p className="mt-1 text-sm text-muted-foreground" data-testid="plan-delivery">
+        {plan.rushIncluded ? "Rush delivery included: " : "Delivered in "}
+        {plan.delivery}
+      </p>
+
       <ul className="mt-5 space-y-2.5 text-sm">
         {plan.features.map((f) => (
           <li key={f} className="flex gap-2">
@@ -133,9 +142,11 @@ function CheckoutButtons({ plan, suffix, checkout }: { plan: PlanCardData; suffi
         <Link to={checkout.authHref} className={trialClass}>
           {trialLabel}
         </Link>
-        <Link to={checkout.authHref} className={rushClass}>
-          {rushLabel}
-        </Link>
+        {plan.rushIncluded ? null : (
+          <Link to={checkout.authHref} className={rushClass}>
+            {rushLabel}
+          </Link>
+        )}
       </div>
     );
   }
@@ -167,17 +178,19 @@ function CheckoutButtons({ plan, suffix, checkout }: { plan: PlanCardData; suffi
       >
         {checkout.processing === "standard" ? processing : trialLabel}
       </button>
-      <button
-        type="submit"
-        name="rush"
-        value="true"
-        className={rushClass}
-        disabled={checkout.busy}
-        aria-describedby={checkout.error ? errorId : undefined}
-        onClick={click(true)}
-      >
-        {checkout.processing === "rush" ? processing : rushLabel}
-      </button>
+      {plan.rushIncluded ? null : (
+        <button
+          type="submit"
+          name="rush"
+          value="true"
+          className={rushClass}
+          disabled={checkout.busy}
+          aria-describedby={checkout.error ? errorId : undefined}
+          onClick={click(true)}
+        >
+          {checkout.processing === "rush" ? processing : rushLabel}
+        </button>
+      )}
       {checkout.error && (
         <p id={errorId} role="alert" className="text-center text-sm font-medium text-destructive" data-testid="checkout-error">
           {checkout.error}

@@ -5,7 +5,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { BackLink } from "./BackLink";
 import { FunnelSteps } from "./FunnelSteps";
-import { MemberDiscountNote, type MemberTierData } from "./MemberDiscountNote";
+import type { MemberTierData } from "./MemberDiscountNote";
+import { type MemberCheckout, MemberPlanOffer } from "./MemberPlanOffer";
 import { PaymentModeSwitch } from "./PaymentModeSwitch";
 import { PlanCard, type PlanCardData, type PlanCheckout } from "./PlanCard";
 
@@ -34,6 +35,7 @@ export function QuickPickView({
   hrefFor,
   bookDemoUrl,
   checkoutFor,
+  memberCheckout,
 }: {
   data: QuickPickData;
   mode: PaymentMode;
@@ -42,6 +44,8 @@ export function QuickPickView({
   bookDemoUrl: string;
   /** The checkout buttons' behaviour for one plan card. */
   checkoutFor: (plan: PlanCardData) => PlanCheckout;
+  /** The buy button of the member plan the trial chooser sent the customer here for. */
+  memberCheckout: MemberCheckout | null;
 }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
@@ -73,9 +77,9 @@ export function QuickPickView({
         )}
       </header>
 
-      {data.tier && (
+      {data.tier && memberCheckout && (
         <div className="mx-auto mt-6 max-w-3xl">
-          <MemberDiscountNote tier={data.tier} />
+          <MemberPlanOffer tier={data.tier} checkout={memberCheckout} />
         </div>
       )}
 
@@ -98,7 +102,8 @@ export function QuickPickView({
           The Rush Model
         </h2>
         <p className="mt-2 max-w-2xl text-slate-300">
-          Need it yesterday? Add rush delivery to any plan for +50% and we put everything else second.
+          Need it yesterday? Add rush delivery to any plan for +50% and we put everything else second. Rush is one +50% on the
+          plan's price: it takes the place of your timeline's adjustment, never adds to it.
         </p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-3">
           {RUSH_POINTS.map(({ icon: Icon, title, text }) => (

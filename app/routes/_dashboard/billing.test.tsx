@@ -28,6 +28,7 @@ function render(
   const loaderData = {
     subscription: { ...base, ...subscription },
     history: [],
+    trials: [],
     portal,
     hasPayments,
     loadError: false,

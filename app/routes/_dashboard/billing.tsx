@@ -29,7 +29,10 @@ import { BILLING_PLANS } from "~/catalogue/plans";
 import { openCheckoutTab } from "~/lib/checkout-client";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session.server";
-import { listOrders } from "~/server/billing/list-orders.server";
+import { RunningTrials } from "~/components/dashboard/billing/RunningTrials";
+import { cancelTrial } from "~/server/billing/cancel-trial.server";
+import { listOrders, packageDelivery } from "~/server/billing/list-orders.server";
+import { historyStatus, listRunningTrials, type RunningTrial } from "~/server/billing/list-trials.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
 import { receiptsByOrder } from "~/server/billing/receipts.server";
 import { db } from "~/server/db/client.server";
@@ -45,9 +48,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const [subscription, orders, receipts, provider] = await Promise.all([
+    const [subscription, orders, trials, receipts, provider] = await Promise.all([
       getSubscriptionSummary(db(), user.id),
       listOrders(db(), user.id, 25),
+      listRunningTrials(db(), user.id),
       receiptsByOrder(db(), user.id),
       checkoutProvider(),
     ]);
@@ -57,13 +61,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       itemName: o.itemName,
       kind: o.kind,
       amount: o.amount,
+      setupFee: o.setupFee,
+      trialDays: o.trialDays,
       isSubscription: o.isSubscription,
-      status: o.status,
+      delivery: packageDelivery(o),
+      status: historyStatus(o),
       receipts: receipts.get(o.id) ?? [],
     }));
     return {
       subscription,
       history,
+      trials,
       // Manage Billing: Stripe's customer portal, or the local provider's page on this site.
       portal: provider.name,
       hasPayments: receipts.size > 0,
@@ -71,20 +79,31 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     log.error("billing page load failed", { userId: user.id, error: errorMessage(error) });
-    return { subscription: null, history: [] as HistoryEntry[], portal: null, hasPayments: false, loadError: true as const };
+    return {
+      subscription: null,
+      history: [] as HistoryEntry[],
+      trials: [] as RunningTrial[],
+      portal: null,
+      hasPayments: false,
+      loadError: true as const,
+    };
   }
 }
 
-const actionInput = z.strictObject({ intent: z.literal("refresh") });
+const actionInput = z.discriminatedUnion("intent", [
+  z.strictObject({ intent: z.literal("refresh") }),
+  z.strictObject({ intent: z.literal("cancel-trial"), orderId: z.string().min(1).max(100) }),
+]);
 
 /**
- * 'refresh' (the no-JavaScript fallback of Refresh status: the loader re-reads after every action)
- * and 'checkout' (a plan's Choose button before hydration or without JavaScript, ADR 0016: the plan
- * id only, priced on the server like POST /api/checkout, then a redirect to the checkout in this
- * tab). The local provider's subscriptions are cancelled on /dashboard/billing/manage.
+ * 'refresh' (the no-JavaScript fallback of Refresh status: the loader re-reads after every action),
+ * 'cancel-trial' (a one-time build's free trial) and 'checkout' (a plan's Choose button before
+ * hydration or without JavaScript, ADR 0016: the plan id only, priced on the server like POST
+ * /api/checkout, then a redirect to the checkout in this tab). The local provider's subscriptions
+ * are cancelled on /dashboard/billing/manage.
  */
 export async function action({ request, url }: Route.ActionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const form = await request.formData();
   if (form.get("intent") === "checkout") {
     const planType = formText(form, "planType") ?? "";
@@ -93,11 +112,16 @@ export async function action({ request, url }: Route.ActionArgs) {
   const parsed = actionInput.safeParse(Object.fromEntries(form));
   if (!parsed.success)
     return data({ ok: false as const, intent: null, error: "Unknown action", at: Date.now() }, { status: 400 });
-  return data({ ok: true as const, intent: parsed.data.intent, at: Date.now() });
+  if (parsed.data.intent === "refresh") return data({ ok: true as const, intent: "refresh" as const, at: Date.now() });
+  // A one-time build's free trial: the held payment is released and nothing is charged.
+  const result = await cancelTrial(db(), user.id, parsed.data.orderId);
+  if (!result.ok)
+    return data({ ok: false as const, intent: "cancel-trial" as const, code: result.code, at: Date.now() }, { status: 409 });
+  return data({ ok: true as const, intent: "cancel-trial" as const, itemName: result.order.itemName, at: Date.now() });
 }
 
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
-  const { subscription, history, portal, hasPayments, loadError } = loaderData;
+  const { subscription, history, trials, portal, hasPayments, loadError } = loaderData;
   const result = useActionData<typeof action>();
   const { pending, run } = useCheckout("plans");
   useRevalidateOnFocus();
@@ -119,8 +143,9 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (!result || !("ok" in result)) return;
-    if (result.ok) toast.success(REFRESHED);
-    else toast.error(result.error);
+    if (result.ok && result.intent === "refresh") toast.success(REFRESHED);
+    // A trial's cancel answers in its own card (RunningTrials).
+    else if (!result.ok && result.intent !== "cancel-trial") toast.error(result.error);
   }, [result]);
 
   if (!subscription) {
@@ -208,6 +233,8 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
           portal={portal}
         />
       </div>
+
+      <RunningTrials trials={trials} />
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-1 text-xl font-semibold">

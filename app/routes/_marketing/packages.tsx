@@ -6,6 +6,7 @@ import { multiplierBadge, type PaymentMode, quotePackage } from "~/catalogue/pri
 import type { MemberTierData } from "~/components/funnel/MemberDiscountNote";
 import { OnboardingView } from "~/components/funnel/OnboardingView";
 import { goalsHref, industryLabel, parsePackagesQuery } from "~/catalogue/funnel-params";
+import type { MemberCheckout } from "~/components/funnel/MemberPlanOffer";
 import type { PlanCardData, PlanCheckout } from "~/components/funnel/PlanCard";
 import { QuickPickView } from "~/components/funnel/QuickPickView";
 import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
@@ -14,6 +15,8 @@ import { startCheckout } from "~/lib/checkout-client";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { getUser } from "~/server/auth/session.server";
+import { holdsMemberPlan } from "~/server/billing/member-plans.server";
+import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/packages";
 import { pageCacheHandle } from "~/lib/page-cache";
 
@@ -35,9 +38,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         path: "/packages",
       });
 
-function plansFor(mode: PaymentMode, multiplier: number | undefined): PlanCardData[] {
+function plansFor(mode: PaymentMode, funnel: { goal?: string; timeline?: string }): PlanCardData[] {
   return QUICK_PICK_PLANS.map((plan) => {
-    const amount = quotePackage(plan, { mode, rush: false, multiplier }).amount;
+    const standard = quotePackage(plan, { mode, rush: false, ...funnel });
+    const amount = standard.amount;
     const was = mode === "monthly" ? plan.monthlyPrice : plan.originalPrice;
     return {
       id: plan.id,
@@ -47,7 +51,9 @@ function plansFor(mode: PaymentMode, multiplier: number | undefined): PlanCardDa
       features: plan.features,
       popular: plan.popular,
       amount,
-      rushAmount: quotePackage(plan, { mode, rush: true, multiplier }).amount,
+      delivery: standard.timeline,
+      rushIncluded: standard.rushIncluded,
+      rushAmount: quotePackage(plan, { mode, rush: true, ...funnel }).amount,
       wasAmount: was > amount ? was : null,
     };
   });
@@ -60,13 +66,16 @@ function plansFor(mode: PaymentMode, multiplier: number | undefined): PlanCardDa
 export async function loader({ request, url }: Route.LoaderArgs) {
   const q = parsePackagesQuery(url.searchParams);
   const user = await getUser(request);
-  const trialPlan = q.tier ? TRIAL_PLANS.find((p) => p.id === q.tier) : undefined;
+  // Only a plan there is to buy: the free Starter is the dashboard's trial, not an upgrade.
+  const trialPlan = q.tier ? TRIAL_PLANS.find((p) => p.id === q.tier && p.price > 0) : undefined;
   const tier: MemberTierData | null = trialPlan
     ? {
+        id: trialPlan.id,
         name: trialPlan.name,
         price: trialPlan.price,
         originalPrice: trialPlan.originalPrice,
         discountPercent: Math.round(MEMBER_DISCOUNT * 100),
+        features: trialPlan.features,
       }
     : null;
 
@@ -82,11 +91,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       },
       quickPick: null,
       signedIn: user !== null,
+      memberOwned: false,
       funnel: null,
     };
   }
 
   const multiplier = funnelMultiplier(q.goal?.id, q.timeline?.id);
+  const funnelIds = { goal: q.goal?.id, timeline: q.timeline?.id };
   const personalised =
     q.industry && q.goal && q.timeline
       ? `Personalised for ${industryLabel(q.industry)}: ${q.goal.title} on the ${q.timeline.label} timeline.`
@@ -100,10 +111,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       badge: multiplierBadge(multiplier),
       backHref: goalsHref({ industry: q.industry ?? "general", goal: q.goal?.id, timeline: q.timeline?.id }),
       fromFunnel: Boolean(q.goal || q.timeline || q.industry),
-      plans: { "one-time": plansFor("one-time", multiplier), monthly: plansFor("monthly", multiplier) },
+      plans: { "one-time": plansFor("one-time", funnelIds), monthly: plansFor("monthly", funnelIds) },
       tier,
     },
     signedIn: user !== null,
+    memberOwned: Boolean(user && trialPlan && (await holdsMemberPlan(db(), user.id, trialPlan.id))),
     /** Ids only (checked against the catalogue); the checkout server computes the multiplier from them. */
     funnel: { goal: q.goal?.id, timeline: q.timeline?.id, industry: q.industry },
   };
@@ -115,6 +127,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
  */
 export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData();
+  // The member plan offer's button (?tier=growth|pro) posts the tier alone.
+  const tier = formText(form, "tier");
+  if (tier !== undefined)
+    return checkoutFromForm(request, { kind: "member", tier }, { signInNext: url.pathname + url.search, context: { tier } });
   const planId = formText(form, "planId") ?? "";
   return checkoutFromForm(
     request,
@@ -194,7 +210,42 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
     [funnel, here, mode, navigate],
   );
 
+  const [memberProcessing, setMemberProcessing] = useState(false);
+  const [memberFailure, setMemberFailure] = useState<{ code: string; message?: string } | null>(null);
+  const tierId = loaderData.quickPick?.tier?.id ?? null;
+  const startMember = useCallback(() => {
+    if (busy.current || !tierId) return;
+    busy.current = true;
+    setMemberProcessing(true);
+    setMemberFailure(null);
+    void startCheckout({ kind: "member", tier: tierId }).then((answer) => {
+      busy.current = false;
+      if (!mounted.current) return;
+      setMemberProcessing(false);
+      if ("url" in answer) return;
+      if (answer.code === "not_signed_in") {
+        void navigate(signInHref(here));
+        return;
+      }
+      console.error("Member plan checkout failed", answer);
+      setMemberFailure({ code: answer.code, message: answer.message });
+    });
+  }, [here, navigate, tierId]);
+
   if (loaderData.onboarding) return <OnboardingView data={loaderData.onboarding} />;
+
+  const noJsMemberFailure = actionData?.context?.tier !== undefined ? actionData : null;
+  const memberCheckout: MemberCheckout | null = !tierId
+    ? null
+    : !loaderData.signedIn
+      ? { signedIn: false, authHref: signInHref(here) }
+      : {
+          signedIn: true,
+          owned: loaderData.memberOwned,
+          processing: memberProcessing,
+          error: packageCheckoutMessage(memberFailure ?? (memberProcessing ? null : noJsMemberFailure)),
+          onStart: startMember,
+        };
 
   const hrefFor = (next: PaymentMode) => {
     const params = new URLSearchParams(location.search);
@@ -210,6 +261,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
       mode={mode}
       bookDemoUrl={env.BOOK_DEMO_URL}
       hrefFor={hrefFor}
+      memberCheckout={memberCheckout}
       onModeChange={(next) => {
         setFailure(null);
         void navigate(hrefFor(next), { replace: true, preventScrollReset: true });

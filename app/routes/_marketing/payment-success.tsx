@@ -19,7 +19,7 @@ import { BUTTON, cx } from "~/components/marketing/Section";
 import { formatDollars } from "~/catalogue/pricing";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
-import { dueToday } from "~/server/billing/due-today.server";
+import { capturesAfterTrial, dueToday } from "~/server/billing/due-today.server";
 import { getOrderForUser, tabLabel } from "~/server/billing/list-orders.server";
 import { db } from "~/server/db/client.server";
 import type { OrderRow } from "~/server/db/schema";
@@ -117,7 +117,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       rows: detailRows(row),
       amount: `${formatDollars(row.amount)}${row.isSubscription ? "/month" : ""}`,
       /** What the first payment took, when it differs from the amount (a subscription's free trial). */
-      dueToday: dueToday(row) !== row.amount ? formatDollars(dueToday(row)) : null,
+      dueToday:
+        dueToday(row) !== row.amount && !(capturesAfterTrial(row) && row.status === "paid") ? formatDollars(dueToday(row)) : null,
       trialDays: row.trialDays,
       isSubscription: row.isSubscription,
       status,
@@ -129,6 +130,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 function statusOf(row: Pick<OrderRow, "status" | "amount" | "isSubscription" | "trialDays" | "setupFee">): OrderStatus {
+  // A one-time build's trial: the card is held, nothing charged until the trial ends.
+  if (row.status === "authorized" || row.status === "capturing") return "Trial";
+  // The held payment could not be taken when the trial ended: nothing was charged or granted.
+  if (row.status === "capture_failed") return "Declined";
   if (row.status === "paid") return row.isSubscription && row.trialDays > 0 && dueToday(row) === 0 ? "Trial" : "Paid";
   if (row.status === "canceled") return "Canceled";
   // 'failed': the provider never opened the checkout, so nothing is on its way either.
@@ -232,9 +237,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
                 <dt className="text-muted-foreground">Paid today</dt>
                 <dd data-testid="order-due-today">
                   {order.dueToday}
-                  {order.isSubscription && order.trialDays > 0
-                    ? ` (${order.trialDays}-day free trial, then ${order.amount})`
-                    : ""}
+                  {order.trialDays > 0 ? ` (${order.trialDays}-day free trial, then ${order.amount})` : ""}
                 </dd>
               </>
             )}

@@ -83,7 +83,12 @@ export interface AdminOrder {
   email: string;
   kind: string;
   itemName: string;
+  /** Cents; monthly for a subscription. */
   amount: number;
+  /** Cents charged once with the first payment (the distributor's setup fee). */
+  setupFee: number;
+  isSubscription: boolean;
+  trialDays: number;
   status: string;
   provider: string;
   createdAt: string;
@@ -103,6 +108,9 @@ export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Admi
     kind: order.kind,
     itemName: order.itemName,
     amount: order.amount,
+    setupFee: order.setupFee,
+    isSubscription: order.isSubscription,
+    trialDays: order.trialDays,
     status: order.status,
     provider: order.provider,
     createdAt: order.createdAt.toISOString(),

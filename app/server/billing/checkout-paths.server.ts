@@ -1,5 +1,6 @@
 import { canonicalIndustry } from "~/catalogue/funnel-params";
 import { findGoal, findTimeline } from "~/catalogue/goals";
+import { TRIAL_PLANS } from "~/catalogue/plans";
 import { type OrderRow } from "../db/schema";
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
@@ -18,8 +19,12 @@ export function packagesRetryPath(q: {
   goal?: string | null;
   timeline?: string | null;
   mode?: string | null;
+  /** A member plan of the trial chooser (growth, pro): the page sells it. */
+  tier?: string | null;
 }): string {
   const params = new URLSearchParams();
+  const tier = TRIAL_PLANS.find((p) => p.id === q.tier && p.price > 0);
+  if (tier) params.set("tier", tier.id);
   const industry = canonicalIndustry(q.industry);
   if (industry) params.set("industry", industry);
   const goal = findGoal(q.goal);
@@ -51,6 +56,7 @@ export function paymentCancelRetryPath(retry: string | null | undefined): string
     goal: p.get("goal"),
     timeline: p.get("timeline"),
     mode: p.get("mode"),
+    tier: p.get("tier"),
   });
 }
 

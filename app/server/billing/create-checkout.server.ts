@@ -23,7 +23,7 @@ export interface CheckoutResult {
 }
 
 /** Kinds an account holds once at a time: a second checkout of the same item resumes the open one. */
-const HELD_ONCE_KINDS = new Set<string>(["addons", "plan", "scaling", "distributor"]);
+const HELD_ONCE_KINDS = new Set<string>(["addons", "plan", "scaling", "member", "distributor"]);
 
 /** What makes two orders the same purchase: kind, item (an add-on bundle as a set), option and price. */
 function purchaseKey(o: Pick<OrderRow, "kind" | "itemId" | "pricingTab" | "amount" | "setupFee" | "isSubscription">) {

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { type OrderRow, orders, userAddons } from "../db/schema";
 import { log } from "../log.server";
-import { dueToday } from "./due-today.server";
+import { capturesAfterTrial, chargedAtTrialEnd, dueToday } from "./due-today.server";
 import { hadTrial } from "./owned-items.server";
 import { recordPayment } from "./record-payment.server";
 import { applySubscriptionEntitlement } from "./subscriptions.server";
@@ -15,7 +15,7 @@ import { applySubscriptionEntitlement } from "./subscriptions.server";
 export interface FulfilOptions {
   /** Unique reference of the money received (default: `{provider}:{sessionId}`); null = nothing charged yet (a trial). */
   paymentRef?: string | null;
-  /** Cents received (default: `dueToday(order)`). */
+  /** Cents received (default: `dueToday(order)`, or the whole amount of a one-time build paid without its trial). */
   paidAmount?: number;
   providerCustomerId?: string | null;
   providerSubscriptionId?: string | null;
@@ -76,7 +76,8 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
   if (duplicateOf) log.error("duplicate add-on subscription paid; cancelling it", { orderId: order.id, duplicateOf });
   else await applyOrderEffects(tx, order, dropped ? { ...opts, currentPeriodEnd: null } : opts);
   const paymentRef = opts.paymentRef === undefined ? `${order.provider}:${order.providerSessionId}` : opts.paymentRef;
-  const amount = opts.paidAmount ?? dueToday(order);
+  // Checkout authorises a one-time build with a trial (authorise-trial.server.ts); paid here, it is paid in full.
+  const amount = opts.paidAmount ?? (capturesAfterTrial(order) ? chargedAtTrialEnd(order) : dueToday(order));
   if (paymentRef && amount > 0) {
     await recordPayment(tx, {
       userId: order.userId,
@@ -149,7 +150,7 @@ async function applyOrderEffects(tx: Db, order: OrderRow, opts: FulfilOptions) {
         });
     }
   }
-  if (order.kind === "plan" || order.kind === "scaling") {
+  if (order.kind === "plan" || order.kind === "scaling" || order.kind === "member") {
     await applySubscriptionEntitlement(tx, order, {
       providerSubscriptionId: opts.providerSubscriptionId ?? null,
       currentPeriodEnd: opts.currentPeriodEnd ?? null,

@@ -42,14 +42,22 @@ export async function listPurchasedAutomations(db: Db, userId: string): Promise<
     id: r.id,
     kind: r.kind === "package" ? "package" : "app",
     name: r.itemName,
-    optionLabel:
-      r.kind === "package"
-        ? `Package, ${r.pricingTab === "rush" ? "rush delivery (24-48 hours)" : "standard delivery (5-7 days)"}`
-        : tabLabel(r.pricingTab),
+    optionLabel: r.kind === "package" ? `Package, ${packageDelivery(r)}` : tabLabel(r.pricingTab),
     amount: r.amount,
     isSubscription: r.isSubscription,
     paidAt: (r.paidAt ?? r.createdAt).toISOString(),
   }));
+}
+
+/**
+ * The delivery a package order was sold with, as recorded on it: 'rush delivery (24-48 hours)' or
+ * 'standard delivery (5-7 days)'. Null for any other kind.
+ */
+export function packageDelivery(order: Pick<OrderRow, "kind" | "pricingTab" | "details">): string | null {
+  if (order.kind !== "package") return null;
+  const rush = order.details.rush === true || order.pricingTab === "rush";
+  const timeline = typeof order.details.timeline === "string" ? order.details.timeline : rush ? "24-48 hours" : "5-7 days";
+  return `${rush ? "rush" : "standard"} delivery (${timeline})`;
 }
 
 export function tabLabel(tab: string | null): string {

@@ -6,6 +6,7 @@ const KIND_LABELS: Record<string, string> = {
   plan: "Monthly plan",
   addons: "Add-ons",
   scaling: "Scaling plan",
+  member: "Member plan",
   distributor: "Distributor program",
 };
 

@@ -1,12 +1,18 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { funnelMultiplier } from "~/catalogue/goals";
-import { BILLING_PLANS, contactsAlreadyIncludedMessage, planIncludesContacts, SCALING_TIERS } from "~/catalogue/plans";
+import {
+  BILLING_PLANS,
+  contactsAlreadyIncludedMessage,
+  planIncludesContacts,
+  SCALING_TIERS,
+  TRIAL_PLANS,
+} from "~/catalogue/plans";
 import {
   findQuickPickPlan,
   quoteAddons,
   quoteApp,
   quoteBillingPlan,
   quoteDistributor,
+  quoteMemberPlan,
   quotePackage,
   quoteScalingTier,
   scalingTierName,
@@ -17,6 +23,7 @@ import type { Db } from "../db/client.server";
 import { addonLibrary, userAddons, userSubscriptions } from "../db/schema";
 import { CheckoutError, DISTRIBUTOR_ALREADY_OWNED } from "./checkout-error.server";
 import { packagesRetryPath, withSession } from "./checkout-paths.server";
+import { holdsMemberPlan, memberPlanItemName } from "./member-plans.server";
 import { ownsDistributorProgram } from "./owned-items.server";
 import { grantsAccessNow } from "./subscriptions.server";
 
@@ -59,8 +66,7 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
     case "package": {
       const plan = findQuickPickPlan(req.planId);
       if (!plan) throw new CheckoutError("unknown_item", "Unknown package");
-      const multiplier = funnelMultiplier(req.goal, req.timeline) ?? 1;
-      const q = quotePackage(plan, { mode: req.mode, rush: req.rush, multiplier });
+      const q = quotePackage(plan, { mode: req.mode, rush: req.rush, goal: req.goal, timeline: req.timeline });
       return {
         kind: "package",
         itemId: plan.id,
@@ -72,8 +78,9 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
         setupFee: 0,
         details: {
           mode: req.mode,
-          rush: req.rush,
-          multiplier,
+          // The delivery sold: a Rush funnel timeline is rush whichever button was pressed.
+          rush: q.rush,
+          multiplier: q.multiplier,
           timeline: q.timeline,
           goal: req.goal ?? null,
           funnelTimeline: req.timeline ?? null,
@@ -99,6 +106,23 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
         details: { planType: plan.type, contacts: plan.contacts },
         successPath: withSession("/dashboard/billing?success=true"),
         cancelPath: "/dashboard/billing?canceled=true",
+      };
+    }
+    case "member": {
+      const plan = TRIAL_PLANS.find((p) => p.id === req.tier && p.price > 0);
+      if (!plan) throw new CheckoutError("unknown_item", "Unknown plan");
+      if (await holdsMemberPlan(db, userId, plan.id))
+        throw new CheckoutError("already_owned", "Your account already has this plan", 409);
+      const q = quoteMemberPlan(plan);
+      return {
+        kind: "member",
+        itemId: plan.id,
+        itemName: memberPlanItemName(plan),
+        pricingTab: null,
+        ...q,
+        details: { tier: plan.id, originalPrice: plan.originalPrice },
+        successPath: withSession("/dashboard/billing?success=true"),
+        cancelPath: `/payment-cancel?retry=${encodeURIComponent(packagesRetryPath({ tier: plan.id }))}`,
       };
     }
     case "scaling": {

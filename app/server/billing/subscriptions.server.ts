@@ -4,8 +4,8 @@ import type { Db } from "../db/client.server";
 import { userSubscriptions, type OrderRow } from "../db/schema";
 
 /**
- * The account's plan (spec section 3 user_subscriptions): a billing plan (Basic/Pro/Enterprise) or a
- * scaling tier. One is active at a time: buying another replaces it.
+ * The account's plan (spec section 3 user_subscriptions): a billing plan (Basic/Pro/Enterprise), a
+ * scaling tier or a member plan (Growth/Pro). One is active at a time: buying another replaces it.
  */
 
 const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
@@ -31,7 +31,8 @@ export async function applySubscriptionEntitlement(
   const values = {
     userId: order.userId,
     planName: plan ? plan.name : order.itemName,
-    planType: plan ? plan.type : "scaling",
+    // 'scaling', or 'member' for the trial chooser's Growth and Pro (member-plans.server.ts).
+    planType: plan ? plan.type : order.kind,
     status: "active",
     monthlyPrice: order.amount,
     currentPeriodEnd:

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -9,17 +9,6 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
-});
-
-/**
- * The version of the data signed-in pages show, per user (`owner` = the user's id) and for data no
- * user owns (`owner` = ''): bumped by database triggers on every write, so a page stored by the
- * signed-in page cache is never answered once what it shows has changed (ADR 0017, session 16;
- * app/server/db/page-versions.server.ts lists which table bumps what).
- */
-export const pageDataVersions = pgTable("page_data_versions", {
-  owner: text("owner").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
 /**
@@ -197,7 +186,11 @@ export const orders = pgTable(
     currency: text("currency").notNull().default("usd"),
     isSubscription: boolean("is_subscription").notNull().default(false),
     trialDays: integer("trial_days").notNull().default(0),
-    /** 'pending' | 'paid' | 'declined' | 'canceled'. */
+    /**
+     * 'pending' | 'paid' | 'declined' | 'canceled' | 'failed' (no provider session); a one-time build
+     * with its free trial: 'authorized' (card held, nothing charged) -> 'capturing' -> 'paid', or
+     * 'canceled' (authorisation voided) or 'capture_failed' (docs/decisions/0045-trial-then-capture.md).
+     */
     status: text("status").notNull().default("pending"),
     /** 'local' | 'stripe'. */
     provider: text("provider").notNull(),
@@ -221,8 +214,15 @@ export const orders = pgTable(
     subscriptionUpdatedAt: ts("subscription_updated_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     paidAt: ts("paid_at"),
+    /** A one-time build's trial: when its authorised payment is captured; null for every other order. */
+    captureAt: ts("capture_at"),
   },
-  (t) => [index("orders_user_idx").on(t.userId)],
+  (t) => [
+    index("orders_user_idx").on(t.userId),
+    index("orders_capture_at_idx")
+      .on(t.captureAt)
+      .where(sql`capture_at is not null`),
+  ],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -210,6 +210,19 @@ describe("request admission", () => {
     expect(admissionClient({ headers: headers(signed("tok-2")) }, session)).toBe("session:tok-2");
     const address = admissionClient({ headers: headers() }, session);
     expect(admissionClient({ headers: headers(`${cookieName}=tok-3.forged`) }, session)).toBe(address);
+    // Another secret, a changed token, a bare token, two session cookies, another name, bad encoding.
+    const other = { cookieName, secret: () => "t".repeat(32) };
+    expect(admissionClient({ headers: headers(signed("tok-1")) }, other)).toBe(address);
+    const [, value = ""] = signed("tok-1").split("=", 2);
+    expect(admissionClient({ headers: headers(`${cookieName}=tok-9${value.slice(5)}`) }, session)).toBe(address);
+    expect(admissionClient({ headers: headers(`${cookieName}=tok-1`) }, session)).toBe(address);
+    expect(admissionClient({ headers: headers(`${signed("tok-1")}; ${signed("tok-2")}`) }, session)).toBe(address);
+    expect(admissionClient({ headers: headers(signed("tok-1").replace(cookieName, `__Secure-${cookieName}`)) }, session)).toBe(
+      address,
+    );
+    expect(admissionClient({ headers: headers(`${cookieName}=%E0%A4%A`) }, session)).toBe(address);
+    // Other cookies beside it do not matter.
+    expect(admissionClient({ headers: headers(`sidebar_state=true; ${signed("tok-1")}; ref=a`) }, session)).toBe("session:tok-1");
     // An IPv6 client is its /64, whichever address in it it uses.
     expect(admissionClient({ headers: { [CLIENT_IP_HEADER]: "2001:db8:1:2:ffff::9" } })).toBe(address);
     // Before boot there is no secret yet: the address.

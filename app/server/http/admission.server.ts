@@ -1,9 +1,9 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { PG_POOL_SIZE } from "../db/client.server";
 import { env, type Env } from "../env.server";
 import { CLIENT_IP_HEADER, ipKey } from "./client-ip.server";
-import { verifiedSessionToken } from "./user-page-cache.server";
 
 /**
  * Admission into the app's pipeline (docs/decisions/0026-request-admission.md): at most `limit` page
@@ -52,6 +52,39 @@ export interface Admission {
   stats: () => { active: number; waiting: number };
 }
 
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The session token of a cookie header holding exactly one session cookie signed with `secret`, in
+ * Better Auth's form (`<token>.<base64 HMAC-SHA256(token)>`, URI-encoded); anything else is null.
+ * Only a key for taking turns: whether the session is alive is Better Auth's question, asked by
+ * requireUser once the request is admitted.
+ */
+function signedSessionToken(cookieHeader: string, cookieName: string, secret: string): string | null {
+  let value: string | null = null;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== cookieName) continue;
+    if (value !== null) return null;
+    value = part.slice(eq + 1).trim();
+  }
+  if (value === null) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  const dot = decoded.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = decoded.slice(0, dot);
+  const signature = decoded.slice(dot + 1);
+  if (!SIGNATURE.test(signature)) return null;
+  const expected = createHmac("sha256", secret).update(token).digest();
+  const given = Buffer.from(signature, "base64");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
 /**
  * Whose turn a request is: its session when it carries a session cookie whose signature is good
  * (checked with the secret, no database read; a forged value is not a session), else its client
@@ -65,7 +98,7 @@ export function admissionClient(
   if (session && cookie) {
     let token: string | null = null;
     try {
-      token = verifiedSessionToken(cookie, session.cookieName, session.secret());
+      token = signedSessionToken(cookie, session.cookieName, session.secret());
     } catch {
       // No secret yet (the server is still booting): the address.
     }

@@ -3,6 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
 import { type Database, type Db, queryRows, whileSetupLocked } from "../db/client.server";
+import { captureTrial } from "../billing/capture-trial.server";
 import { sweepStripeFollowUps } from "../billing/stripe/follow-ups.server";
 import { stripeClient } from "../billing/stripe/client.server";
 import { pruneExpiredRows } from "../db/housekeeping.server";
@@ -55,6 +56,23 @@ export const MAIL_DELIVERY_QUEUE_OPTIONS = {
   deleteAfterSeconds: 7 * 24 * 60 * 60,
 } as const satisfies QueueOptions;
 
+export const TRIAL_CAPTURE_QUEUE = "trial-capture";
+
+/**
+ * A one-time build's capture at the end of its trial (billing/capture-trial.server.ts). The job waits
+ * in 'created' until its start (3 days), so its retention is well past that; a provider outage is
+ * retried with the same capped backoff for about a day, inside Stripe's 7-day authorisation.
+ */
+export const TRIAL_CAPTURE_QUEUE_OPTIONS = {
+  retryLimit: 30,
+  retryDelay: 60,
+  retryBackoff: true,
+  retryDelayMax: 60 * 60,
+  expireInSeconds: 120,
+  retentionSeconds: 14 * 24 * 60 * 60,
+  deleteAfterSeconds: 30 * 24 * 60 * 60,
+} as const satisfies QueueOptions;
+
 /** Unsent mail older than this is not swept again: its links have expired. */
 const MAIL_SWEEP_MAX_AGE_MS = 24 * 60 * 60_000;
 
@@ -85,6 +103,8 @@ export interface JobsOptions {
   leadDelivery?: QueueOptions;
   /** Overrides of the mail-delivery queue options. */
   mailDelivery?: QueueOptions;
+  /** Overrides of the trial-capture queue options. */
+  trialCapture?: QueueOptions;
   /** Parallel deliveries in this process, 1..10. Default 5 divided between the server processes. */
   concurrency?: number;
   /** How often an idle worker looks for due jobs. Default 2 s. */
@@ -116,6 +136,10 @@ interface LeadJobData {
 
 interface MailJobData {
   outboxId: number;
+}
+
+interface TrialCaptureJobData {
+  orderId: string;
 }
 
 /** pg-boss's view of the app's database: the PGlite client itself, or the pg pool. */
@@ -152,6 +176,7 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
     try {
       concurrency = await setUpLeadDelivery(boss, database, options);
       await setUpMailDelivery(boss, database, options);
+      await setUpTrialCapture(boss, database, options);
     } catch (error) {
       await boss.stop({ graceful: false, close: true }).catch(() => {});
       throw error;
@@ -171,7 +196,7 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
       state.sweeper.unref();
     }
     await sweepAll();
-    log.info("jobs started", { queues: [LEAD_DELIVERY_QUEUE, MAIL_DELIVERY_QUEUE], concurrency });
+    log.info("jobs started", { queues: [LEAD_DELIVERY_QUEUE, MAIL_DELIVERY_QUEUE, TRIAL_CAPTURE_QUEUE], concurrency });
   })().finally(() => {
     starting = undefined;
   });
@@ -198,6 +223,17 @@ async function setUpMailDelivery(boss: PgBoss, database: Database, options: Jobs
   await startWorker<MailJobData>(boss, MAIL_DELIVERY_QUEUE, queueOptions, 2, options, async (job) => {
     if (!job.data?.outboxId) return;
     await deliverMail(database.db, job.data.outboxId, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+  });
+}
+
+/** Creates (or updates) the trial-capture queue and starts its worker. */
+async function setUpTrialCapture(boss: PgBoss, database: Database, options: JobsOptions) {
+  const queueOptions = { ...TRIAL_CAPTURE_QUEUE_OPTIONS, ...options.trialCapture };
+  await startWorker<TrialCaptureJobData>(boss, TRIAL_CAPTURE_QUEUE, queueOptions, 2, options, async (job) => {
+    if (!job.data?.orderId) return;
+    const outcome = await captureTrial(database.db, job.data.orderId);
+    // Enqueued early (the sweeper, a clock ahead of the database's): fail, so pg-boss tries again later.
+    if (outcome === "not_due") throw new Error("trial capture is not due yet");
   });
 }
 
@@ -231,6 +267,7 @@ async function sweepAll() {
     ["unsent mail", sweepUnsentMail],
     ["expired rows", pruneExpired],
     ["Stripe follow-up", stripeFollowUps],
+    ["trial capture", sweepTrialCaptures],
   ] as const) {
     await sweep().catch((error: unknown) => log.error(`${name} sweep failed`, { error: errorMessage(error) }));
   }
@@ -263,6 +300,7 @@ export async function stopJobs(): Promise<void> {
 }
 
 type Executor = Pick<Db, "execute">;
+type SendOptions = { startAfter?: Date };
 
 /**
  * Enqueues the delivery of a lead through `tx`, so the job commits or rolls back with the caller's
@@ -275,11 +313,11 @@ export function enqueueLeadDelivery(tx: Executor, leadId: string): Promise<strin
 }
 
 /** Sends a job through the caller's transaction; null when the queue is not running in this process. */
-async function sendThrough(tx: Executor, queue: string, data: object): Promise<string | null> {
+async function sendThrough(tx: Executor, queue: string, data: object, options: SendOptions = {}): Promise<string | null> {
   const boss = running?.boss;
   if (!boss) return null;
   const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
-  return boss.send(queue, data, { db });
+  return boss.send(queue, data, { ...options, db });
 }
 
 /**
@@ -310,6 +348,7 @@ export async function sweepPendingLeads(): Promise<{ enqueued: number }> {
 /** Advisory lock keys of the two sweeps (727274 is whileSetupLocked's). */
 const LEAD_SWEEP_LOCK = 727275;
 const MAIL_SWEEP_LOCK = 727276;
+const TRIAL_SWEEP_LOCK = 727277;
 
 /**
  * Runs a sweep in one transaction holding a transaction-scoped advisory lock, or skips it when another
@@ -336,7 +375,7 @@ async function sweepAlone(
 }
 
 /** The `data[key]` of the queue's jobs that are waiting, due for a retry or running. */
-function liveJobKeys(queue: string, key: "leadId" | "outboxId"): SQL {
+function liveJobKeys(queue: string, key: "leadId" | "outboxId" | "orderId"): SQL {
   const jobs = sql.raw(`${JOBS_SCHEMA}.job`);
   const field = sql.raw(`j.data->>'${key}'`);
   return sql`select ${field} from ${jobs} j where j.name = ${queue} and j.state in ('created', 'retry', 'active') and ${field} is not null`;
@@ -384,5 +423,38 @@ export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
         limit 500`,
     );
     return requeue(orphans, (id) => enqueueMailDelivery(tx, Number(id)), "unsent mail swept");
+  });
+}
+
+/**
+ * Enqueues the capture of a one-time build's authorised payment through `tx` (the authorisation and
+ * its job commit together), to start when the trial ends. Null when the queue is not running in this
+ * process: the order row is the outbox, and the sweeper enqueues it at the next start.
+ */
+export function enqueueTrialCapture(tx: Executor, orderId: string, startAfter: Date): Promise<string | null> {
+  return sendThrough(tx, TRIAL_CAPTURE_QUEUE, { orderId } satisfies TrialCaptureJobData, { startAfter });
+}
+
+/**
+ * Authorised (or mid-capture) trials with no live capture job, enqueued again to start at their
+ * capture time: orders authorised while the queue was not running in the process, and jobs that ran
+ * out of retries or were dropped. A capture that fell due while the server was down needs nothing
+ * from here: pg-boss keeps its job, and the worker runs it as soon as the queue starts.
+ */
+export async function sweepTrialCaptures(): Promise<{ enqueued: number }> {
+  const current = running;
+  if (!current) return { enqueued: 0 };
+  return sweepAlone(current.database, TRIAL_SWEEP_LOCK, async (tx) => {
+    const orphans = await queryRows<{ id: string; capture_at: Date | string }>(
+      tx,
+      sql`
+        select o.id, o.capture_at from orders o
+        where o.status in ('authorized', 'capturing') and o.capture_at is not null
+          and o.id not in (${liveJobKeys(TRIAL_CAPTURE_QUEUE, "orderId")})
+        order by o.capture_at
+        limit 500`,
+    );
+    const due = new Map(orphans.map((o) => [o.id, new Date(o.capture_at)]));
+    return requeue(orphans, (id) => enqueueTrialCapture(tx, id, due.get(id)!), "trial captures swept");
   });
 }

@@ -28,8 +28,8 @@ export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAc
 }
 
 /**
- * A paid subscription order other than a billing plan or scaling tier (a monthly app or package,
- * add-ons, the distributor program): plans and tiers are judged by their user_subscriptions row.
+ * A paid subscription order other than a billing plan, scaling tier or member plan (a monthly app or
+ * package, add-ons, the distributor program): plans are judged by their user_subscriptions row.
  * Whatever the provider's latest state of the subscription (the billing page lists past-due ones).
  */
 export function paidSubscriptionOrderOf(userId: string) {
@@ -37,7 +37,7 @@ export function paidSubscriptionOrderOf(userId: string) {
     eq(orders.userId, userId),
     eq(orders.isSubscription, true),
     eq(orders.status, "paid"),
-    notInArray(orders.kind, ["plan", "scaling"]),
+    notInArray(orders.kind, ["plan", "scaling", "member"]),
   );
 }
 

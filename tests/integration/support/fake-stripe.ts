@@ -52,6 +52,19 @@ export interface FakeStripe {
   refunds: Map<string, Obj[]>;
   /** Invoice ids `GET /v1/invoice_payments` answers, per payment intent id. */
   invoiceOfPaymentIntent: Map<string, string>;
+  /**
+   * PaymentIntents `pay` made for payment-mode sessions: 'requires_capture' when the session asked for
+   * `capture_method: manual`, else 'succeeded'. Answered by `GET /v1/payment_intents/:id`, embedded
+   * in a session retrieved with `expand[]=payment_intent`, and moved by `/capture` and `/cancel`.
+   */
+  paymentIntents: Map<string, Obj>;
+  /**
+   * Pays one-time sessions as Stripe did before one-time trials asked for a manual capture (a session
+   * still open from before then): captured at once, the session 'paid'. For tests of that path.
+   */
+  captureAtOnce: boolean;
+  /** Intents whose next capture Stripe refuses (the authorisation lapsed): the intent becomes 'canceled'. */
+  captureRefused: Set<string>;
   /** The next `n` requests answer 500 (a Stripe outage). */
   failNext(n?: number): void;
   /** Completes a session as Stripe does once the buyer pays (ids for customer, payment, subscription). */
@@ -79,6 +92,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoiceOfPaymentIntent = new Map<string, string>();
   const subscriptions = new Map<string, Obj>();
   const trialDaysOf = new Map<string, number>();
+  const manualCapture = new Set<string>();
+  const paymentIntents = new Map<string, Obj>();
+  const captureRefused = new Set<string>();
+  const unexpectedState = (intent: Obj, action: string): [number, unknown] => [
+    400,
+    {
+      error: {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent could not be ${action} because it has a status of ${String(intent.status)}.`,
+      },
+    },
+  ];
   let failures = 0;
 
   const createSession = (body: Obj): Obj => {
@@ -92,6 +118,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }, 0);
     const id = nextId("cs_test");
     trialDaysOf.set(id, Number((body.subscription_data as Obj | undefined)?.trial_period_days ?? 0));
+    if ((body.payment_intent_data as Obj | undefined)?.capture_method === "manual") manualCapture.add(id);
     return {
       id,
       object: "checkout.session",
@@ -131,7 +158,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session) return notFound("checkout.session");
       const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
       const subscription = typeof session.subscription === "string" ? subscriptions.get(session.subscription) : undefined;
-      return [200, expand.includes("subscription") && subscription ? { ...session, subscription } : session];
+      const intent = typeof session.payment_intent === "string" ? paymentIntents.get(session.payment_intent) : undefined;
+      return [
+        200,
+        {
+          ...session,
+          ...(expand.includes("subscription") && subscription ? { subscription } : {}),
+          ...(expand.includes("payment_intent") && intent ? { payment_intent: intent } : {}),
+        },
+      ];
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "GET" && subscriptionMatch) {
@@ -157,6 +192,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!subscription || subscription.status === "canceled") return notFound("subscription");
       subscription.status = "canceled";
       return [200, subscription];
+    }
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+    if (intentMatch) {
+      const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]!));
+      if (!intent) return notFound("payment_intent");
+      const action = intentMatch[2];
+      if (method === "GET" && !action) return [200, intent];
+      if (method === "POST" && action === "capture") {
+        if (intent.status !== "requires_capture") return unexpectedState(intent, "captured");
+        if (captureRefused.delete(String(intent.id))) {
+          Object.assign(intent, { status: "canceled", amount_capturable: 0, cancellation_reason: "automatic" });
+          return [
+            400,
+            { error: { type: "invalid_request_error", code: "charge_expired_for_capture", message: "The charge has expired." } },
+          ];
+        }
+        Object.assign(intent, { status: "succeeded", amount_received: intent.amount, amount_capturable: 0 });
+        return [200, intent];
+      }
+      if (method === "POST" && action === "cancel") {
+        if (intent.status !== "requires_capture") return unexpectedState(intent, "canceled");
+        Object.assign(intent, { status: "canceled", amount_capturable: 0, cancellation_reason: "requested_by_customer" });
+        return [200, intent];
+      }
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const id = nextId("bps");
@@ -210,13 +269,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const api: FakeStripe = {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
     subscriptions,
     refunds,
     invoiceOfPaymentIntent,
+    paymentIntents,
+    captureRefused,
+    captureAtOnce: false,
     failNext(n = 1) {
       failures = n;
     },
@@ -241,19 +303,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           },
         });
       }
+      const intentId = subscription ? null : nextId("pi");
+      const held = manualCapture.has(sessionId) && !api.captureAtOnce;
+      if (intentId) {
+        const amount = Number(session.amount_total);
+        paymentIntents.set(intentId, {
+          id: intentId,
+          object: "payment_intent",
+          amount,
+          amount_capturable: held ? amount : 0,
+          amount_received: held ? 0 : amount,
+          capture_method: held ? "manual" : "automatic",
+          currency: session.currency,
+          status: held ? "requires_capture" : "succeeded",
+          metadata: session.metadata,
+        });
+      }
       Object.assign(session, {
         status: "complete",
-        payment_status: session.amount_total === 0 ? "no_payment_required" : "paid",
+        // Like Stripe: a held (manually captured) payment leaves the session unpaid until it is captured.
+        payment_status: session.amount_total === 0 ? "no_payment_required" : held ? "unpaid" : "paid",
         customer: session.customer ?? nextId("cus"),
         subscription: subscriptionId,
         invoice: subscription ? nextId("in") : null,
-        payment_intent: subscription ? null : nextId("pi"),
+        payment_intent: intentId,
         ...changes,
       });
       return session;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
+  return api;
 }
 
 function notFound(what: string): [number, unknown] {

@@ -1,4 +1,5 @@
 import { Receipt } from "lucide-react";
+import { orderAmountLines } from "~/catalogue/pricing";
 import { Link } from "react-router";
 import { formatDollars } from "~/components/dashboard/pages/common";
 import { Badge } from "~/components/ui/badge";
@@ -9,13 +10,35 @@ export interface HistoryEntry {
   createdAt: string;
   itemName: string;
   kind: string;
-  /** Cents. */
+  /** Cents: the monthly amount of a subscription. */
   amount: number;
+  /** Cents charged once with the first payment (the distributor's setup fee). */
+  setupFee: number;
+  trialDays: number;
   isSubscription: boolean;
+  /** A package's delivery as sold ('rush delivery (24-48 hours)'); null for other kinds. */
+  delivery: string | null;
   status: string;
   /** The order's payments, oldest first: each has a receipt. */
   receipts: { id: number; number: string }[];
 }
+
+/** The order's amount: one line, or the setup fee and the monthly amount as two (orderAmountLines). */
+function Amount({ entry }: { entry: HistoryEntry }) {
+  const lines = orderAmountLines(entry, formatDollars);
+  return (
+    <span className="flex flex-col items-end" data-testid="history-amount">
+      {lines.map((line, i) => (
+        <span key={line} className={i > 0 ? "text-xs text-muted-foreground" : undefined}>
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** What kind of order, with a package's delivery. */
+const kindLabel = (e: HistoryEntry) => `${KIND[e.kind] ?? e.kind}${e.delivery ? `, ${e.delivery}` : ""}`;
 
 const STATUS: Record<string, { label: string; variant: "success" | "warning" | "destructive" | "secondary" }> = {
   paid: { label: "Paid", variant: "success" },
@@ -24,6 +47,11 @@ const STATUS: Record<string, { label: string; variant: "success" | "warning" | "
   failed: { label: "Failed", variant: "destructive" },
   canceled: { label: "Canceled", variant: "secondary" },
   refunded: { label: "Refunded", variant: "warning" },
+  // A one-time build's free trial: held, then charged, or canceled (nothing charged), or refused.
+  authorized: { label: "Free trial", variant: "secondary" },
+  capturing: { label: "Charging", variant: "secondary" },
+  trial_canceled: { label: "Trial canceled, not charged", variant: "secondary" },
+  capture_failed: { label: "Payment failed, not charged", variant: "destructive" },
 };
 
 const KIND: Record<string, string> = {
@@ -33,6 +61,7 @@ const KIND: Record<string, string> = {
   addons: "Add-ons",
   scaling: "Scaling",
   distributor: "Distributor",
+  member: "Member plan",
 };
 
 /** Links to the receipts of an order's payments (none for an order never paid). */
@@ -81,11 +110,10 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                   </div>
                   <div className="flex justify-between gap-2 text-muted-foreground">
                     <span>
-                      {formatDate(e.createdAt)} · {KIND[e.kind] ?? e.kind}
+                      {formatDate(e.createdAt)} · {kindLabel(e)}
                     </span>
                     <span className="tabular-nums text-foreground">
-                      {formatDollars(e.amount)}
-                      {e.isSubscription ? "/month" : ""}
+                      <Amount entry={e} />
                     </span>
                   </div>
                   <ReceiptLinks entry={e} />
@@ -123,11 +151,10 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                       <td className="whitespace-nowrap px-4 py-3">{formatDate(e.createdAt)}</td>
                       <td className="px-4 py-3">
                         <span className="font-medium">{e.itemName}</span>
-                        <span className="block text-xs text-muted-foreground">{KIND[e.kind] ?? e.kind}</span>
+                        <span className="block text-xs text-muted-foreground">{kindLabel(e)}</span>
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                        {formatDollars(e.amount)}
-                        {e.isSubscription ? "/month" : ""}
+                        <Amount entry={e} />
                       </td>
                       <td className="px-4 py-3">
                         <Badge variant={status.variant}>{status.label}</Badge>

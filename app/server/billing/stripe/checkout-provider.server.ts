@@ -1,6 +1,7 @@
 import { Stripe } from "stripe";
 import { db as currentDb } from "../../db/client.server";
 import { type OrderRow } from "../../db/schema";
+import { capturesAfterTrial, chargedAtTrialEnd, trialCaptureAt } from "../due-today.server";
 import type { CheckoutProvider, CreateSessionInput, ResumedSession } from "../provider-types.server";
 import { stripeClient, stripeCustomerOf } from "./client.server";
 
@@ -55,10 +56,30 @@ export function checkoutSessionParams(
       metadata,
       ...(order.trialDays > 0 ? { trial_period_days: order.trialDays } : {}),
     };
+  } else if (capturesAfterTrial(order)) {
+    // A one-time build's free trial: the card is authorised now and captured when the trial ends
+    // (capture-trial.server.ts), unless the customer cancels first (docs/decisions/0045-trial-then-capture.md).
+    params.payment_intent_data = { metadata, capture_method: "manual" };
+    params.custom_text = { submit: { message: trialChargeNotice(order) } };
   } else {
     params.payment_intent_data = { metadata };
   }
   return params;
+}
+
+/**
+ * What Stripe's page says above its button: Stripe shows the authorised amount as the total, so the
+ * page says that nothing is taken today and when the amount is. The date is the trial's end if the
+ * buyer pays today (UTC: Stripe's page cannot know the buyer's time zone).
+ */
+export function trialChargeNotice(order: OrderRow, now = new Date()): string {
+  const amount = `$${(chargedAtTrialEnd(order) / 100).toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+  const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(trialCaptureAt(order, now));
+  return (
+    `Due today $0. ${order.trialDays}-day free trial: your card is authorised now and ${amount} is charged ` +
+    `${order.trialDays} days after checkout (${date} if you check out today), unless you cancel the trial ` +
+    `in your dashboard's billing page before then.`
+  );
 }
 
 export function stripeProvider(): CheckoutProvider {

@@ -3,7 +3,8 @@ import type { Stripe } from "stripe";
 import { type Db } from "../../db/client.server";
 import { billingCustomers, type OrderRow, orders } from "../../db/schema";
 import { log } from "../../log.server";
-import { dueToday } from "../due-today.server";
+import { authoriseTrialInTx } from "../authorise-trial.server";
+import { capturesAfterTrial, chargedAtTrialEnd, dueToday } from "../due-today.server";
 import { fulfilOrderInTx } from "../fulfil-order.server";
 import { idOf, periodEndOf } from "./ids.server";
 
@@ -34,14 +35,21 @@ export async function checkSession(db: Db, session: Stripe.Checkout.Session): Pr
   // Nothing is fulfilled twice, and fulfilment may have dropped a repeated trial
   // (withoutRepeatedTrial), after which the session's amount no longer matches dueToday.
   if (order.status === "paid") return { ok: true, order };
-  const expected = dueToday(order);
+  // A trial's authorisation: Stripe's session total is the amount held, captured when the trial ends.
+  const authorises = capturesAfterTrial(order);
+  if (authorises && order.status !== "pending" && order.status !== "declined") return { ok: true, order };
+  const expected = authorises ? chargedAtTrialEnd(order) : dueToday(order);
   if (session.amount_total !== expected)
     return { ok: false, reason: `amount ${session.amount_total} differs from the order's ${expected}`, order };
   if ((session.currency ?? "").toLowerCase() !== order.currency)
     return { ok: false, reason: `currency ${session.currency} differs from ${order.currency}`, order };
   if (session.mode !== (order.isSubscription ? "subscription" : "payment"))
     return { ok: false, reason: `mode ${session.mode} does not match the order`, order };
-  const settled = session.payment_status === "paid" || (session.payment_status === "no_payment_required" && expected === 0);
+  // A held (manually captured) payment leaves the session 'unpaid'; its PaymentIntent says it is held.
+  const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
+  const held = authorises && intent?.status === "requires_capture" && intent.amount_capturable === expected;
+  const settled =
+    held || session.payment_status === "paid" || (session.payment_status === "no_payment_required" && expected === 0);
   if (!settled) return { ok: false, reason: `payment status ${session.payment_status}`, order };
   return { ok: true, order };
 }
@@ -59,6 +67,18 @@ export async function fulfilCheckedSession(tx: Db, order: OrderRow, session: Str
       .update(orders)
       .set({ providerSessionId: session.id })
       .where(and(eq(orders.id, order.id), eq(orders.providerSessionId, `pending_${order.id}`)));
+  }
+  const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
+  if (capturesAfterTrial(order) && intent?.status === "requires_capture") {
+    // Held, not charged: the trial starts; its capture job is enqueued in this transaction.
+    const authorised = await authoriseTrialInTx(tx, session.id, {
+      paymentIntentId: intent.id,
+      providerCustomerId: customerId,
+    });
+    if (customerId) {
+      await tx.insert(billingCustomers).values({ userId: order.userId, provider: "stripe", customerId }).onConflictDoNothing();
+    }
+    return authorised;
   }
   const paymentRef = order.isSubscription ? idOf(session.invoice) : (idOf(session.payment_intent) ?? `stripe:${session.id}`);
   // Expanded on re-read: the real end of the first (or trial) period rather than an estimate.
@@ -85,9 +105,11 @@ export async function syncCheckoutSession(
   stripe: Stripe,
   order: OrderRow,
 ): Promise<"fulfilled" | "already" | "not_paid"> {
-  if (order.status === "paid") return "already";
+  if (order.status === "paid" || (order.captureAt && order.status !== "pending" && order.status !== "declined")) return "already";
   if (order.provider !== "stripe" || (order.status !== "pending" && order.status !== "declined")) return "not_paid";
-  const session = await stripe.checkout.sessions.retrieve(order.providerSessionId, { expand: ["subscription"] });
+  const session = await stripe.checkout.sessions.retrieve(order.providerSessionId, {
+    expand: ["subscription", "payment_intent"],
+  });
   const check = await checkSession(db, session);
   if (!check.ok || check.order.id !== order.id) {
     if (session.payment_status !== "unpaid")

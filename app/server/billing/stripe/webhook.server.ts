@@ -51,7 +51,7 @@ async function prefetch(db: Db, stripe: Stripe, event: Stripe.Event): Promise<Pr
   if (SESSION_PAID_EVENTS.has(event.type)) {
     const sent = event.data.object as Stripe.Checkout.Session;
     // The event is a snapshot; the session as Stripe holds it now is what we fulfil against.
-    const session = await stripe.checkout.sessions.retrieve(sent.id, { expand: ["subscription"] });
+    const session = await stripe.checkout.sessions.retrieve(sent.id, { expand: ["subscription", "payment_intent"] });
     return { kind: "session", session, check: await checkSession(db, session) };
   }
   if (event.type === "charge.refunded") {
