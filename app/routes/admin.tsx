@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { z } from "zod";
-import { AffiliatesTable, CustomersTable, LeadsTable, OrdersTable } from "~/components/admin/AdminTables";
+import { AffiliatesTable, CustomersTable, DisputesTable, LeadsTable, OrdersTable } from "~/components/admin/AdminTables";
 import { OperatorsSection, type OperatorActionResult } from "~/components/admin/OperatorsSection";
 import { MarketingShell } from "~/components/marketing/MarketingShell";
 import { NotFoundContent, notFoundMeta } from "~/components/marketing/NotFound";
@@ -10,6 +10,11 @@ import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import { getAdminOverview, requireOperator, retryLeadDelivery } from "~/server/admin/admin.server";
 import { grantOperator, listOperators, revokeOperator } from "~/server/admin/operators.server";
 import { db } from "~/server/db/client.server";
+import { refundOrder } from "~/server/billing/refund-order.server";
+import { stripeClient } from "~/server/billing/stripe/client.server";
+import { takeRequestAttempt } from "~/server/http/request-limit.server";
+import { RATE_LIMITS } from "~/server/limits/rate-limits.server";
+import { REFUND_REASONS, type RefundResult } from "~/lib/refund-codes";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import type { Route } from "./+types/admin";
 
@@ -37,9 +42,20 @@ const actionSchema = z.discriminatedUnion("intent", [
       .pipe(z.email("Enter a valid email address.")),
   }),
   z.strictObject({ intent: z.literal("revoke-operator"), userId: rowId }),
+  z.strictObject({
+    intent: z.literal("refund-order"),
+    orderId: rowId,
+    /** Cents, as the form converts the dollars typed. */
+    amount: z.coerce.number().int().min(1).max(100_000_000),
+    reason: z.enum(REFUND_REASONS),
+    note: z.string().trim().max(500).refine(noControlChars, INVALID_CHARACTERS).default(""),
+    key: z.uuid(),
+    confirm: z.literal("yes"),
+  }),
 ]);
 
 const answer = (result: OperatorActionResult, status = 200) => data(result, { status });
+const refundAnswer = (result: RefundResult, status = 200) => data(result, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireOperator(request);
@@ -51,12 +67,32 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = actionSchema.safeParse(entries);
   if (!parsed.success) {
+    if (entries.intent === "refund-order")
+      return refundAnswer(
+        { intent: "refund-order", ok: false, orderId: String(entries.orderId ?? ""), code: "invalid_input" },
+        400,
+      );
     const emailIssue = entries.intent === "grant-operator" ? parsed.error.issues.find((i) => i.path[0] === "email") : undefined;
     return emailIssue
       ? answer({ ok: false, intent: "grant-operator", message: emailIssue.message }, 400)
       : answer({ ok: false, message: "Unknown or invalid request." }, 400);
   }
   const form = parsed.data;
+  if (form.intent === "refund-order") {
+    const base = { intent: form.intent, orderId: form.orderId } as const;
+    if (form.reason === "other" && !form.note) return refundAnswer({ ...base, ok: false, code: "note_required" }, 400);
+    const allowed = await takeRequestAttempt(request, RATE_LIMITS.adminRefund, me.id);
+    if (!allowed.allowed)
+      return refundAnswer({ ...base, ok: false, code: "rate_limited", retryAfterSeconds: allowed.retryAfterSeconds }, 429);
+    const result = await refundOrder(
+      db(),
+      { orderId: form.orderId, amount: form.amount, reason: form.reason, note: form.note, key: form.key, operatorId: me.id },
+      stripeClient,
+    );
+    if (result.ok) return refundAnswer({ ...base, ...result });
+    const status = { not_found: 404, not_refundable: 409, amount_too_high: 409, partial: 409, provider_failed: 502 }[result.code];
+    return refundAnswer({ ...base, ...result }, status);
+  }
   if (form.intent === "grant-operator") {
     const email = form.email.toLowerCase();
     const intent = form.intent;
@@ -124,6 +160,7 @@ export function ErrorBoundary() {
 const SECTIONS = [
   { id: "leads", label: "Leads" },
   { id: "orders", label: "Orders" },
+  { id: "disputes", label: "Disputes" },
   { id: "customers", label: "Customers" },
   { id: "affiliates", label: "Affiliates" },
   { id: "operators", label: "Operators" },
@@ -169,12 +206,13 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold sm:text-3xl">Admin</h1>
         <LeadsTable leads={loaderData.leads} />
         <OrdersTable orders={loaderData.orders} />
+        <DisputesTable disputes={loaderData.disputes} />
         <CustomersTable customers={loaderData.customers} />
         <AffiliatesTable affiliates={loaderData.affiliates} />
         <OperatorsSection
           operators={loaderData.operators}
           me={loaderData.me}
-          result={actionData?.intent ? actionData : undefined}
+          result={actionData?.intent === "grant-operator" || actionData?.intent === "revoke-operator" ? actionData : undefined}
         />
       </main>
       <LazyToaster notice={notice} />

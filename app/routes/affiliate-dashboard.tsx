@@ -47,16 +47,19 @@ const TOASTS: Record<string, string> = {
 
 const noSubscribe = () => () => {};
 
-function StatusBadge({ status }: { status: "pending" | "paid" }) {
+function StatusBadge({ status }: { status: "pending" | "paid" | "held" }) {
   return (
     <span
       className={
         status === "paid"
           ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800"
-          : "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+          : status === "held"
+            ? "rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800"
+            : "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
       }
+      title={status === "held" ? "The payment is disputed: held until the bank decides." : undefined}
     >
-      {status === "paid" ? "Paid" : "Pending"}
+      {status === "paid" ? "Paid" : status === "held" ? "Held (disputed)" : "Pending"}
     </span>
   );
 }

@@ -151,6 +151,12 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await expect(page.getByTestId("plan-pro").getByRole("button", { name: "Choose Pro" })).toBeEnabled();
   await expect(historyRows(page)).toHaveCount(2);
 
+  // The overview shows what the customer pays for: the tier (it replaced Pro) and its monthly price.
+  await gotoHydrated(page, "/dashboard");
+  await expect(page.getByTestId("overview-plan")).toHaveText("Scale 500K");
+  await expect(page.getByTestId("overview-tier")).toHaveText("500,000 contacts/month");
+  await expect(page.getByTestId("overview-plan-value")).toHaveText("$2,499/mo");
+
   // A tampered request (an amount, a price) is refused and creates no order.
   for (const body of [
     { kind: "plan", planType: "basic", amount: 1 },

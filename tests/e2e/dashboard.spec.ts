@@ -79,6 +79,8 @@ test.describe("dashboard trial gate", () => {
     await expect(page.getByTestId("trial-remaining")).toHaveText(/^(7d 0h|6d 23h) remaining$/);
     await expect(page.getByTestId("trial-badge")).toHaveText("Active");
     await expect(page.getByRole("heading", { name: "Welcome back, Ada!" })).toBeVisible();
+    await expect(page.getByTestId("overview-plan")).toHaveText("Starter");
+    await expect(page.getByTestId("overview-plan-value")).toHaveText("$0");
     await expect(page.getByRole("heading", { name: "You're all set!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Explore Features" })).toBeVisible();
     await expect(page.getByRole("link", { name: "View Upgrade Options" })).toHaveAttribute("href", "/packages");
@@ -241,6 +243,8 @@ test.describe("dashboard trial gate", () => {
     await expect(page.getByRole("heading", { name: "Subscription Status" })).toBeVisible();
     await expect(page.getByTestId("subscription-active")).toContainText("Your subscription is active");
     await expect(page.getByRole("link", { name: "View subscription" })).toHaveAttribute("href", "/dashboard/billing");
+    await expect(page.getByTestId("overview-plan")).toHaveText("Basic");
+    await expect(page.getByTestId("overview-plan-value")).toHaveText("$99/mo");
     await expect(page.getByText("Start your free trial to access all features")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Start Free Trial" })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "You're all set!" })).toBeVisible();

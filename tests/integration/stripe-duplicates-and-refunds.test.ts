@@ -159,6 +159,8 @@ describe(`stripe duplicate purchases (${engine})`, () => {
       status: "canceled",
     });
     expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
+    // The operator cancels it at Stripe; the deleted event re-reads it there.
+    stripe.subscriptions.get(String(session.subscription))!.status = "canceled";
     await send("customer.subscription.deleted", {
       id: session.subscription,
       object: "subscription",

@@ -79,6 +79,9 @@ describe(`stripe webhook (${engine})`, () => {
   /** Reads and updates of Stripe subscriptions since request number `from` (cancels excluded). */
   const subscriptionCalls = (from: number) =>
     stripe.requests.slice(from).filter((r) => r.path.startsWith("/v1/subscriptions/") && r.method !== "DELETE");
+  /** Stripe's own state of a subscription from now on (what the webhook re-reads). */
+  const atStripe = (subscription: { id: string } & Record<string, unknown>) =>
+    stripe.subscriptions.set(subscription.id, { ...subscription });
   const subscriptionRow = async (id: string) =>
     (await database.db.select().from(userSubscriptions).where(eq(userSubscriptions.providerSubscriptionId, id)))[0]!;
 
@@ -234,7 +237,7 @@ describe(`stripe webhook (${engine})`, () => {
   });
 
   describe("subscriptions (checklist 19) and renewals", () => {
-    it("out-of-order customer.subscription.updated events converge to the newest", async () => {
+    it("subscription events apply the state Stripe holds now, whatever their snapshot or order", async () => {
       const { subscriptionId } = await paidPlan();
       const started = stripe.subscriptions.get(subscriptionId)!.items as { data: { current_period_end: number }[] };
       expect((await subscriptionRow(subscriptionId)).currentPeriodEnd?.getTime()).toBe(
@@ -243,55 +246,101 @@ describe(`stripe webhook (${engine})`, () => {
       const t = Math.floor(Date.now() / 1000);
       const older = subscriptionObject(subscriptionId, { status: "active", cancelAtPeriodEnd: false, periodEnd: t + 30 * 86400 });
       const newer = subscriptionObject(subscriptionId, { status: "active", cancelAtPeriodEnd: true, periodEnd: t + 31 * 86400 });
+      atStripe(newer);
       expect((await send("customer.subscription.updated", newer, { created: t + 20 })).body.outcome).toBe("applied");
-      expect((await send("customer.subscription.updated", older, { created: t + 10 })).body.outcome).toBe("ignored");
+      // The older snapshot, delivered late, re-reads Stripe: the row stays as Stripe has it.
+      expect((await send("customer.subscription.updated", older, { created: t + 10 })).status).toBe(200);
       const row = await subscriptionRow(subscriptionId);
       expect(row).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
       expect(row.currentPeriodEnd?.getTime()).toBe((t + 31 * 86400) * 1000);
-      expect(row.providerUpdatedAt?.getTime()).toBe((t + 20) * 1000);
-      // A newer one still applies.
       const latest = subscriptionObject(subscriptionId, {
         status: "past_due",
         cancelAtPeriodEnd: false,
         periodEnd: t + 31 * 86400,
       });
+      atStripe(latest);
       expect((await send("customer.subscription.updated", latest, { created: t + 30 })).body.outcome).toBe("applied");
       expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: "past_due", cancelAtPeriodEnd: false });
+      const reads = stripe.requests.filter((r) => r.method === "GET" && r.path === `/v1/subscriptions/${subscriptionId}`);
+      expect(reads.length).toBeGreaterThanOrEqual(3);
+    });
+
+    it("two events of the same second converge on Stripe's state, in either delivery order", async () => {
+      const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "monthly" });
+      await send("checkout.session.completed", session);
+      const plan = await paidPlan();
+      const subscriptionId = String(session.subscription);
+      const t = Math.floor(Date.now() / 1000);
+      const state = (id: string, status: string) =>
+        subscriptionObject(id, { status, cancelAtPeriodEnd: false, periodEnd: t + 30 * 86400 });
+      // Stripe: the renewal failed (past_due), the retry was paid (active), both in second t; then a
+      // later failure leaves it past_due. The events arrive active first, then past_due, one second.
+      atStripe(state(subscriptionId, "past_due"));
+      atStripe(state(plan.subscriptionId, "past_due"));
+      for (const id of [subscriptionId, plan.subscriptionId]) {
+        await send("customer.subscription.updated", state(id, "past_due"), { created: t });
+        await send("customer.subscription.updated", state(id, "active"), { created: t });
+      }
+      expect(await order(result.orderId)).toMatchObject({ status: "paid", subscriptionStatus: "past_due" });
+      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
+      expect(await subscriptionRow(plan.subscriptionId)).toMatchObject({ status: "past_due" });
+
+      // Paid again: Stripe says active; the past_due snapshot of that second, delivered last, does not undo it.
+      atStripe(state(subscriptionId, "active"));
+      atStripe(state(plan.subscriptionId, "active"));
+      for (const id of [subscriptionId, plan.subscriptionId]) {
+        await send("customer.subscription.updated", state(id, "active"), { created: t + 1 });
+        await send("customer.subscription.updated", state(id, "past_due"), { created: t + 1 });
+      }
+      expect(await order(result.orderId)).toMatchObject({ status: "paid", subscriptionStatus: "active" });
+      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(true);
+      expect(await subscriptionRow(plan.subscriptionId)).toMatchObject({ status: "active" });
     });
 
     it("a monthly app whose subscription falls past due or unpaid stops granting access; paid again, it grants it again", async () => {
       const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "monthly" });
       await send("checkout.session.completed", session);
       const subscriptionId = String(session.subscription);
-      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(true);
+      // In its 3-day free trial the app is the customer's, but it pays for no dashboard yet (ADR
+      // "what pays for the dashboard"); once the trial is over and Stripe charges, it does.
+      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
+      const afterTrial = new Date(Date.now() + 3 * 86_400_000 + 60_000);
+      expect(await hasActiveSubscription(database.db, buyer.id, afterTrial)).toBe(true);
       const t = Math.floor(Date.now() / 1000);
       const state = (status: string) =>
         subscriptionObject(subscriptionId, { status, cancelAtPeriodEnd: false, periodEnd: t + 30 * 86400 });
+      atStripe(state("past_due"));
       expect((await send("customer.subscription.updated", state("past_due"), { created: t + 10 })).body.outcome).toBe("applied");
       expect(await order(result.orderId)).toMatchObject({ status: "paid", subscriptionStatus: "past_due" });
-      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
-      // An older 'active' delivered late does not restore it.
-      expect((await send("customer.subscription.updated", state("active"), { created: t + 5 })).body.outcome).toBe("ignored");
-      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
+      expect(await hasActiveSubscription(database.db, buyer.id, afterTrial)).toBe(false);
+      // An older 'active' snapshot delivered late does not restore it: Stripe still says past_due.
+      await send("customer.subscription.updated", state("active"), { created: t + 5 });
+      expect(await hasActiveSubscription(database.db, buyer.id, afterTrial)).toBe(false);
+      atStripe(state("unpaid"));
       expect((await send("customer.subscription.updated", state("unpaid"), { created: t + 20 })).body.outcome).toBe("applied");
-      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(false);
+      expect(await hasActiveSubscription(database.db, buyer.id, afterTrial)).toBe(false);
       // The customer pays: Stripe reports the subscription active again.
+      atStripe(state("active"));
       expect((await send("customer.subscription.updated", state("active"), { created: t + 30 })).body.outcome).toBe("applied");
       expect(await order(result.orderId)).toMatchObject({ status: "paid", subscriptionStatus: "active" });
-      expect(await hasActiveSubscription(database.db, buyer.id)).toBe(true);
+      expect(await hasActiveSubscription(database.db, buyer.id, afterTrial)).toBe(true);
     });
 
-    it("deleted cancels the subscription and its order; an older updated delivered later does not revive it", async () => {
+    it("deleted cancels the subscription and its order; an updated snapshot delivered later does not revive it", async () => {
       const { buyer, result, subscriptionId } = await paidPlan();
       const t = Math.floor(Date.now() / 1000);
       const state = subscriptionObject(subscriptionId, { status: "canceled", cancelAtPeriodEnd: false, periodEnd: t });
+      atStripe(state);
       expect((await send("customer.subscription.deleted", state, { created: t + 50 })).body.outcome).toBe("applied");
       const revive = subscriptionObject(subscriptionId, {
         status: "active",
         cancelAtPeriodEnd: false,
         periodEnd: t + 86400 * 30,
       });
-      expect((await send("customer.subscription.updated", revive, { created: t + 40 })).body.outcome).toBe("ignored");
+      await send("customer.subscription.updated", revive, { created: t + 40 });
+      // Even a stand-in Stripe answering 'active' again cannot revive a canceled row: 'canceled' is terminal.
+      atStripe(revive);
+      expect((await send("customer.subscription.updated", revive, { created: t + 60 })).body.outcome).toBe("ignored");
       expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: "canceled" });
       expect((await order(result.orderId)).status).toBe("canceled");
       const active = await database.db
@@ -494,9 +543,9 @@ describe(`stripe webhook (${engine})`, () => {
       expect((await send("checkout.session.completed", firstSession)).body.outcome).toBe("applied");
       const firstSubscription = String(firstSession.subscription);
       // Cancelled in the portal during its trial.
+      stripe.subscriptions.get(firstSubscription)!.status = "canceled";
       expect(
-        (await send("customer.subscription.deleted", { ...stripe.subscriptions.get(firstSubscription)!, status: "canceled" }))
-          .body.outcome,
+        (await send("customer.subscription.deleted", { ...stripe.subscriptions.get(firstSubscription)! })).body.outcome,
       ).toBe("applied");
 
       const secondSession = stripe.pay(second.sessionId);

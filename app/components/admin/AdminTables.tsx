@@ -1,10 +1,12 @@
 import { Loader2, RotateCcw } from "lucide-react";
 import type * as React from "react";
+import { Fragment } from "react";
 import { Form, useNavigation } from "react-router";
 import { orderAmountLines } from "~/catalogue/pricing";
 import { formatCount, formatDay, formatMoney } from "~/components/affiliates/format";
 import { Button } from "~/components/ui/button";
-import type { AdminAffiliate, AdminCustomer, AdminLead, AdminOrder } from "~/server/admin/admin.server";
+import { useRefundOrder } from "./RefundOrder";
+import type { AdminAffiliate, AdminCustomer, AdminDispute, AdminLead, AdminOrder } from "~/server/admin/admin.server";
 
 function Section({ id, title, count, children }: { id: string; title: string; count: number; children: React.ReactNode }) {
   return (
@@ -27,11 +29,13 @@ export const td = "py-2 pr-4 align-top";
 
 function Status({ value }: { value: string }) {
   const tone =
-    value === "failed" || value === "declined"
+    value === "failed" || value === "declined" || value === "lost"
       ? "bg-red-100 text-red-800"
-      : value === "delivered" || value === "paid" || value === "active"
-        ? "bg-emerald-100 text-emerald-800"
-        : "bg-slate-100 text-slate-800";
+      : value === "open" || value === "refunded"
+        ? "bg-amber-100 text-amber-900"
+        : value === "delivered" || value === "paid" || value === "active" || value === "won"
+          ? "bg-emerald-100 text-emerald-800"
+          : "bg-slate-100 text-slate-800";
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>{value}</span>;
 }
 
@@ -103,10 +107,39 @@ export function LeadsTable({ leads }: { leads: AdminLead[] }) {
   );
 }
 
+const ORDER_COLUMNS = 8;
+
+function OrderRow({ order: o }: { order: AdminOrder }) {
+  const refund = useRefundOrder(o, ORDER_COLUMNS);
+  return (
+    <Fragment>
+      <tr className="border-b last:border-0" data-order-id={o.id}>
+        <td className={`${td} whitespace-nowrap`}>{formatDay(o.createdAt)}</td>
+        <td className={`${td} break-all`}>{o.email}</td>
+        <td className={td}>{o.itemName}</td>
+        <td className={td}>{o.kind}</td>
+        <td className={td}>
+          <Status value={o.status} />
+        </td>
+        <td className={`${td} text-right`} data-testid="admin-order-amount">
+          {orderAmountLines(o, formatMoney).map((line) => (
+            <span key={line} className="block whitespace-nowrap">
+              {line}
+            </span>
+          ))}
+        </td>
+        <td className={`${td} text-right`}>{o.refunded > 0 ? formatMoney(o.refunded) : "—"}</td>
+        <td className={td}>{refund.button}</td>
+      </tr>
+      {refund.panel}
+    </Fragment>
+  );
+}
+
 export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
   return (
     <Section id="orders" title="Orders (newest 100)" count={orders.length}>
-      <table className="w-full min-w-[48rem] text-sm">
+      <table className="w-full min-w-[56rem] text-sm">
         <thead>
           <tr className="border-b">
             <th scope="col" className={th}>
@@ -127,25 +160,68 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
             <th scope="col" className={`${th} text-right`}>
               Amount
             </th>
+            <th scope="col" className={`${th} text-right`}>
+              Refunded
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {orders.map((o) => (
-            <tr key={o.id} className="border-b last:border-0">
-              <td className={`${td} whitespace-nowrap`}>{formatDay(o.createdAt)}</td>
-              <td className={`${td} break-all`}>{o.email}</td>
-              <td className={td}>{o.itemName}</td>
-              <td className={td}>{o.kind}</td>
+            <OrderRow key={o.id} order={o} />
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+/** Chargebacks: an open one needs evidence in the Stripe dashboard before its deadline. */
+export function DisputesTable({ disputes }: { disputes: AdminDispute[] }) {
+  return (
+    <Section id="disputes" title="Disputes" count={disputes.length}>
+      <table className="w-full min-w-[56rem] text-sm">
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className={th}>
+              Opened
+            </th>
+            <th scope="col" className={th}>
+              Customer
+            </th>
+            <th scope="col" className={th}>
+              Item
+            </th>
+            <th scope="col" className={th}>
+              Reason
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Evidence due
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {disputes.map((d) => (
+            <tr key={d.id} className="border-b last:border-0">
+              <td className={`${td} whitespace-nowrap`}>{formatDay(d.createdAt)}</td>
+              <td className={`${td} break-all`}>{d.email}</td>
+              <td className={td}>{d.itemName ?? "—"}</td>
+              <td className={td}>{d.reason ?? "—"}</td>
               <td className={td}>
-                <Status value={o.status} />
+                <Status value={d.status} /> <span className="text-xs text-muted-foreground">{d.providerStatus}</span>
               </td>
-              <td className={`${td} text-right`} data-testid="admin-order-amount">
-                {orderAmountLines(o, formatMoney).map((line) => (
-                  <span key={line} className="block whitespace-nowrap">
-                    {line}
-                  </span>
-                ))}
+              <td className={`${td} whitespace-nowrap`}>
+                {d.status === "open" && d.evidenceDueBy ? formatDay(d.evidenceDueBy) : "—"}
               </td>
+              <td className={`${td} text-right`}>{formatMoney(d.amount)}</td>
             </tr>
           ))}
         </tbody>
@@ -153,6 +229,13 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
     </Section>
   );
 }
+
+const ACCESS_LABELS: Record<AdminCustomer["access"], string> = {
+  trial: "Open (trial)",
+  paid: "Open (paid)",
+  "trial-ended": "Closed (trial ended)",
+  "trial-not-started": "Closed (no trial yet)",
+};
 
 export function CustomersTable({ customers }: { customers: AdminCustomer[] }) {
   return (
@@ -178,6 +261,12 @@ export function CustomersTable({ customers }: { customers: AdminCustomer[] }) {
             <th scope="col" className={th}>
               Subscription
             </th>
+            <th scope="col" className={th}>
+              Dashboard
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Monthly
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -199,6 +288,8 @@ export function CustomersTable({ customers }: { customers: AdminCustomer[] }) {
                   "—"
                 )}
               </td>
+              <td className={td}>{ACCESS_LABELS[c.access]}</td>
+              <td className={`${td} text-right tabular-nums`}>{c.monthlyTotal > 0 ? formatMoney(c.monthlyTotal) : "—"}</td>
             </tr>
           ))}
         </tbody>

@@ -21,8 +21,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const now = Date.now();
-  const { trial, active, hasActiveSubscription } = await getTrialStatus(db(), user.id, new Date(now));
+  const { trial, active, hasActiveSubscription, entitlements } = await getTrialStatus(db(), user.id, new Date(now));
   const plan = TRIAL_PLANS.find((p) => p.id === trial.selectedPlan);
+  const { plan: paidPlan, scalingTier, addons, monthlyTotal } = entitlements;
   const trialRunning = trial.trialStarted && trial.trialEndsAt !== null && trial.trialEndsAt.getTime() > now;
   // A subscriber whose access is not a running trial: the trial prompt (a page reload) would lead nowhere.
   const accessFromSubscription = hasActiveSubscription && !trialRunning;
@@ -35,8 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       started: trial.trialStarted,
       activatedAt: trial.trialActivatedAt?.getTime() ?? null,
       endsAt: trial.trialEndsAt?.getTime() ?? null,
-      planName: plan?.name ?? "Starter",
       planPrice: trial.planPrice ?? 0,
+    },
+    // What the customer pays for: the plan (or the tier that replaced it), add-ons, and every
+    // running subscription's monthly price added up; without any, the trial's plan and price.
+    value: {
+      planName: paidPlan?.name ?? scalingTier?.name ?? plan?.name ?? "Starter",
+      tierContacts: scalingTier ? scalingTier.reachLimit : null,
+      addons: addons.map((a) => a.name),
+      monthlyTotal,
     },
   };
 }
@@ -59,7 +67,7 @@ const TILES = [
 ] as const;
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { firstName, trial, active, accessFromSubscription } = loaderData;
+  const { firstName, trial, active, accessFromSubscription, value } = loaderData;
   const now = useMinuteClock(loaderData.now);
 
   return (
@@ -116,19 +124,36 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                 />
               </div>
             )}
-            {/* The trial's plan and value describe a trial; the subscription's are on the billing page. */}
-            {accessFromSubscription ? null : (
-              <dl className="grid grid-cols-2 gap-4 rounded-lg bg-muted p-4 text-sm">
+            <dl className="grid grid-cols-2 gap-4 rounded-lg bg-muted p-4 text-sm">
+              <div>
+                <dt className="text-muted-foreground">Plan</dt>
+                <dd className="font-semibold" data-testid="overview-plan">
+                  {value.planName}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Plan value</dt>
+                <dd className="font-semibold" data-testid="overview-plan-value">
+                  {value.monthlyTotal > 0 ? `${formatDollars(value.monthlyTotal)}/mo` : formatDollars(trial.planPrice)}
+                </dd>
+              </div>
+              {value.tierContacts !== null ? (
                 <div>
-                  <dt className="text-muted-foreground">Plan</dt>
-                  <dd className="font-semibold">{trial.planName}</dd>
+                  <dt className="text-muted-foreground">Scaling tier</dt>
+                  <dd className="font-semibold" data-testid="overview-tier">
+                    {value.tierContacts.toLocaleString("en-US")} contacts/month
+                  </dd>
                 </div>
-                <div>
-                  <dt className="text-muted-foreground">Plan value</dt>
-                  <dd className="font-semibold">{formatDollars(trial.planPrice)}</dd>
+              ) : null}
+              {value.addons.length > 0 ? (
+                <div className="col-span-2">
+                  <dt className="text-muted-foreground">Add-ons</dt>
+                  <dd className="font-semibold" data-testid="overview-addons">
+                    {value.addons.join(", ")}
+                  </dd>
                 </div>
-              </dl>
-            )}
+              ) : null}
+            </dl>
             {!active && (
               <Button asChild variant="accent" className="self-start">
                 <Link to="/packages">

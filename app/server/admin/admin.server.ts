@@ -7,13 +7,15 @@ import {
   commissionLedger,
   leads,
   orders,
+  paymentDisputes,
+  paymentEvents,
   referralClicks,
   referrals,
-  trialAccess,
   user,
   userRoles,
-  userSubscriptions,
 } from "../db/schema";
+import type { DashboardAccess } from "~/catalogue/entitlements";
+import { getEntitlementsOf } from "../billing/entitlements.server";
 import { env } from "../env.server";
 import { retryLead } from "../leads/leads.server";
 import { OPERATOR_ROLE } from "./operators.server";
@@ -93,6 +95,9 @@ export interface AdminOrder {
   provider: string;
   createdAt: string;
   paidAt: string | null;
+  /** Cents received for the order (every payment event), and returned (refunds, lost disputes). */
+  paid: number;
+  refunded: number;
 }
 
 export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminOrder[]> {
@@ -102,6 +107,20 @@ export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Admi
     .innerJoin(user, eq(user.id, orders.userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
+  // The money of the listed orders only (payment_events grows with every payment of every customer).
+  const ids = rows.map((r) => r.order.id);
+  const money = ids.length
+    ? await db
+        .select({
+          orderId: paymentEvents.orderId,
+          paid: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'payment'), 0)`,
+          refunded: sql<string>`coalesce(sum(${paymentEvents.amount}) filter (where ${paymentEvents.kind} = 'refund'), 0)`,
+        })
+        .from(paymentEvents)
+        .where(inArray(paymentEvents.orderId, ids))
+        .groupBy(paymentEvents.orderId)
+    : [];
+  const moneyOf = new Map(money.map((m) => [m.orderId, m]));
   return rows.map(({ order, email }) => ({
     id: order.id,
     email,
@@ -115,6 +134,44 @@ export async function listOrders(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Admi
     provider: order.provider,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    paid: Number(moneyOf.get(order.id)?.paid ?? 0),
+    refunded: Number(moneyOf.get(order.id)?.refunded ?? 0),
+  }));
+}
+
+export interface AdminDispute {
+  id: string;
+  email: string;
+  orderId: string | null;
+  itemName: string | null;
+  amount: number;
+  reason: string | null;
+  status: string;
+  providerStatus: string;
+  evidenceDueBy: string | null;
+  createdAt: string;
+}
+
+/** Chargebacks, newest first: open ones need evidence in the provider's dashboard before their deadline. */
+export async function listDisputes(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminDispute[]> {
+  const rows = await db
+    .select({ d: paymentDisputes, email: user.email, itemName: orders.itemName })
+    .from(paymentDisputes)
+    .innerJoin(user, eq(user.id, paymentDisputes.userId))
+    .leftJoin(orders, eq(orders.id, paymentDisputes.orderId))
+    .orderBy(desc(paymentDisputes.createdAt), desc(paymentDisputes.id))
+    .limit(limit);
+  return rows.map(({ d, email, itemName }) => ({
+    id: d.id,
+    email,
+    orderId: d.orderId,
+    itemName,
+    amount: d.amount,
+    reason: d.reason,
+    status: d.status,
+    providerStatus: d.providerStatus,
+    evidenceDueBy: d.evidenceDueBy?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
   }));
 }
 
@@ -126,39 +183,44 @@ export interface AdminCustomer {
   createdAt: string;
   trialStarted: boolean;
   trialEndsAt: string | null;
+  /** The plan or scaling tier the account has now (its entitlements), with its state. */
   subscription: { planName: string | null; status: string; currentPeriodEnd: string | null } | null;
+  /** Whether the dashboard is open, and why (the gate's answer). */
+  access: DashboardAccess["reason"];
+  /** Cents per month of everything running. */
+  monthlyTotal: number;
 }
 
-export async function listCustomers(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminCustomer[]> {
-  const rows = await db
-    .select({ u: user, trial: trialAccess })
-    .from(user)
-    .leftJoin(trialAccess, eq(trialAccess.userId, user.id))
-    .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(limit);
-  const ids = rows.map((r) => r.u.id);
-  // The newest subscription row of each listed user.
-  const subs = ids.length
-    ? await db
-        .selectDistinctOn([userSubscriptions.userId])
-        .from(userSubscriptions)
-        .where(inArray(userSubscriptions.userId, ids))
-        .orderBy(userSubscriptions.userId, desc(userSubscriptions.updatedAt), desc(userSubscriptions.id))
-    : [];
-  const subOf = new Map(subs.map((s) => [s.userId, s]));
-  return rows.map(({ u, trial }) => {
-    const sub = subOf.get(u.id);
+export async function listCustomers(db: Db, limit = ADMIN_LIST_LIMIT, now = new Date()): Promise<AdminCustomer[]> {
+  const rows = await db.select().from(user).orderBy(desc(user.createdAt), desc(user.id)).limit(limit);
+  // Every listed account's entitlements in one batch of reads.
+  const entitlements = await getEntitlementsOf(
+    db,
+    rows.map((u) => u.id),
+    now,
+  );
+  return rows.map((u) => {
+    const e = entitlements.get(u.id)!;
+    const trial = e.dashboardTrial;
+    const current = e.plan ?? e.scalingTier;
     return {
       id: u.id,
       email: u.email,
       name: u.name,
       emailVerified: u.emailVerified,
       createdAt: u.createdAt.toISOString(),
-      trialStarted: trial?.trialStarted ?? false,
-      trialEndsAt: trial?.trialEndsAt?.toISOString() ?? null,
-      subscription: sub
-        ? { planName: sub.planName, status: sub.status, currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null }
+      trialStarted: trial.state !== "not-started",
+      trialEndsAt:
+        (trial.state === "active" ? trial.endsAt : trial.state === "ended" ? trial.endedAt : null)?.toISOString() ?? null,
+      subscription: current
+        ? {
+            planName: current.name,
+            status: current.state,
+            currentPeriodEnd: (current.renewsAt ?? current.endsAt)?.toISOString() ?? null,
+          }
         : null,
+      access: e.dashboardAccess.reason,
+      monthlyTotal: e.monthlyTotal,
     };
   });
 }
@@ -232,13 +294,20 @@ export async function listAffiliates(db: Db, limit = ADMIN_LIST_LIMIT): Promise<
 export interface AdminOverview {
   leads: AdminLead[];
   orders: AdminOrder[];
+  disputes: AdminDispute[];
   customers: AdminCustomer[];
   affiliates: AdminAffiliate[];
 }
 
 export async function getAdminOverview(db: Db): Promise<AdminOverview> {
-  const [l, o, c, a] = await Promise.all([listLeads(db), listOrders(db), listCustomers(db), listAffiliates(db)]);
-  return { leads: l, orders: o, customers: c, affiliates: a };
+  const [l, o, d, c, a] = await Promise.all([
+    listLeads(db),
+    listOrders(db),
+    listDisputes(db),
+    listCustomers(db),
+    listAffiliates(db),
+  ]);
+  return { leads: l, orders: o, disputes: d, customers: c, affiliates: a };
 }
 
 /**

@@ -116,7 +116,8 @@ export interface LedgerEntry {
   createdAt: string;
   kind: "commission" | "reversal";
   amount: number;
-  status: "pending" | "paid";
+  /** 'held': the payment is disputed, so the entry is not payable (nor in `pending`) until the bank decides. */
+  status: "pending" | "paid" | "held";
   customer: string;
 }
 
@@ -218,7 +219,7 @@ export async function getAffiliateDashboard(db: Db, affiliateUserId: string, now
     createdAt: r.createdAt.toISOString(),
     kind: r.kind === "reversal" ? "reversal" : "commission",
     amount: r.amount,
-    status: r.status === "paid" ? "paid" : "pending",
+    status: r.status === "paid" ? "paid" : r.status === "held" ? "held" : "pending",
     customer: label.get(r.referredUserId) ?? "Customer",
   }));
 

@@ -1,8 +1,10 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import type { EntitledItem } from "~/catalogue/entitlements";
 import { APP_TAB_INFO, type AppPricingTab } from "~/catalogue/pricing";
 import type { Db } from "../db/client.server";
 import { type OrderRow, orders } from "../db/schema";
 import { SESSION_ID_PATTERN } from "./checkout-paths.server";
+import { getEntitlements } from "./entitlements.server";
 
 /** The order of a checkout session, only when it belongs to `userId`. */
 export async function getOrderForUser(db: Db, userId: string, sessionId: string): Promise<OrderRow | undefined> {
@@ -31,22 +33,22 @@ export interface PurchasedAutomation {
   paidAt: string;
 }
 
-/** The user's paid apps and packages (what /dashboard/automation lists), newest first. */
+const paidTime = (i: EntitledItem) => i.paidAt?.getTime() ?? 0;
+
+/** The user's paid apps and packages (what /dashboard/automation lists), newest first: the entitlements' apps and packages. */
 export async function listPurchasedAutomations(db: Db, userId: string): Promise<PurchasedAutomation[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.kind, ["app", "package"]), eq(orders.status, "paid")))
-    .orderBy(desc(orders.paidAt));
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind === "package" ? "package" : "app",
-    name: r.itemName,
-    optionLabel: r.kind === "package" ? `Package, ${packageDelivery(r)}` : tabLabel(r.pricingTab),
-    amount: r.amount,
-    isSubscription: r.isSubscription,
-    paidAt: (r.paidAt ?? r.createdAt).toISOString(),
-  }));
+  const { apps, packages } = await getEntitlements(db, userId);
+  return [...apps, ...packages]
+    .sort((a, b) => paidTime(b) - paidTime(a))
+    .map((r) => ({
+      id: r.id,
+      kind: r.kind === "package" ? "package" : "app",
+      name: r.name,
+      optionLabel: r.kind === "package" ? `Package, ${packageDelivery(r)}` : tabLabel(r.pricingTab),
+      amount: r.price,
+      isSubscription: r.isSubscription,
+      paidAt: (r.paidAt ?? new Date(0)).toISOString(),
+    }));
 }
 
 /**

@@ -1,32 +1,16 @@
-import { and, eq, gt, isNotNull, isNull, ne, notInArray, or } from "drizzle-orm";
+import { and, eq, gt, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { type OrderRow, orders } from "../db/schema";
-
-/**
- * Provider subscription states after which the subscription is gone for good. Stripe's deleted
- * event also sets the order itself to 'canceled'; 'incomplete_expired' never started.
- */
-const ENDED_SUBSCRIPTION_STATES = ["canceled", "incomplete_expired"];
+import { getEntitlements } from "./entitlements.server";
 
 /**
  * Whether the account holds the distributor program: a paid distributor order whose subscription
- * has not ended. Like an owned add-on, a past-due or paused membership still counts (its payment is
- * fixed in the billing portal, not by buying the program again).
+ * has not ended (the entitlements' distributor). Like an owned add-on, a past-due or paused
+ * membership still counts (its payment is fixed in the billing portal, not by buying the program
+ * again).
  */
 export async function ownsDistributorProgram(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.kind, "distributor"),
-        eq(orders.status, "paid"),
-        or(isNull(orders.subscriptionStatus), notInArray(orders.subscriptionStatus, ENDED_SUBSCRIPTION_STATES)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return (await getEntitlements(db, userId)).distributor !== null;
 }
 
 /**

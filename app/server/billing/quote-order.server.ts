@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import {
   BILLING_PLANS,
   contactsAlreadyIncludedMessage,
@@ -20,12 +20,12 @@ import {
 import type { CheckoutRequest } from "~/lib/checkout-request";
 import { getApp } from "../catalogue/apps.server";
 import type { Db } from "../db/client.server";
-import { addonLibrary, userAddons, userSubscriptions } from "../db/schema";
+import { addonLibrary } from "../db/schema";
 import { CheckoutError, DISTRIBUTOR_ALREADY_OWNED } from "./checkout-error.server";
 import { packagesRetryPath, withSession } from "./checkout-paths.server";
 import { holdsMemberPlan, memberPlanItemName } from "./member-plans.server";
 import { ownsDistributorProgram } from "./owned-items.server";
-import { grantsAccessNow } from "./subscriptions.server";
+import { getEntitlements } from "./entitlements.server";
 
 /** Everything an order row needs besides its owner, ids and provider. */
 export interface OrderDraft {
@@ -151,11 +151,9 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
         .from(addonLibrary)
         .where(and(inArray(addonLibrary.id, ids), eq(addonLibrary.isActive, true)));
       if (rows.length !== ids.length) throw new CheckoutError("unknown_item", "Unknown or unavailable add-on");
-      const owned = await db
-        .select({ addonId: userAddons.addonId })
-        .from(userAddons)
-        .where(and(eq(userAddons.userId, userId), inArray(userAddons.addonId, ids), eq(userAddons.status, "active")));
-      if (owned.length > 0) throw new CheckoutError("already_owned", "You already own one of these add-ons", 409);
+      const { addons: owned } = await getEntitlements(db, userId);
+      if (owned.some((a) => ids.includes(a.addonId)))
+        throw new CheckoutError("already_owned", "You already own one of these add-ons", 409);
       // Keep the buyer's order so the order name lists add-ons as they were picked.
       const byId = new Map(rows.map((r) => [r.id, r]));
       const picked = ids.map((id) => byId.get(id)!);
@@ -195,11 +193,6 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
  * page shows, getSubscriptionSummary); null without one, or unlimited.
  */
 async function activeReachLimit(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ reachLimit: userSubscriptions.reachLimit })
-    .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
-    .orderBy(desc(userSubscriptions.updatedAt))
-    .limit(1);
-  return row?.reachLimit ?? null;
+  const { plan, scalingTier } = await getEntitlements(db, userId);
+  return (plan ?? scalingTier)?.reachLimit ?? null;
 }

@@ -70,5 +70,9 @@ export async function cancelLocalSubscription(db: Db, userId: string, subscripti
   return rows.length > 0;
 }
 
-/** SQL condition: the row grants access now (active, and not past the end of a cancelled period). */
+/**
+ * SQL condition: the row grants access now (active, and not past the end of a cancelled period).
+ * The same rule as subscriptionGrantsAccess in app/catalogue/entitlements.ts, for queries that
+ * must filter in SQL; pages ask getEntitlements.
+ */
 export const grantsAccessNow = sql`(${userSubscriptions.status} = 'active' and not (${userSubscriptions.cancelAtPeriodEnd} and ${userSubscriptions.currentPeriodEnd} < now()))`;

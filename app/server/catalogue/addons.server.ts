@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { ADDONS, type AddonListing } from "~/catalogue/addons";
 import type { Db } from "../db/client.server";
-import { addonLibrary, userAddons } from "../db/schema";
+import { addonLibrary } from "../db/schema";
+import { getEntitlements } from "../billing/entitlements.server";
 
 export type { AddonListing };
 
@@ -55,12 +56,7 @@ export async function listActiveAddons(db: Db): Promise<AddonListing[]> {
   return rows.map((r) => ({ ...r, features: featureList(r.features) }));
 }
 
-/** Ids of the add-ons `userId` owns (user_addons status 'active'); only the session user's rows. */
+/** Ids of the add-ons `userId` owns (user_addons status 'active'): the entitlements' add-ons. */
 export async function listOwnedAddonIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ addonId: userAddons.addonId })
-    .from(userAddons)
-    .where(and(eq(userAddons.userId, userId), eq(userAddons.status, "active")))
-    .orderBy(asc(userAddons.addonId));
-  return rows.map((r) => r.addonId);
+  return (await getEntitlements(db, userId)).addons.map((a) => a.addonId);
 }

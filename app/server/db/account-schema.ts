@@ -96,7 +96,7 @@ export const userSubscriptions = pgTable(
     provider: text("provider"),
     /** Stripe's subscription id (sub_…); the local provider uses the order's session id. */
     providerSubscriptionId: text("provider_subscription_id").unique(),
-    /** Creation time of the newest provider event applied, so an older event never overwrites a newer state. */
+    /** When the applied state was read from the provider, so a state read earlier never overwrites it. */
     providerUpdatedAt: ts("provider_updated_at"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -210,7 +210,7 @@ export const orders = pgTable(
      * 'active' (or null) keeps the access the order grants; 'canceled' ends the order itself.
      */
     subscriptionStatus: text("subscription_status"),
-    /** When the provider's event that set subscription_status was created: older events are ignored. */
+    /** When subscription_status was read from the provider: a state read earlier is not applied. */
     subscriptionUpdatedAt: ts("subscription_updated_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     paidAt: ts("paid_at"),

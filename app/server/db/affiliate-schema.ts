@@ -63,7 +63,7 @@ export const commissionLedger = pgTable(
     kind: text("kind").notNull(),
     /** Signed cents: positive for a commission, negative for a reversal. */
     amount: integer("amount").notNull(),
-    /** 'pending' | 'paid'. */
+    /** 'pending' | 'paid' | 'held' (a commission whose payment is disputed: not payable until the bank decides). */
     status: text("status").notNull().default("pending"),
     createdAt: ts("created_at").notNull().defaultNow(),
     paidAt: ts("paid_at"),

@@ -73,7 +73,11 @@ export const paymentEvents = pgTable(
     providerRef: text("provider_ref").notNull().unique(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("payment_events_user_idx").on(t.userId)],
+  (t) => [
+    index("payment_events_user_idx").on(t.userId),
+    // An order's money: whether refunds cover it, what is left to refund, /admin's totals.
+    index("payment_events_order_idx").on(t.orderId),
+  ],
 );
 
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
@@ -106,3 +110,43 @@ export const billingCustomers = pgTable(
     uniqueIndex("billing_customers_customer_idx").on(t.provider, t.customerId),
   ],
 );
+
+/**
+ * A card payment the buyer's bank disputed (a chargeback), one row per provider dispute, kept as the
+ * operator's record on /admin (docs/decisions: disputes and admin refunds). `status` is ours:
+ * 'open' while the bank decides (the commission of the disputed payment is held), 'won' (closed in
+ * our favour, or an inquiry closed without a chargeback: the commission is released) or 'lost' (the
+ * money is gone: the commission is reversed and the order ended). 'won' and 'lost' are final.
+ */
+export const paymentDisputes = pgTable(
+  "payment_disputes",
+  {
+    /** The provider's dispute id (dp_…). */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    orderId: text("order_id").references(() => orders.id),
+    /** The disputed payment, when it is on record. */
+    paymentEventId: integer("payment_event_id").references(() => paymentEvents.id),
+    provider: text("provider").notNull(),
+    chargeId: text("charge_id"),
+    /** Cents disputed. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    /** The bank's reason (fraudulent, product_not_received, …). */
+    reason: text("reason"),
+    /** 'open' | 'won' | 'lost'. */
+    status: text("status").notNull(),
+    /** The provider's own status, as last read. */
+    providerStatus: text("provider_status").notNull(),
+    /** The provider's deadline for the operator's evidence. */
+    evidenceDueBy: ts("evidence_due_by"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    closedAt: ts("closed_at"),
+  },
+  (t) => [index("payment_disputes_created_idx").on(t.createdAt)],
+);
+
+export type PaymentDisputeRow = typeof paymentDisputes.$inferSelect;

@@ -63,6 +63,15 @@ export const RATE_LIMITS = {
       { max: 100, seconds: day },
     ],
   },
+  /** Refunds from /admin (each one a payment provider's API call that returns money). */
+  adminRefund: {
+    name: "admin-refund",
+    perAccount: [
+      { max: 10, seconds: minute },
+      { max: 100, seconds: day },
+    ],
+    perAddress: [{ max: 20, seconds: minute }],
+  },
   /** The public callback form, per address only (leads.server.ts also limits stored leads per email). */
   lead: {
     name: "lead",

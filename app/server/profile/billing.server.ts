@@ -1,10 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { isRunning, planNameOf } from "~/catalogue/entitlements";
 import type { Db } from "~/server/db/client.server";
-import { billingCustomers, orders, trialAccess, userSubscriptions } from "~/server/db/schema";
-import { grantsAccessNow } from "~/server/billing/subscriptions.server";
-import { paidSubscriptionOrderOf } from "~/server/trial/trial.server";
-
-const PLAN_TYPE_NAMES: Record<string, string> = { basic: "Basic", pro: "Pro", enterprise: "Enterprise" };
+import { billingCustomers } from "~/server/db/schema";
+import { getEntitlements } from "~/server/billing/entitlements.server";
 
 export interface SubscriptionSummary {
   active: boolean;
@@ -23,7 +21,7 @@ export interface SubscriptionSummary {
    * distributor program): they are their order rows, not user_subscriptions rows.
    */
   otherSubscriptions: PaidSubscription[];
-  /** Any of them grants access now (the dashboard gate's rule, hasActiveSubscription). */
+  /** Any of them opens the dashboard (paid for, not in a free trial: the entitlements' rule). */
   otherSubscriptionActive: boolean;
   /** The user has a Stripe customer: /api/billing/portal can open the portal for it. */
   hasBillingAccount: boolean;
@@ -37,59 +35,46 @@ export interface PaidSubscription {
   monthlyPrice: number;
   /** The provider's latest state; null (never reported) counts as 'active'. */
   status: string;
-  /** Access now: the same rule as the dashboard gate. */
+  /** Running (in its trial, active or ending), not lapsed: the item works. */
   active: boolean;
 }
 
-export function planNameOf(row: { planName: string | null; planType: string | null } | undefined): string {
-  if (row?.planName) return row.planName;
-  return (row?.planType && PLAN_TYPE_NAMES[row.planType]) || "Free Trial";
-}
+export { planNameOf } from "~/catalogue/entitlements";
 
-/** The user's subscription as the billing and scaling pages show it (the active row wins). */
-export async function getSubscriptionSummary(db: Db, userId: string): Promise<SubscriptionSummary> {
-  const [[active], [trial], subscriptionOrders, [customer]] = await Promise.all([
-    db
-      .select()
-      .from(userSubscriptions)
-      .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
-      .orderBy(desc(userSubscriptions.updatedAt))
-      .limit(1),
-    db.select().from(trialAccess).where(eq(trialAccess.userId, userId)).limit(1),
-    // The orders hasActiveSubscription counts (app/server/trial), listed whatever their provider
-    // state, so a past-due one shows here with the way to fix it (Manage Billing).
-    db
-      .select({
-        id: orders.id,
-        itemName: orders.itemName,
-        kind: orders.kind,
-        amount: orders.amount,
-        subscriptionStatus: orders.subscriptionStatus,
-      })
-      .from(orders)
-      .where(paidSubscriptionOrderOf(userId))
-      .orderBy(desc(orders.paidAt), desc(orders.createdAt)),
+/** The user's subscription as the billing and scaling pages show it, from the account's entitlements. */
+export async function getSubscriptionSummary(db: Db, userId: string, now = new Date()): Promise<SubscriptionSummary> {
+  const [entitlements, [customer]] = await Promise.all([
+    getEntitlements(db, userId, now),
     db
       .select({ one: billingCustomers.customerId })
       .from(billingCustomers)
       .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, "stripe")))
       .limit(1),
   ]);
-  const otherSubscriptions: PaidSubscription[] = subscriptionOrders.map((o) => {
-    const status = o.subscriptionStatus ?? "active";
-    return { id: o.id, itemName: o.itemName, kind: o.kind, monthlyPrice: o.amount, status, active: status === "active" };
-  });
+  const current = entitlements.plan ?? entitlements.scalingTier;
+  const trial = entitlements.dashboardTrial;
+  // Listed whatever their provider state, so a past-due one shows here with the way to fix it
+  // (Manage Billing).
+  const otherSubscriptions: PaidSubscription[] = entitlements.otherSubscriptions.map((s) => ({
+    id: s.id,
+    itemName: s.name,
+    kind: s.kind,
+    monthlyPrice: s.price,
+    status: s.providerStatus,
+    active: isRunning(s),
+  }));
   return {
-    active: Boolean(active),
-    planName: planNameOf(active),
-    planType: active?.planType ?? null,
-    monthlyPrice: active?.monthlyPrice ?? null,
-    currentPeriodEnd: active?.currentPeriodEnd?.toISOString() ?? null,
-    reachLimit: active?.reachLimit ?? null,
-    trialEndsAt: trial?.trialStarted && trial.trialEndsAt ? trial.trialEndsAt.toISOString() : null,
-    cancelAtPeriodEnd: Boolean(active?.cancelAtPeriodEnd),
+    active: current !== null,
+    planName: current ? current.name : planNameOf(null),
+    planType: current?.planType ?? null,
+    monthlyPrice: current ? current.price : null,
+    currentPeriodEnd: (current?.renewsAt ?? current?.endsAt)?.toISOString() ?? null,
+    reachLimit: current?.reachLimit ?? null,
+    trialEndsAt:
+      (trial.state === "active" ? trial.endsAt : trial.state === "ended" ? trial.endedAt : null)?.toISOString() ?? null,
+    cancelAtPeriodEnd: Boolean(current?.cancelAtPeriodEnd),
     otherSubscriptions,
-    otherSubscriptionActive: otherSubscriptions.some((s) => s.active),
+    otherSubscriptionActive: entitlements.otherSubscriptions.some((s) => s.paysForDashboard),
     hasBillingAccount: Boolean(customer),
   };
 }

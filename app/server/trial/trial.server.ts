@@ -1,18 +1,21 @@
-import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { deriveEntitlements, type Entitlements } from "~/catalogue/entitlements";
 import { overlayMode, isTrialPlanId, trialEndFrom, trialPlan, type OverlayMode } from "~/catalogue/trial";
 import type { TrialPlanId } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
-import { activityEvents, orders, trialAccess, userProfiles, userSubscriptions } from "../db/schema";
-import { grantsAccessNow } from "../billing/subscriptions.server";
+import { activityEvents, trialAccess, userProfiles } from "../db/schema";
+import { getEntitlements, readEntitlementRows } from "../billing/entitlements.server";
 
 export type TrialAccessRow = typeof trialAccess.$inferSelect;
 
 export interface TrialStatus {
   trial: TrialAccessRow;
+  /** Something the account pays for opens the dashboard (entitlements' `paying`). */
   hasActiveSubscription: boolean;
-  /** The gate: an active trial or an active subscription. */
+  /** The gate: an active trial or something paid for. */
   active: boolean;
   overlay: OverlayMode;
+  entitlements: Entitlements;
 }
 
 /** The user's trial_access row, created on first use with trial_started false and a zero access count. */
@@ -28,48 +31,21 @@ export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAc
 }
 
 /**
- * A paid subscription order other than a billing plan, scaling tier or member plan (a monthly app or
- * package, add-ons, the distributor program): plans are judged by their user_subscriptions row.
- * Whatever the provider's latest state of the subscription (the billing page lists past-due ones).
+ * Whether something the account pays for opens the dashboard (a plan or tier, add-ons, a monthly
+ * app, package or distributor membership past its free trial): the entitlements' rule
+ * (app/catalogue/entitlements.ts). A subscription still in its free trial grants its item only.
  */
-export function paidSubscriptionOrderOf(userId: string) {
-  return and(
-    eq(orders.userId, userId),
-    eq(orders.isSubscription, true),
-    eq(orders.status, "paid"),
-    notInArray(orders.kind, ["plan", "scaling", "member"]),
-  );
-}
-
-export async function hasActiveSubscription(db: Db, userId: string): Promise<boolean> {
-  // A billing or scaling plan (user_subscriptions), or another paid subscription order (monthly app
-  // or package, distributor); plans and tiers are judged by their subscription row alone. One
-  // round trip: this runs on every dashboard page load.
-  const paidSubscriptionOrder = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(
-      and(
-        paidSubscriptionOrderOf(userId),
-        // Stripe's latest word on the subscription: past due, unpaid or paused is no access.
-        or(isNull(orders.subscriptionStatus), eq(orders.subscriptionStatus, "active")),
-      ),
-    );
-  const activePlan = db
-    .select({ one: sql`1` })
-    .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow));
-  const [row] = await db
-    .select({ active: sql<boolean>`exists (${paidSubscriptionOrder}) or exists (${activePlan})` })
-    .from(sql`(select 1) as one`);
-  return Boolean(row?.active);
+export async function hasActiveSubscription(db: Db, userId: string, now = new Date()): Promise<boolean> {
+  return (await getEntitlements(db, userId, now, { trial: null })).paying;
 }
 
 /** The gate for one user, creating the trial record when it is missing. */
 export async function getTrialStatus(db: Db, userId: string, now = new Date()): Promise<TrialStatus> {
-  const [trial, subscribed] = await Promise.all([ensureTrialAccess(db, userId), hasActiveSubscription(db, userId)]);
-  const overlay = overlayMode(trial, subscribed, now);
-  return { trial, hasActiveSubscription: subscribed, active: overlay === "none", overlay };
+  // The trial row and the rest are read side by side: this runs on every dashboard page load.
+  const [trial, rows] = await Promise.all([ensureTrialAccess(db, userId), readEntitlementRows(db, [userId], { trial: null })]);
+  const entitlements = deriveEntitlements({ ...rows.get(userId)!, trial }, now);
+  const overlay = overlayMode(trial, entitlements.paying, now);
+  return { trial, hasActiveSubscription: entitlements.paying, active: overlay === "none", overlay, entitlements };
 }
 
 /**

@@ -65,6 +65,10 @@ export interface FakeStripe {
   captureAtOnce: boolean;
   /** Intents whose next capture Stripe refuses (the authorisation lapsed): the intent becomes 'canceled'. */
   captureRefused: Set<string>;
+  /** Charges `GET /v1/charges/:id` answers (and a dispute's `expand[]=charge`). */
+  charges: Map<string, Obj>;
+  /** Disputes `GET /v1/disputes/:id` answers; change one's `status` as Stripe would. */
+  disputes: Map<string, Obj>;
   /** The next `n` requests answer 500 (a Stripe outage). */
   failNext(n?: number): void;
   /** Completes a session as Stripe does once the buyer pays (ids for customer, payment, subscription). */
@@ -90,6 +94,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const idempotent = new Map<string, Obj>();
   const refunds = new Map<string, Obj[]>();
   const invoiceOfPaymentIntent = new Map<string, string>();
+  const charges = new Map<string, Obj>();
+  const disputes = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const trialDaysOf = new Map<string, number>();
   const manualCapture = new Set<string>();
@@ -193,12 +199,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       subscription.status = "canceled";
       return [200, subscription];
     }
+    function chargeIntent(rawId: string): [number, unknown] {
+      const id = decodeURIComponent(rawId);
+      const charge = [...charges.values()].find((c) => c.payment_intent === id);
+      if (!charge) return notFound("payment_intent");
+      const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
+      return [
+        200,
+        {
+          id,
+          object: "payment_intent",
+          status: "succeeded",
+          latest_charge: expand.includes("latest_charge") ? charge : charge.id,
+        },
+      ];
+    }
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     if (intentMatch) {
       const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]!));
-      if (!intent) return notFound("payment_intent");
       const action = intentMatch[2];
-      if (method === "GET" && !action) return [200, intent];
+      // An intent `pay` did not make (a charge set up by a test) is answered from its charge (chargeIntent).
+      if (!intent && action) return notFound("payment_intent");
+      if (intent && method === "GET" && !action) {
+        const charge = [...charges.values()].find((c) => c.payment_intent === intent.id);
+        const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
+        return [200, { ...intent, latest_charge: charge ? (expand.includes("latest_charge") ? charge : charge.id) : null }];
+      }
+      if (!intent) return chargeIntent(intentMatch[1]!);
       if (method === "POST" && action === "capture") {
         if (intent.status !== "requires_capture") return unexpectedState(intent, "captured");
         if (captureRefused.delete(String(intent.id))) {
@@ -230,13 +257,75 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       ];
     }
+    if (method === "POST" && path === "/v1/refunds") {
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const existing = key ? idempotent.get(key) : undefined;
+      if (existing) return [200, existing];
+      const charge = [...charges.values()].find((c) => c.payment_intent === req.body.payment_intent);
+      if (!charge) return notFound("payment_intent");
+      const amount = Number(req.body.amount ?? Number(charge.amount) - Number(charge.amount_refunded ?? 0));
+      if (amount > Number(charge.amount) - Number(charge.amount_refunded ?? 0))
+        return [
+          400,
+          {
+            error: {
+              type: "invalid_request_error",
+              code: "amount_too_large",
+              message: "Refund amount is greater than unrefunded amount on charge",
+            },
+          },
+        ];
+      charge.amount_refunded = Number(charge.amount_refunded ?? 0) + amount;
+      const refund = {
+        id: nextId("re"),
+        object: "refund",
+        amount,
+        currency: charge.currency ?? "usd",
+        status: "succeeded",
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        reason: req.body.reason ?? null,
+        metadata: req.body.metadata ?? {},
+      };
+      refunds.set(String(charge.id), [...(refunds.get(String(charge.id)) ?? []), refund]);
+      if (key) idempotent.set(key, refund);
+      return [200, refund];
+    }
     if (method === "GET" && path === "/v1/refunds") {
       const data = refunds.get(req.query.get("charge") ?? "") ?? [];
       return [200, { object: "list", data, has_more: false, url: "/v1/refunds" }];
     }
+    const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (method === "GET" && chargeMatch) {
+      const charge = charges.get(decodeURIComponent(chargeMatch[1]!));
+      return charge ? [200, charge] : notFound("charge");
+    }
+    const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (method === "GET" && disputeMatch) {
+      const dispute = disputes.get(decodeURIComponent(disputeMatch[1]!));
+      if (!dispute) return notFound("dispute");
+      const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
+      const charge = typeof dispute.charge === "string" ? charges.get(dispute.charge) : undefined;
+      return [200, expand.includes("charge") && charge ? { ...dispute, charge } : dispute];
+    }
     if (method === "GET" && path === "/v1/invoice_payments") {
-      const invoice = invoiceOfPaymentIntent.get(req.query.get("payment[payment_intent]") ?? "");
-      const data = invoice ? [{ id: nextId("inpay"), object: "invoice_payment", invoice }] : [];
+      const byInvoice = req.query.get("invoice");
+      const paymentIntent = byInvoice
+        ? [...invoiceOfPaymentIntent].find(([, invoice]) => invoice === byInvoice)?.[0]
+        : (req.query.get("payment[payment_intent]") ?? "");
+      const invoice = byInvoice ?? invoiceOfPaymentIntent.get(paymentIntent ?? "");
+      const data =
+        invoice && paymentIntent
+          ? [
+              {
+                id: nextId("inpay"),
+                object: "invoice_payment",
+                invoice,
+                status: "paid",
+                payment: { type: "payment_intent", payment_intent: paymentIntent },
+              },
+            ]
+          : [];
       return [200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" }];
     }
     return notFound("route");
@@ -279,6 +368,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentIntents,
     captureRefused,
     captureAtOnce: false,
+    charges,
+    disputes,
     failNext(n = 1) {
       failures = n;
     },
@@ -319,6 +410,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           metadata: session.metadata,
         });
       }
+      const chargeId = intentId ? nextId("ch") : null;
+      if (intentId && chargeId) {
+        charges.set(chargeId, {
+          id: chargeId,
+          object: "charge",
+          amount: session.amount_total,
+          amount_refunded: 0,
+          currency: session.currency,
+          customer: session.customer ?? null,
+          payment_intent: intentId,
+          disputed: false,
+        });
+      }
       Object.assign(session, {
         status: "complete",
         // Like Stripe: a held (manually captured) payment leaves the session unpaid until it is captured.
@@ -329,6 +433,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: intentId,
         ...changes,
       });
+      if (chargeId) charges.get(chargeId)!.customer = session.customer;
       return session;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),

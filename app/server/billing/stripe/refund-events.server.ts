@@ -3,11 +3,19 @@ import type { Stripe } from "stripe";
 import { type Db } from "../../db/client.server";
 import { billingCustomers, orders, paymentEvents, userAddons } from "../../db/schema";
 import { log } from "../../log.server";
+import { recordRefund } from "../record-payment.server";
 import { idOf } from "./ids.server";
 
-async function paymentOwner(db: Db, providerRef: string) {
+/** Whose money a charge was, and the payment event it was recorded as (null when only its customer is known). */
+export interface ChargeOwner {
+  userId: string;
+  orderId: string | null;
+  paymentEventId: number | null;
+}
+
+async function paymentOwner(db: Db, providerRef: string): Promise<ChargeOwner | undefined> {
   const [row] = await db
-    .select({ userId: paymentEvents.userId, orderId: paymentEvents.orderId })
+    .select({ userId: paymentEvents.userId, orderId: paymentEvents.orderId, paymentEventId: paymentEvents.id })
     .from(paymentEvents)
     .where(and(eq(paymentEvents.providerRef, providerRef), eq(paymentEvents.kind, "payment")))
     .limit(1);
@@ -15,7 +23,7 @@ async function paymentOwner(db: Db, providerRef: string) {
 }
 
 /** Whose money a charge was: its payment intent, else the invoice it paid, else its customer. */
-export async function ownerOfCharge(db: Db, stripe: Stripe, charge: Stripe.Charge) {
+export async function ownerOfCharge(db: Db, stripe: Stripe, charge: Stripe.Charge): Promise<ChargeOwner | null> {
   const paymentIntent = idOf(charge.payment_intent);
   if (paymentIntent) {
     const direct = await paymentOwner(db, paymentIntent);
@@ -35,7 +43,7 @@ export async function ownerOfCharge(db: Db, stripe: Stripe, charge: Stripe.Charg
     .from(billingCustomers)
     .where(and(eq(billingCustomers.provider, "stripe"), eq(billingCustomers.customerId, customerId)))
     .limit(1);
-  return customer ? { userId: customer.userId, orderId: null } : null;
+  return customer ? { userId: customer.userId, orderId: null, paymentEventId: null } : null;
 }
 
 /**
@@ -57,6 +65,17 @@ export async function endWhenWhollyRefunded(tx: Db, orderId: string): Promise<bo
     .where(eq(paymentEvents.orderId, orderId));
   const paid = Number(totals?.paid ?? 0);
   if (paid <= 0 || Number(totals?.refunded ?? 0) < paid) return false;
+  if (!(await endOrder(tx, orderId))) return false;
+  log.info("order wholly refunded", { orderId });
+  return true;
+}
+
+/**
+ * Ends what a paid (or already canceled) order granted, as a whole refund does: the order becomes
+ * 'refunded' and its active add-ons 'canceled'. Also the end of an order whose dispute was lost.
+ * False when the order was not paid or canceled (already ended, or never paid).
+ */
+export async function endOrder(tx: Db, orderId: string): Promise<boolean> {
   const rows = await tx
     .update(orders)
     .set({ status: "refunded" })
@@ -67,6 +86,33 @@ export async function endWhenWhollyRefunded(tx: Db, orderId: string): Promise<bo
     .update(userAddons)
     .set({ status: "canceled", updatedAt: sql`now()` })
     .where(and(eq(userAddons.orderId, orderId), eq(userAddons.status, "active")));
-  log.info("order wholly refunded", { orderId });
   return true;
+}
+
+/**
+ * Records the refunds of one charge (as Stripe lists them) and ends the order once they cover it:
+ * what `charge.refunded` does, and what a refund from /admin does right after Stripe accepted it,
+ * so both converge on the same rows whichever comes first (refund ids are unique references).
+ */
+export async function applyChargeRefunds(
+  tx: Db,
+  owner: { userId: string; orderId: string | null },
+  refunds: readonly Stripe.Refund[],
+): Promise<boolean> {
+  let recorded = false;
+  for (const refund of refunds) {
+    // Failed or canceled refunds returned nothing.
+    if (refund.status !== "succeeded" && refund.status !== "pending") continue;
+    recorded =
+      (await recordRefund(tx, {
+        userId: owner.userId,
+        orderId: owner.orderId,
+        amount: refund.amount,
+        provider: "stripe",
+        providerRef: refund.id,
+        currency: refund.currency,
+      })) || recorded;
+  }
+  const ended = owner.orderId ? await endWhenWhollyRefunded(tx, owner.orderId) : false;
+  return recorded || ended;
 }

@@ -12,18 +12,43 @@ function localStatus(status: Stripe.Subscription.Status): string {
   return status;
 }
 
+/** A subscription as Stripe holds it now, and when it was read (the order states are applied in). */
+export interface SubscriptionRead {
+  subscription: Stripe.Subscription;
+  readAt: Date;
+  deleted: boolean;
+}
+
 /**
- * Out-of-order safe: a state is applied only when its event is at least as new as the last applied
- * one (provider_updated_at), and 'canceled' is terminal, so any delivery order converges to the
- * newest state. A plan the user replaced stays 'replaced' unless Stripe ends it.
+ * Re-reads the event's subscription from Stripe (before the transaction, like every prefetch). An
+ * event is a snapshot: two events of one second (past_due, then active when the retry paid) carry
+ * the same `created`, and may arrive in either order, so neither the payload nor the second tells
+ * which state is current; Stripe does. A subscription Stripe no longer knows falls back to the
+ * event's own snapshot.
  */
-export async function applySubscriptionState(
-  tx: Db,
-  subscription: Stripe.Subscription,
-  created: number,
-  deleted: boolean,
-): Promise<EventOutcome> {
-  const at = new Date(created * 1000);
+export async function readSubscription(stripe: Stripe, event: Stripe.Event): Promise<SubscriptionRead> {
+  const sent = event.data.object as Stripe.Subscription;
+  const readAt = new Date();
+  try {
+    const subscription = await stripe.subscriptions.retrieve(sent.id);
+    const ended = subscription.status === "canceled" || subscription.status === "incomplete_expired";
+    return { subscription, readAt, deleted: ended };
+  } catch (error) {
+    if ((error as { code?: string }).code !== "resource_missing") throw error;
+    return { subscription: sent, readAt, deleted: event.type === "customer.subscription.deleted" };
+  }
+}
+
+/**
+ * Applies Stripe's current state of a subscription (readSubscription). Concurrent deliveries read
+ * Stripe at different moments; a state is applied only when it was read at least as late as the
+ * state already stored (provider_updated_at holds that read time), so the later read wins whichever
+ * transaction commits first. 'canceled' is terminal; a plan the user replaced stays 'replaced'
+ * unless Stripe ends it.
+ */
+export async function applySubscriptionState(tx: Db, read: SubscriptionRead): Promise<EventOutcome> {
+  const { subscription, deleted } = read;
+  const at = read.readAt;
   const periodEndSeconds = periodEndOf(subscription);
   const status = deleted ? "canceled" : localStatus(subscription.status);
   const set = {
@@ -73,7 +98,7 @@ export async function applySubscriptionState(
   }
   // Monthly apps, packages, add-ons and the distributor program have no user_subscriptions row: their
   // paid order carries the subscription's state, so a past-due or unpaid subscription stops granting
-  // access (hasActiveSubscription) without waiting for Stripe to delete it. Same ordering rule.
+  // access (hasActiveSubscription) without waiting for Stripe to delete it. Same read-time rule.
   const orderRows = await tx
     .update(orders)
     .set({ subscriptionStatus: status, subscriptionUpdatedAt: at })

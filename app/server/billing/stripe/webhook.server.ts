@@ -4,11 +4,11 @@ import type { Stripe } from "stripe";
 import { type Db } from "../../db/client.server";
 import { orders, stripeEvents } from "../../db/schema";
 import { log } from "../../log.server";
-import { recordRefund } from "../record-payment.server";
 import { checkSession, fulfilCheckedSession, type SessionCheck } from "./checkout-session-events.server";
+import { applyDispute, DISPUTE_EVENTS, readDispute, type DisputeRead } from "./dispute-events.server";
 import { applyInvoicePaid } from "./invoice-events.server";
-import { endWhenWhollyRefunded, ownerOfCharge } from "./refund-events.server";
-import { applySubscriptionState } from "./subscription-events.server";
+import { applyChargeRefunds, ownerOfCharge, type ChargeOwner } from "./refund-events.server";
+import { applySubscriptionState, readSubscription, type SubscriptionRead } from "./subscription-events.server";
 
 /**
  * Stripe events (docs/decisions/0008-stripe-provider.md), one handler module per event family.
@@ -21,7 +21,9 @@ import { applySubscriptionState } from "./subscription-events.server";
 /** What an event needs from Stripe, fetched before the transaction. */
 type Prefetched =
   | { kind: "session"; session: Stripe.Checkout.Session; check: SessionCheck }
-  | { kind: "refunds"; owner: { userId: string; orderId: string | null } | null; refunds: Stripe.Refund[] }
+  | { kind: "refunds"; owner: ChargeOwner | null; refunds: Stripe.Refund[] }
+  | { kind: "subscription"; read: SubscriptionRead }
+  | { kind: "dispute"; read: DisputeRead | null }
   | { kind: "none" };
 
 const SESSION_PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -60,6 +62,10 @@ async function prefetch(db: Db, stripe: Stripe, event: Stripe.Event): Promise<Pr
     const refunds = listed ?? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
     return { kind: "refunds", owner: await ownerOfCharge(db, stripe, charge), refunds };
   }
+  if (event.type === "customer.subscription.updated" || event.type === "customer.subscription.deleted") {
+    return { kind: "subscription", read: await readSubscription(stripe, event) };
+  }
+  if (DISPUTE_EVENTS.has(event.type)) return { kind: "dispute", read: await readDispute(db, stripe, event) };
   return { kind: "none" };
 }
 
@@ -98,30 +104,16 @@ async function apply(tx: Db, event: Stripe.Event, pre: Prefetched): Promise<Even
       return applyInvoicePaid(tx, event.data.object);
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      return applySubscriptionState(tx, event.data.object, event.created, event.type === "customer.subscription.deleted");
+      return pre.kind === "subscription" ? applySubscriptionState(tx, pre.read) : "ignored";
     case "charge.refunded": {
       if (pre.kind !== "refunds" || !pre.owner) {
         log.warn("stripe refund of an unknown charge", { eventId: event.id, chargeId: event.data.object.id });
         return "ignored";
       }
-      let recorded = false;
-      for (const refund of pre.refunds) {
-        // Failed or canceled refunds returned nothing.
-        if (refund.status !== "succeeded" && refund.status !== "pending") continue;
-        recorded =
-          (await recordRefund(tx, {
-            userId: pre.owner.userId,
-            orderId: pre.owner.orderId,
-            amount: refund.amount,
-            provider: "stripe",
-            providerRef: refund.id,
-            currency: refund.currency,
-          })) || recorded;
-      }
-      const ended = pre.owner.orderId ? await endWhenWhollyRefunded(tx, pre.owner.orderId) : false;
-      return recorded || ended ? "applied" : "ignored";
+      return (await applyChargeRefunds(tx, pre.owner, pre.refunds)) ? "applied" : "ignored";
     }
     default:
+      if (DISPUTE_EVENTS.has(event.type) && pre.kind === "dispute") return applyDispute(tx, event.id, pre.read);
       return "ignored";
   }
 }

@@ -1,0 +1,173 @@
+import { Loader2, Undo2 } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { formatMoney } from "~/components/affiliates/format";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { dollarsToCents, REFUND_REASONS, type RefundReason, type RefundResult } from "~/lib/refund-codes";
+import type { AdminOrder } from "~/server/admin/admin.server";
+import { REASON_LABELS, refundMessage } from "./refund-messages";
+
+/** Orders whose money can still be returned: paid, or a subscription order that has ended since. */
+export const refundLeft = (o: AdminOrder) =>
+  (o.status === "paid" || o.status === "canceled") && o.paid > o.refunded ? o.paid - o.refunded : 0;
+
+/**
+ * /admin → Orders → Refund: amount (at most what is left), a reason, a note, then a confirm step
+ * that names the money and the customer before anything is sent. The confirmed refund carries a
+ * key of its own, so a double submission refunds once.
+ */
+export function useRefundOrder(order: AdminOrder, columns: number) {
+  const left = refundLeft(order);
+  const fetcher = useFetcher<RefundResult>();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState<{ cents: number; key: string } | null>(null);
+  const [sentKey, setSentKey] = useState<string | null>(null);
+  const [dollars, setDollars] = useState("");
+  const [reason, setReason] = useState<RefundReason | "">("");
+  const [note, setNote] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  // The server's answer to the refund confirmed last: a success closes the form and says what was
+  // refunded; a refusal goes back to the form with its reason.
+  const answer = !busy && sentKey ? fetcher.data : undefined;
+  const done = answer?.ok ? refundMessage(answer) : null;
+  const showForm = open && !answer?.ok;
+  const inConfirm = showForm && confirming !== null && !answer;
+  const shownProblem = problem ?? (answer && !answer.ok ? refundMessage(answer) : null);
+
+  const start = () => {
+    setDollars((left / 100).toFixed(2));
+    setReason("");
+    setNote("");
+    setProblem(null);
+    setSentKey(null);
+    setConfirming(null);
+    setOpen(true);
+  };
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = dollarsToCents(dollars);
+    if (cents === null || cents < 1) return setProblem("Enter an amount in dollars, such as 12.50.");
+    if (cents > left) return setProblem(`At most ${formatMoney(left)} is left to refund on this order.`);
+    if (!reason) return setProblem("Choose a reason.");
+    if (reason === "other" && !note.trim()) return setProblem("Say in the note why this refund is made.");
+    setProblem(null);
+    setSentKey(null);
+    setConfirming({ cents, key: crypto.randomUUID() });
+  };
+
+  const confirm = () => {
+    if (!confirming || !reason) return;
+    setSentKey(confirming.key);
+    void fetcher.submit(
+      {
+        intent: "refund-order",
+        orderId: order.id,
+        amount: String(confirming.cents),
+        reason,
+        note: note.trim(),
+        key: confirming.key,
+        confirm: "yes",
+      },
+      { method: "post" },
+    );
+  };
+
+  const button =
+    left > 0 && !showForm ? (
+      <Button type="button" size="sm" variant="outline" onClick={start} aria-label={`Refund ${order.itemName} of ${order.email}`}>
+        <Undo2 aria-hidden />
+        Refund
+      </Button>
+    ) : null;
+
+  return {
+    button,
+    panel:
+      showForm || done ? (
+        <tr className="border-b bg-muted/40">
+          <td colSpan={columns} className="p-3">
+            {done ? <output className="block text-sm font-medium text-emerald-800">{done}</output> : null}
+            {showForm && !inConfirm ? (
+              <form onSubmit={review} noValidate aria-labelledby={`${id}-title`} className="grid max-w-2xl gap-3 text-sm">
+                <h3 id={`${id}-title`} className="font-semibold">
+                  Refund {order.itemName} ({order.email}): {formatMoney(left)} left to refund
+                </h3>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <label className="grid gap-1">
+                    <span>Amount (USD)</span>
+                    <Input
+                      name="amount"
+                      inputMode="decimal"
+                      value={dollars}
+                      onChange={(e) => setDollars(e.target.value)}
+                      aria-describedby={`${id}-hint`}
+                    />
+                    <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+                      At most {formatMoney(left)}.
+                    </span>
+                  </label>
+                  <label className="grid gap-1">
+                    <span>Reason</span>
+                    <select
+                      name="reason"
+                      value={reason}
+                      onChange={(e) => setReason(e.target.value as RefundReason | "")}
+                      className="h-10 rounded-md border border-input bg-background px-3"
+                    >
+                      <option value="">Choose a reason</option>
+                      {REFUND_REASONS.map((r) => (
+                        <option key={r} value={r}>
+                          {REASON_LABELS[r]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                </div>
+                <label className="grid gap-1">
+                  <span>Note {reason === "other" ? "(required)" : "(optional)"}</span>
+                  <Input name="note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+                </label>
+                {shownProblem ? (
+                  <p role="alert" className="font-medium text-destructive">
+                    {shownProblem}
+                  </p>
+                ) : null}
+                <div className="flex gap-2">
+                  <Button type="submit" size="sm">
+                    Review refund
+                  </Button>
+                  <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
+                    Cancel
+                  </Button>
+                </div>
+              </form>
+            ) : null}
+            {inConfirm && confirming ? (
+              <fieldset className="grid max-w-2xl gap-3 text-sm">
+                <legend className="font-semibold">
+                  Return {formatMoney(confirming.cents)} to {order.email} for {order.itemName}?
+                </legend>
+                <p className="text-muted-foreground">
+                  {order.provider === "stripe" ? "Stripe refunds the card; this cannot be undone." : "This cannot be undone."}{" "}
+                  {confirming.cents === left ? "Refunding everything left ends what the order grants." : null}
+                </p>
+                <div className="flex gap-2">
+                  <Button type="button" size="sm" variant="destructive" onClick={confirm} disabled={busy}>
+                    {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                    {busy ? "Refunding…" : `Confirm refund of ${formatMoney(confirming.cents)}`}
+                  </Button>
+                  <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(null)} disabled={busy}>
+                    Back
+                  </Button>
+                </div>
+              </fieldset>
+            ) : null}
+          </td>
+        </tr>
+      ) : null,
+  };
+}

@@ -1,0 +1,97 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { siteCookies, siteOrigin } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+import { payWith, signedInContext } from "./support/customer";
+import { cookieHeader, createVerifiedAccount, freshIp, raw } from "./support/loopback";
+import { gotoHydrated } from "./support/page";
+
+/**
+ * /admin → Orders → Refund, on the local provider: an operator refunds part of a paid order, then
+ * the rest, through the form's review and confirm steps; the customer's billing history then says
+ * the order was refunded.
+ */
+const OPERATOR = (process.env.OPERATOR_EMAILS ?? "ops@example.com").split(",")[0]!.trim().toLowerCase();
+const PASSWORD = "correct-horse-battery";
+
+/** The OPERATOR_EMAILS operator's browser: signs in if another spec made the account already. */
+async function operatorContext(browser: Browser) {
+  const ip = freshIp();
+  const signIn = await raw({
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    ip,
+    headers: { origin: siteOrigin() },
+    body: { email: OPERATOR, password: PASSWORD },
+  });
+  const cookie =
+    signIn.status === 200
+      ? cookieHeader(signIn.setCookies)
+      : (await createVerifiedAccount(OPERATOR, PASSWORD, siteOrigin())).cookie;
+  const context = await browser.newContext();
+  await context.addCookies(siteCookies(cookie));
+  return context;
+}
+
+const dollars = (text: string) => Number(text.replace(/[$,]/g, ""));
+
+test("an operator refunds part of a paid order, then the rest, and the customer sees it refunded", async ({ browser }) => {
+  const { context: buyerContext, email } = await signedInContext(browser, "refundee");
+  const buyer = await buyerContext.newPage();
+  const checkout = await buyerContext.request.post("/api/checkout", {
+    headers: { Origin: siteOrigin() },
+    data: { kind: "app", appId: 7, tab: "base" },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  await gotoHydrated(buyer, ((await checkout.json()) as { url: string }).url);
+  await payWith(buyer, "4242 4242 4242 4242");
+  await expect(buyer.getByTestId("order-status")).toHaveText("Paid");
+
+  const opsContext = await operatorContext(browser);
+  const ops = await opsContext.newPage();
+  expect((await gotoHydrated(ops, "/admin"))?.status()).toBe(200);
+  const orders = ops.locator("#orders");
+  const row = orders.locator("tr[data-order-id]", { hasText: email });
+  await expect(row).toHaveCount(1);
+  const price = dollars((await row.locator("td").nth(5).textContent()) ?? "");
+  expect(price).toBeGreaterThan(10);
+
+  // Part of it: more than is left is refused in the form; a reason is required.
+  await row.getByRole("button", { name: new RegExp(`^Refund .* of ${email.replace(/[.+]/g, "\\$&")}$`) }).click();
+  const form = orders.getByRole("form", { name: /^Refund / });
+  const amount = form.getByLabel("Amount (USD)");
+  await expect(amount).toHaveValue(price.toFixed(2));
+  await amount.fill(String(price + 1));
+  await form.getByRole("button", { name: "Review refund" }).click();
+  await expect(form.getByRole("alert")).toHaveText(/^At most \$[\d,.]+ is left to refund on this order\.$/);
+  await amount.fill("10");
+  await form.getByRole("button", { name: "Review refund" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Choose a reason.");
+  await form.getByLabel("Reason").selectOption("requested_by_customer");
+  await form.getByLabel(/^Note/).fill("Asked by email");
+  await form.getByRole("button", { name: "Review refund" }).click();
+  const confirm = orders.getByRole("group", {
+    name: `Return $10.00 to ${email} for ${await row.locator("td").nth(2).textContent()}?`,
+  });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(ops);
+  await confirm.getByRole("button", { name: "Confirm refund of $10.00" }).click();
+  await expect(orders.getByRole("status")).toHaveText("$10.00 refunded.");
+  await expect(row.locator("td").nth(6)).toHaveText("$10.00");
+  await expect(row.locator("td").nth(4)).toHaveText("paid");
+
+  // The rest: prefilled with what is left; the order ends.
+  await row.getByRole("button", { name: /^Refund / }).click();
+  await expect(amount).toHaveValue((price - 10).toFixed(2));
+  await form.getByLabel("Reason").selectOption("duplicate");
+  await form.getByRole("button", { name: "Review refund" }).click();
+  await orders.getByRole("button", { name: /^Confirm refund of / }).click();
+  await expect(orders.getByRole("status")).toHaveText(/refunded\. The order is wholly refunded and what it granted has ended\.$/);
+  await expect(row.locator("td").nth(4)).toHaveText("refunded");
+  await expect(row.getByRole("button", { name: /^Refund / })).toHaveCount(0);
+
+  // What the customer's account holds now.
+  await gotoHydrated(buyer, "/dashboard/billing");
+  await expect(buyer.getByRole("table").getByText("Refunded", { exact: true })).toBeVisible();
+  await opsContext.close();
+  await buyerContext.close();
+});
