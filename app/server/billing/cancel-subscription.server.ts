@@ -1,4 +1,5 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { PLAN_ORDER_KINDS } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
 import { orders, userAddons } from "../db/schema";
 import { cancelLocalSubscription } from "./subscriptions.server";
@@ -35,7 +36,7 @@ export async function cancelSubscription(db: Db, userId: string, ref: string): P
           eq(orders.provider, "local"),
           eq(orders.status, "paid"),
           eq(orders.isSubscription, true),
-          notInArray(orders.kind, ["plan", "scaling"]),
+          notInArray(orders.kind, [...PLAN_ORDER_KINDS]),
         ),
       )
       .returning({ id: orders.id });

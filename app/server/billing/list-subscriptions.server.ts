@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import { PLAN_ORDER_KINDS } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
 import { orders, userSubscriptions } from "../db/schema";
-import { paidSubscriptionOrderOf } from "../trial/trial.server";
 import { nextMonthlyDate } from "./next-charge.server";
 import { orderOptionLabel } from "./order-labels.server";
 import { grantsAccessNow } from "./subscriptions.server";
@@ -52,7 +52,18 @@ export async function listSubscriptions(db: Db, userId: string, now = new Date()
       .from(userSubscriptions)
       .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
       .orderBy(desc(userSubscriptions.updatedAt)),
-    db.select().from(orders).where(paidSubscriptionOrderOf(userId)).orderBy(desc(orders.paidAt), desc(orders.createdAt)),
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.isSubscription, true),
+          eq(orders.status, "paid"),
+          notInArray(orders.kind, [...PLAN_ORDER_KINDS]),
+        ),
+      )
+      .orderBy(desc(orders.paidAt), desc(orders.createdAt)),
   ]);
   const fromPlans = plans.map((row): ManagedSubscription => {
     const kind = row.planType === "scaling" ? "scaling" : "plan";
