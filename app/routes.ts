@@ -13,6 +13,8 @@ export default [
   route("admin", "routes/admin.tsx"),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
   route("checkout/local/:sessionId", "routes/checkout.local.tsx"),
+  // Outside the dashboard shell: a receipt is a page of its own, printed as it is.
+  route("dashboard/billing/receipts/:paymentId", "routes/receipt.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
   route("auth", "routes/auth.tsx"),
@@ -21,6 +23,7 @@ export default [
     layout("routes/_dashboard/pages.tsx", [
       index("routes/_dashboard/overview.tsx"),
       route("billing", "routes/_dashboard/billing.tsx"),
+      route("billing/manage", "routes/_dashboard/billing.manage.tsx"),
       route("addons", "routes/_dashboard/addons.tsx"),
       route("scaling", "routes/_dashboard/scaling.tsx"),
       route("onboarding", "routes/_dashboard/onboarding.tsx"),

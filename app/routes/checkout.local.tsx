@@ -13,10 +13,11 @@ import { successPathOf } from "~/server/billing/checkout-paths.server";
 import { declineOrder } from "~/server/billing/decline-order.server";
 import { capturesAfterTrial, chargedAtTrialEnd, dueToday, trialCaptureAt } from "~/server/billing/due-today.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
-import { getOrderForUser, tabLabel } from "~/server/billing/list-orders.server";
+import { getOrderForUser } from "~/server/billing/list-orders.server";
+import { orderOptionLabel } from "~/server/billing/order-labels.server";
+import { recordTestCard } from "~/server/billing/payment-method.server";
 import { asItWouldBePaid } from "~/server/billing/owned-items.server";
 import { db } from "~/server/db/client.server";
-import type { OrderRow } from "~/server/db/schema";
 import type { Route } from "./+types/checkout.local";
 
 /**
@@ -39,24 +40,6 @@ const CAPTURE_FAILS_CARD = "4000000000000341";
 const DECLINED_MESSAGE = "Your card was declined. Try another card.";
 const TEST_CARD_MESSAGE = "Use a test card: 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";
 
-const KIND_LABELS: Record<string, string> = {
-  package: "Package",
-  plan: "Monthly plan",
-  addons: "Add-ons",
-  scaling: "Scaling plan",
-  member: "Member plan",
-  distributor: "Distributor program",
-};
-
-function optionLabel(order: OrderRow): string {
-  if (order.kind === "app") return tabLabel(order.pricingTab);
-  if (order.kind === "package") {
-    const mode = order.details.mode === "monthly" ? "Monthly" : "One-time";
-    return order.details.rush ? `${mode}, Rush (24-48 hours)` : `${mode}, 5-7 days`;
-  }
-  return KIND_LABELS[order.kind] ?? order.kind;
-}
-
 async function ownOrder(request: Request, sessionId: string) {
   const user = await requireUser(request);
   const order = await getOrderForUser(db(), user.id, sessionId);
@@ -70,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     sessionId: order.providerSessionId,
     itemName: order.itemName,
-    tab: optionLabel(order),
+    tab: orderOptionLabel(order),
     amount: order.amount,
     setupFee: order.setupFee,
     dueToday: dueToday(order),
@@ -121,6 +104,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!/^\d{3,4}$/.test(cvc)) errors.cvc = "Enter the 3 or 4 digit security code.";
   if (Object.keys(errors).length > 0) return data({ errors, message: null }, { status: 400 });
 
+  // The receipt and Manage Billing show the card an order is paid or held with (last four digits only).
+  if (card === SUCCESS_CARD || (capturesAfterTrial(order) && card === CAPTURE_FAILS_CARD)) {
+    await recordTestCard(db(), user.id, order.providerSessionId, card);
+  }
   if (capturesAfterTrial(order) && (card === SUCCESS_CARD || card === CAPTURE_FAILS_CARD)) {
     // Nothing is charged today: the card is held and the trial's capture job enqueued with it.
     await authoriseTrial(db(), order.providerSessionId, { captureFails: card === CAPTURE_FAILS_CARD });

@@ -55,6 +55,8 @@ interface Ids {
   sessions: Record<OrderKind, string>;
   /** A's order ids (the orders table's primary keys). */
   orders: string[];
+  /** A's payment ids (each a receipt: /dashboard/billing/receipts/:id). */
+  payments: number[];
   affiliateUsername: string;
   leadId: string;
 }
@@ -96,6 +98,9 @@ const SWEEP: Record<string, Entry> = {
       ),
     ],
   },
+  "routes/receipt.tsx": {
+    probes: (ids) => [...ids.payments, 0, 999_999].map((id) => page(`/dashboard/billing/receipts/${id}`, "auth", 404)),
+  },
   "routes/checkout.local.tsx": {
     probes: (ids) =>
       [...Object.values(ids.sessions), ...ids.orders, "cs_local_guessed0000000000000000000000"].map((id) =>
@@ -125,6 +130,7 @@ const SWEEP: Record<string, Entry> = {
       page(`/dashboard/billing?success=true&session_id=${ids.sessions.plan}`, "auth", 200),
     ],
   },
+  "routes/_dashboard/billing.manage.tsx": { probes: () => [page("/dashboard/billing/manage", "auth", 200)] },
   "routes/_dashboard/addons.tsx": {
     probes: (ids) => [
       page("/dashboard/addons", "auth", 200),
@@ -374,6 +380,7 @@ test("every route of app/routes.ts is swept or listed as public with a reason", 
       unpaid: "cs_local_g",
     },
     orders: ["00000000-0000-4000-8000-000000000000"],
+    payments: [1],
     affiliateUsername: "someone",
     leadId: "00000000-0000-4000-8000-000000000001",
   };
@@ -514,13 +521,16 @@ test.describe("access control sweep (checklist item 14)", () => {
     mark("A user id", session.user.id);
     const affSession = (await get(affA, "/api/auth/get-session")).json<{ user: { id: string } }>();
     mark("affiliate A user id", affSession.user.id);
-    const billing = await loaderData<{ history: { id: string }[]; subscription: { currentPeriodEnd: string | null } }>(
-      A,
-      "/dashboard/billing",
-      "routes/_dashboard/billing",
-    );
+    const billing = await loaderData<{
+      history: { id: string; status: string; receipts: { id: number }[] }[];
+      subscription: { currentPeriodEnd: string | null };
+    }>(A, "/dashboard/billing", "routes/_dashboard/billing");
     const orderIds = billing.history.map((h) => h.id);
     expect(orderIds).toHaveLength(7);
+    // Every paid order has its receipt (a one-time build on its free trial is charged at the trial's end).
+    const paymentIds = billing.history.flatMap((h) => h.receipts.map((r) => r.id));
+    expect(billing.history.filter((h) => h.status === "paid" && h.receipts.length === 0)).toEqual([]);
+    expect(paymentIds.length).toBeGreaterThanOrEqual(4);
     orderIds.forEach((id, i) => mark(`A order id ${i + 1}`, id));
     expect(billing.subscription.currentPeriodEnd).toBeTruthy();
     mark("A subscription period end", billing.subscription.currentPeriodEnd!);
@@ -549,7 +559,7 @@ test.describe("access control sweep (checklist item 14)", () => {
     expect(leadRow, "the operator sees A's lead").toBeTruthy();
     mark("lead id", leadRow!.id);
 
-    ids = { sessions, orders: orderIds, affiliateUsername: affFields.username, leadId: leadRow!.id };
+    ids = { sessions, orders: orderIds, payments: paymentIds, affiliateUsername: affFields.username, leadId: leadRow!.id };
     for (const [file, entry] of Object.entries(SWEEP)) {
       if ("probes" in entry) for (const probe of entry.probes(ids)) probes.push({ file, probe });
     }
@@ -701,10 +711,14 @@ test.describe("access control sweep (checklist item 14)", () => {
       // The operator's retry of A's lead.
       const retry = await post(who, "/admin", { intent: "retry-lead", leadId: ids.leadId });
       expect.soft([retry.status, retry.headers.location], `${who.name} retry`).toEqual([404, undefined]);
-      // Cancelling "the" test subscription cancels only one's own (B and C have none).
-      const cancel = await post(who, "/dashboard/billing", { intent: "cancel" });
-      if (who === anonymous) expect.soft(cancel.status).toBe(302);
-      else expect.soft(cancel.status, `${who.name} cancel`).toBe(409);
+      // Cancelling a subscription of A's by its order id: not found (A's are not theirs to cancel).
+      const cancels = [];
+      for (const id of ids.orders)
+        cancels.push(await post(who, "/dashboard/billing/manage", { intent: "cancel", ref: `order:${id}` }));
+      for (const cancel of cancels) {
+        if (who === anonymous) expect.soft(cancel.status).toBe(302);
+        else expect.soft(cancel.status, `${who.name} cancel`).toBe(404);
+      }
       // The no-JavaScript checkout forms (ADR 0016) send a visitor to sign in, with the page's reason,
       // before anything is priced (for B and C they would start checkouts of their own, not A's).
       if (who === anonymous) {
@@ -717,10 +731,10 @@ test.describe("access control sweep (checklist item 14)", () => {
           expect.soft([res.status, res.headers.location], `visitor POST ${path}`).toEqual([302, location]);
         }
       }
-      // The billing portal is the caller's own (the local provider has none at all).
+      // The billing portal is the caller's own (the local provider's is the site's Manage Billing page).
       const portal = await post(who, "/api/billing/portal", {}, false);
-      expect.soft(portal.status, `${who.name} portal`).toBe(who === anonymous ? 401 : 409);
-      for (const res of [sync, retry, cancel, portal]) for (const m of markers.keys()) expect.soft(res.text).not.toContain(m);
+      expect.soft(portal.status, `${who.name} portal`).toBe(who === anonymous ? 401 : 200);
+      for (const res of [sync, retry, ...cancels, portal]) for (const m of markers.keys()) expect.soft(res.text).not.toContain(m);
     }
 
     // Nothing of A's changed.
@@ -731,6 +745,12 @@ test.describe("access control sweep (checklist item 14)", () => {
       "routes/_dashboard/billing",
     );
     expect.soft([sub.subscription.active, sub.subscription.cancelAtPeriodEnd]).toEqual([true, false]);
+    const subscriptions = await loaderData<{ subscriptions: { state: string }[] }>(
+      A,
+      "/dashboard/billing/manage",
+      "routes/_dashboard/billing.manage",
+    );
+    expect.soft(subscriptions.subscriptions.map((s) => s.state)).toEqual(["active", "active", "active"]);
     // And the owner's own sync of the same session works (so the 404s were about ownership).
     const own = await post(A, "/api/billing/sync", { sessionId: ids.sessions.plan }, false);
     expect.soft([own.status, own.json<{ order: { status: string } }>().order.status]).toEqual([200, "paid"]);

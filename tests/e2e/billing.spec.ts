@@ -58,7 +58,7 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await gotoHydrated(page, "/dashboard/billing");
   await expect(page.getByTestId("current-plan-name")).toHaveText("Free Trial");
   await expect(page.getByTestId("plan-status")).toHaveText("Trial");
-  await expect(page.getByRole("button", { name: "Manage Billing" })).toHaveCount(0);
+  await expect(page.getByText("Manage Billing", { exact: true })).toHaveCount(0);
   await expect(page.getByText("No payments yet.")).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, "billing-trial");
@@ -171,15 +171,15 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await expect(historyRows(page)).toHaveCount(2);
   await expect(page.getByTestId("current-plan-name")).toHaveText("Scale 500K");
 
-  // Manage Billing: the local test provider has no portal (409), so the page offers a cancel here.
+  // Manage Billing: the local test provider's page on this site, in this tab (no portal tab to close).
   const popups: Page[] = [];
   context.on("page", (p) => popups.push(p));
-  await page.getByRole("button", { name: "Manage Billing" }).click();
-  const local = page.getByTestId("local-billing");
-  await expect(local).toBeVisible();
-  await expect.poll(() => popups.every((p) => p.isClosed())).toBe(true);
-  await local.getByRole("button", { name: "Cancel subscription" }).click();
-  const dialog = page.getByRole("dialog", { name: "Cancel your subscription?" });
+  await page.getByRole("link", { name: "Manage Billing" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing\/manage$/);
+  expect(popups).toEqual([]);
+  const tier = page.getByTestId("managed-subscriptions").getByRole("listitem").filter({ hasText: "Scale 500K" });
+  await tier.getByRole("button", { name: "Cancel Scale 500K" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel Scale 500K?" });
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -187,10 +187,13 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole("button", { name: "Keep subscription" }).click();
   await expect(dialog).toHaveCount(0);
-  await local.getByRole("button", { name: "Cancel subscription" }).click();
+  await tier.getByRole("button", { name: "Cancel Scale 500K" }).click();
   await dialog.getByRole("button", { name: "Yes, cancel subscription" }).click();
-  await expect(page.getByText("Subscription canceled")).toBeVisible();
+  await expect(page.getByText("Subscription cancelled", { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  await expect(tier).toContainText("Cancels at period end");
+  await page.getByRole("link", { name: "Back to Subscription & Billing" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing$/);
   await expect(page.getByTestId("cancels-on")).toContainText("Cancels on");
   await expect(page.getByTestId("plan-status")).toHaveText("Active");
 

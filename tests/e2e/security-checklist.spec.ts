@@ -110,7 +110,8 @@ function effectiveBodies(sessionId: string): Record<string, { json?: unknown; fo
     "/dashboard/settings": { form: { intent: "preferences", smsAlerts: "on", productNews: "on", sidebar: "collapsed" } },
     "/dashboard/onboarding": { form: { intent: "complete", step: "connect-tools" } },
     "/dashboard/profile": { form: { intent: "profile", firstName: "Changed", lastName: "Bysite", companyName: "Evil" } },
-    "/dashboard/billing": { form: { intent: "cancel" } },
+    "/dashboard/billing": { form: { intent: "checkout", planType: "pro" } },
+    "/dashboard/billing/manage": { form: { intent: "cancel", ref: "plan:1" } },
     "/dashboard/addons": { form: { addonIds: "seo-optimizer" } },
     "/dashboard/scaling": { form: { tierIndex: "3" } },
     [`/checkout/local/${sessionId}`]: { form: { card: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } },
@@ -154,7 +155,13 @@ test("checklist 10: every route refuses POST, PUT, PATCH and DELETE with a missi
   // Every route of app/routes.ts (its params filled in), and the auth API's state-changing endpoints.
   const urls = new Set<string>(Object.keys(bodies));
   for (const route of APP_ROUTES) {
-    urls.add(route.path.replace(":sessionId", sessionId).replace(":username", "someone").replace(/\*$/, "anything"));
+    urls.add(
+      route.path
+        .replace(":sessionId", sessionId)
+        .replace(":paymentId", "1")
+        .replace(":username", "someone")
+        .replace(/\*$/, "anything"),
+    );
   }
   const actionFiles = APP_ROUTES.filter((r) =>
     /export (async )?function action\b/.test(readFileSync(path.join("app", r.file), "utf8")),

@@ -21,8 +21,18 @@ const base: Summary = {
   hasBillingAccount: false,
 };
 
-function render(subscription: Partial<Summary>): string {
-  const loaderData = { subscription: { ...base, ...subscription }, history: [], trials: [], loadError: false } as LoaderData;
+function render(
+  subscription: Partial<Summary>,
+  { portal = "stripe", hasPayments = false }: { portal?: "stripe" | "local"; hasPayments?: boolean } = {},
+): string {
+  const loaderData = {
+    subscription: { ...base, ...subscription },
+    history: [],
+    trials: [],
+    portal,
+    hasPayments,
+    loadError: false,
+  } as LoaderData;
   const router = createMemoryRouter([{ path: "/", element: <BillingPage {...({ loaderData } as Props)} /> }]);
   return renderToString(<RouterProvider router={router} />);
 }
@@ -63,7 +73,7 @@ describe("billing page summary", () => {
     expect(page).not.toContain("Billing management opens once you have an active subscription.");
   });
 
-  it("without a Stripe customer (local test checkout) the subscriptions are listed but no portal is offered", () => {
+  it("with Stripe but without a Stripe customer (paid in the test checkout) the subscriptions are listed but no portal is offered", () => {
     const html = render({
       otherSubscriptions: [
         { id: "o1", itemName: "Invoice Bot", kind: "app", monthlyPrice: 4900, status: "active", active: true },
@@ -89,5 +99,25 @@ describe("billing page summary", () => {
     expect(text(none)).toContain("No paid subscription yet. Choose a plan below to upgrade.");
     expect(text(none)).toContain("Billing management opens once you have an active subscription.");
     expect(text(none)).not.toContain("Manage Billing");
+  });
+
+  it("with the local provider, Manage Billing is a link to the local page once there is anything to manage", () => {
+    const subscriber = render(
+      {
+        otherSubscriptions: [
+          { id: "o1", itemName: "Invoice Bot", kind: "app", monthlyPrice: 4900, status: "active", active: true },
+        ],
+        otherSubscriptionActive: true,
+      },
+      { portal: "local" },
+    );
+    expect(subscriber).toMatch(/<a[^>]*href="\/dashboard\/billing\/manage"[^>]*>.*?Manage Billing<\/a>/);
+    expect(text(subscriber)).not.toContain("which has no billing portal");
+    // A customer whose only payment was one-time (no subscription): its receipts are there.
+    expect(render({}, { portal: "local", hasPayments: true })).toContain('href="/dashboard/billing/manage"');
+    expect(text(render({ active: true, planName: "Pro", planType: "pro" }, { portal: "local" }))).toContain("Manage Billing");
+    const none = render({}, { portal: "local" });
+    expect(none).not.toContain("/dashboard/billing/manage");
+    expect(text(none)).toContain("Billing management opens once you have an active subscription.");
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Check, CreditCard, Loader2, RefreshCw, XCircle } from "lucide-react";
-import { data, Form, useActionData, useNavigation, useRevalidator } from "react-router";
+import { Check, CreditCard, Loader2, RefreshCw } from "lucide-react";
+import { data, Form, Link, useActionData, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { BillingHistory, type HistoryEntry } from "~/components/dashboard/billing/BillingHistory";
@@ -25,7 +25,6 @@ import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { BILLING_PLANS } from "~/catalogue/plans";
 import { openCheckoutTab } from "~/lib/checkout-client";
 import { cn } from "~/lib/utils";
@@ -34,7 +33,8 @@ import { RunningTrials } from "~/components/dashboard/billing/RunningTrials";
 import { cancelTrial } from "~/server/billing/cancel-trial.server";
 import { listOrders, packageDelivery } from "~/server/billing/list-orders.server";
 import { historyStatus, listRunningTrials, type RunningTrial } from "~/server/billing/list-trials.server";
-import { cancelLocalSubscription } from "~/server/billing/subscriptions.server";
+import { checkoutProvider } from "~/server/billing/provider.server";
+import { receiptsByOrder } from "~/server/billing/receipts.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary, type PaidSubscription } from "~/server/profile/billing.server";
@@ -48,10 +48,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const [subscription, orders, trials] = await Promise.all([
+    const [subscription, orders, trials, receipts, provider] = await Promise.all([
       getSubscriptionSummary(db(), user.id),
       listOrders(db(), user.id, 25),
       listRunningTrials(db(), user.id),
+      receiptsByOrder(db(), user.id),
+      checkoutProvider(),
     ]);
     const history: HistoryEntry[] = orders.map((o) => ({
       id: o.id,
@@ -64,30 +66,41 @@ export async function loader({ request }: Route.LoaderArgs) {
       isSubscription: o.isSubscription,
       delivery: packageDelivery(o),
       status: historyStatus(o),
+      receipts: receipts.get(o.id) ?? [],
     }));
     return {
       subscription,
       history,
       trials,
+      // Manage Billing: Stripe's customer portal, or the local provider's page on this site.
+      portal: provider.name,
+      hasPayments: receipts.size > 0,
       loadError: false as const,
     };
   } catch (error) {
     log.error("billing page load failed", { userId: user.id, error: errorMessage(error) });
-    return { subscription: null, history: [] as HistoryEntry[], trials: [] as RunningTrial[], loadError: true as const };
+    return {
+      subscription: null,
+      history: [] as HistoryEntry[],
+      trials: [] as RunningTrial[],
+      portal: null,
+      hasPayments: false,
+      loadError: true as const,
+    };
   }
 }
 
 const actionInput = z.discriminatedUnion("intent", [
   z.strictObject({ intent: z.literal("refresh") }),
-  z.strictObject({ intent: z.literal("cancel") }),
   z.strictObject({ intent: z.literal("cancel-trial"), orderId: z.string().min(1).max(100) }),
 ]);
 
 /**
  * 'refresh' (the no-JavaScript fallback of Refresh status: the loader re-reads after every action),
- * 'cancel' (local test provider: cancel at the end of the paid period) and 'checkout' (a plan's
- * Choose button before hydration or without JavaScript, ADR 0016: the plan id only, priced on the
- * server like POST /api/checkout, then a redirect to the checkout in this tab).
+ * 'cancel-trial' (a one-time build's free trial) and 'checkout' (a plan's Choose button before
+ * hydration or without JavaScript, ADR 0016: the plan id only, priced on the server like POST
+ * /api/checkout, then a redirect to the checkout in this tab). The local provider's subscriptions
+ * are cancelled on /dashboard/billing/manage.
  */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -100,25 +113,15 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ ok: false as const, intent: null, error: "Unknown action", at: Date.now() }, { status: 400 });
   if (parsed.data.intent === "refresh") return data({ ok: true as const, intent: "refresh" as const, at: Date.now() });
-  if (parsed.data.intent === "cancel-trial") {
-    // A one-time build's free trial: the held payment is released and nothing is charged.
-    const result = await cancelTrial(db(), user.id, parsed.data.orderId);
-    if (!result.ok)
-      return data({ ok: false as const, intent: "cancel-trial" as const, code: result.code, at: Date.now() }, { status: 409 });
-    return data({ ok: true as const, intent: "cancel-trial" as const, itemName: result.order.itemName, at: Date.now() });
-  }
-  const canceled = await cancelLocalSubscription(db(), user.id);
-  if (!canceled) {
-    return data(
-      { ok: false as const, intent: "cancel" as const, error: "There is no active test subscription to cancel.", at: Date.now() },
-      { status: 409 },
-    );
-  }
-  return data({ ok: true as const, intent: "cancel" as const, at: Date.now() });
+  // A one-time build's free trial: the held payment is released and nothing is charged.
+  const result = await cancelTrial(db(), user.id, parsed.data.orderId);
+  if (!result.ok)
+    return data({ ok: false as const, intent: "cancel-trial" as const, code: result.code, at: Date.now() }, { status: 409 });
+  return data({ ok: true as const, intent: "cancel-trial" as const, itemName: result.order.itemName, at: Date.now() });
 }
 
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
-  const { subscription, history, trials, loadError } = loaderData;
+  const { subscription, history, trials, portal, hasPayments, loadError } = loaderData;
   const result = useActionData<typeof action>();
   const { pending, run } = useCheckout("plans");
   useRevalidateOnFocus();
@@ -141,8 +144,6 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!result || !("ok" in result)) return;
     if (result.ok && result.intent === "refresh") toast.success(REFRESHED);
-    else if (result.ok && result.intent === "cancel")
-      toast.success("Subscription canceled", { description: "It stays active until the end of this billing period." });
     // A trial's cancel answers in its own card (RunningTrials).
     else if (!result.ok && result.intent !== "cancel-trial") toast.error(result.error);
   }, [result]);
@@ -228,7 +229,8 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
           active={subscription.active}
           hasBillingAccount={subscription.hasBillingAccount}
           hasOtherSubscriptions={others.length > 0}
-          cancelAtPeriodEnd={subscription.cancelAtPeriodEnd}
+          hasPayments={hasPayments}
+          portal={portal}
         />
       </div>
 
@@ -344,36 +346,34 @@ function PaidSubscriptions({ subscriptions, hasPlan }: { subscriptions: PaidSubs
 }
 
 /**
- * Manage billing (Stripe portal; the local test provider cancels a plan here instead) and Refresh
- * status. Offered for an active plan, and whenever the user has a Stripe customer: the portal is where
- * every Stripe subscription (add-ons, monthly apps, the distributor program) is cancelled or its card changed.
+ * Manage billing and Refresh status. With Stripe, Manage Billing opens Stripe's customer portal in a
+ * new tab, offered for an active plan and whenever the user has a Stripe customer: the portal is where
+ * every Stripe subscription (add-ons, monthly apps, the distributor program) is cancelled or its card
+ * changed. With the local test provider it is a link to this site's own page (subscriptions with
+ * cancel, the test card, receipts), offered once there is anything to manage: a plan, another paid
+ * subscription or a payment.
  */
 function BillingActions({
   active,
   hasBillingAccount,
   hasOtherSubscriptions,
-  cancelAtPeriodEnd,
+  hasPayments,
+  portal,
 }: {
   active: boolean;
   hasBillingAccount: boolean;
   hasOtherSubscriptions: boolean;
-  cancelAtPeriodEnd: boolean;
+  hasPayments: boolean;
+  portal: "stripe" | "local" | null;
 }) {
-  const canManage = active || hasBillingAccount;
+  const local = portal === "local";
+  const canManage = local ? active || hasOtherSubscriptions || hasPayments : active || hasBillingAccount;
   const navigation = useNavigation();
   const { revalidate } = useRevalidator();
   const [opening, setOpening] = useState(false);
   const [syncing, setSyncing] = useState(false);
-  const [localProvider, setLocalProvider] = useState(false);
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const canceling = submittingIntent === "cancel";
   const refreshing = syncing || submittingIntent === "refresh";
-
-  // The confirmation stays open until the action answers (a new action result closes it).
-  const result = useActionData<typeof action>();
-  const [openedWith, setOpenedWith] = useState<{ result: typeof result } | null>(null);
-  const confirmOpen = openedWith !== null && openedWith.result === result;
-  const setConfirmOpen = (open: boolean) => setOpenedWith(open ? { result } : null);
 
   async function openPortal() {
     setOpening(true);
@@ -388,7 +388,6 @@ function BillingActions({
       }
       tab.cancel();
       if (res.status === 401) sendToSignIn();
-      else if (res.status === 409) setLocalProvider(true);
       else toast.error(BILLING_ERRORS.portal);
     } catch {
       tab.cancel();
@@ -421,7 +420,14 @@ function BillingActions({
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          {canManage ? (
+          {canManage && local ? (
+            <Button asChild>
+              <Link to="/dashboard/billing/manage">
+                <CreditCard aria-hidden="true" />
+                Manage Billing
+              </Link>
+            </Button>
+          ) : canManage ? (
             <Button type="button" onClick={() => void openPortal()} disabled={opening} aria-busy={opening || undefined}>
               {opening ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CreditCard aria-hidden="true" />}
               {opening ? "Opening..." : "Manage Billing"}
@@ -451,46 +457,10 @@ function BillingActions({
             Your subscriptions were paid with the test checkout, which has no billing portal.
           </p>
         ) : null}
-        {localProvider && !active ? (
-          <p className="text-sm" data-testid="local-billing">
-            Payments on this site use the test checkout, which has no billing portal.
+        {local && canManage ? (
+          <p className="text-sm text-muted-foreground" data-testid="local-billing">
+            Payments on this site use the test checkout: Manage Billing shows your subscriptions, test card and receipts here.
           </p>
-        ) : null}
-        {active && localProvider ? (
-          <div className="grid gap-3 rounded-lg border bg-muted/40 p-4" data-testid="local-billing">
-            <p className="text-sm">
-              Payments on this site use the test checkout, which has no billing portal. You can manage your subscription here.
-            </p>
-            {cancelAtPeriodEnd ? (
-              <p className="text-sm font-medium">Your subscription is set to cancel at the end of this billing period.</p>
-            ) : (
-              <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-                <Button type="button" variant="outline" className="justify-self-start" onClick={() => setConfirmOpen(true)}>
-                  <XCircle aria-hidden="true" />
-                  Cancel subscription
-                </Button>
-                <DialogContent className="max-w-md">
-                  <DialogHeader>
-                    <DialogTitle>Cancel your subscription?</DialogTitle>
-                    <DialogDescription>
-                      Your plan stays active until the end of the current billing period and is not renewed after that.
-                    </DialogDescription>
-                  </DialogHeader>
-                  <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                    <DialogClose asChild>
-                      <Button type="button" variant="outline">
-                        Keep subscription
-                      </Button>
-                    </DialogClose>
-                    <Button type="submit" name="intent" value="cancel" variant="destructive" disabled={canceling}>
-                      {canceling ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                      {canceling ? "Canceling..." : "Yes, cancel subscription"}
-                    </Button>
-                  </Form>
-                </DialogContent>
-              </Dialog>
-            )}
-          </div>
         ) : null}
       </CardContent>
     </Card>

@@ -51,16 +51,22 @@ export async function applySubscriptionEntitlement(
 }
 
 /**
- * Local provider: cancel at the end of the paid period (the row stays active until then).
- * Returns false when the user has no active subscription. Stripe subscriptions are cancelled
+ * Local provider: cancel at the end of the paid period (the row stays active until then), the
+ * user's active plan or tier, or only the row `subscriptionId` when given (Manage Billing names it).
+ * Returns false when there is no such active subscription. Stripe subscriptions are cancelled
  * through the customer portal, and the provider's event updates the row.
  */
-export async function cancelLocalSubscription(db: Db, userId: string): Promise<boolean> {
+export async function cancelLocalSubscription(db: Db, userId: string, subscriptionId?: number): Promise<boolean> {
   const rows = await db
     .update(userSubscriptions)
     .set({ cancelAtPeriodEnd: true, updatedAt: sql`now()` })
     .where(
-      and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.status, "active"), eq(userSubscriptions.provider, "local")),
+      and(
+        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.status, "active"),
+        eq(userSubscriptions.provider, "local"),
+        subscriptionId === undefined ? undefined : eq(userSubscriptions.id, subscriptionId),
+      ),
     )
     .returning({ id: userSubscriptions.id });
   return rows.length > 0;

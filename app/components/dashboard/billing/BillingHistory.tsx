@@ -1,5 +1,6 @@
 import { Receipt } from "lucide-react";
 import { orderAmountLines } from "~/catalogue/pricing";
+import { Link } from "react-router";
 import { formatDollars } from "~/components/dashboard/pages/common";
 import { Badge } from "~/components/ui/badge";
 import { formatDate } from "./checkout";
@@ -18,6 +19,8 @@ export interface HistoryEntry {
   /** A package's delivery as sold ('rush delivery (24-48 hours)'); null for other kinds. */
   delivery: string | null;
   status: string;
+  /** The order's payments, oldest first: each has a receipt. */
+  receipts: { id: number; number: string }[];
 }
 
 /** The order's amount: one line, or the setup fee and the monthly amount as two (orderAmountLines). */
@@ -61,7 +64,26 @@ const KIND: Record<string, string> = {
   member: "Member plan",
 };
 
-/** The user's orders, newest first (billing history). */
+/** Links to the receipts of an order's payments (none for an order never paid). */
+function ReceiptLinks({ entry }: { entry: HistoryEntry }) {
+  if (entry.receipts.length === 0) return null;
+  return (
+    <span className="flex flex-wrap gap-x-3 gap-y-1">
+      {entry.receipts.map((r) => (
+        <Link
+          key={r.id}
+          to={`/dashboard/billing/receipts/${r.id}`}
+          className="text-sm font-medium underline underline-offset-4"
+          aria-label={`Receipt ${r.number} for ${entry.itemName}`}
+        >
+          Receipt {r.number}
+        </Link>
+      ))}
+    </span>
+  );
+}
+
+/** The user's orders, newest first (billing history); each payment's receipt is linked. */
 export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
   return (
     <section aria-labelledby="history-heading" className="mt-10">
@@ -94,6 +116,7 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                       <Amount entry={e} />
                     </span>
                   </div>
+                  <ReceiptLinks entry={e} />
                 </li>
               );
             })}
@@ -115,6 +138,9 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                   <th scope="col" className="px-4 py-3 font-medium">
                     Status
                   </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Receipt
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -132,6 +158,9 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                       </td>
                       <td className="px-4 py-3">
                         <Badge variant={status.variant}>{status.label}</Badge>
+                      </td>
+                      <td className="px-4 py-3">
+                        <ReceiptLinks entry={e} />
                       </td>
                     </tr>
                   );
