@@ -12,7 +12,7 @@ import { env } from "~/server/env.server";
 import type { Route } from "./+types/receipt";
 
 /**
- * A payment's receipt (docs/decisions/XXXX-local-manage-billing.md): every payment the account made,
+ * A payment's receipt (docs/decisions/0051-local-manage-billing.md): every payment the account made,
  * from its payment event and order. The account's own only: another account's payment id, or one
  * that is no payment, is the site's 404. A page of its own, outside the dashboard's sidebar, so it
  * prints as a receipt (the print styles hide the page's own links and buttons).

@@ -20,7 +20,7 @@ import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/billing.manage";
 
 /**
- * Manage Billing with the local test provider (docs/decisions/XXXX-local-manage-billing.md): what
+ * Manage Billing with the local test provider (docs/decisions/0051-local-manage-billing.md): what
  * Stripe's customer portal shows, on this site's own page. With Stripe, Manage Billing opens
  * Stripe's portal and this page sends the customer back to the billing page.
  */
