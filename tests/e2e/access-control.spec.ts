@@ -478,7 +478,9 @@ test.describe("access control sweep (checklist item 14)", () => {
     const addonIds = ["email-campaign-builder", "seo-optimizer", "advanced-analytics"];
     expect(addonIds.every((id) => ADDONS.some((a) => a.id === id && a.isActive))).toBe(true);
     const bodies: Record<OrderKind, object> = {
-      app: { kind: "app", appId: 7, tab: "base" },
+      // Monthly: paid at checkout into its free trial, so it is A's now (a one-time build on its free
+      // trial is held until the trial ends; the package below is one).
+      app: { kind: "app", appId: 7, tab: "monthly" },
       package: { kind: "package", planId: QUICK_PICK_PLANS[0]!.id, mode: "one-time", rush: true },
       plan: { kind: "plan", planType: "pro" },
       scaling: { kind: "scaling", tierIndex: 3 },
