@@ -84,7 +84,8 @@ describe(`upgrading a database at migration 0012 (${engine})`, () => {
           upgraded.db,
           sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
         );
-        expect(applied[0]?.n).toBe(14);
+        const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
+        expect(applied[0]?.n).toBe(journal.entries.length);
         // The rows written before are there, and writes to tables that had a trigger work.
         expect(await queryRows(upgraded.db, sql`select email from "user" where id = 'u-old'`)).toEqual([
           { email: "old@example.com" },
