@@ -20,7 +20,7 @@ describe(`periodic work on pg-boss schedules (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   const instances: Jobs[] = [];
 
-  const jobsOf = (queue: string, since = new Date(0), until = new Date(8.64e15)) =>
+  const jobsOf = (queue: string, since = new Date(0), until = new Date("9999-12-31T00:00:00Z")) =>
     queryRows<{ state: string }>(
       database.db,
       sql`select state::text as state from pgboss.job
