@@ -686,6 +686,12 @@ function routes(ctx) {
       { sidebar: ["sideways", "", ...INJECTIONS], emailUpdates: ["maybe", ...INJECTIONS], intent: ["nuke", ...INJECTIONS] },
     ),
     dashboardForm("/dashboard/billing", { intent: "refresh" }, { intent: ["cancel-all", "", ...INJECTIONS] }),
+    // Local Manage Billing's cancel: a ref of no order of the account's is a 404 that changes nothing.
+    dashboardForm(
+      "/dashboard/billing/manage",
+      { intent: "cancel", ref: "fuzz-no-such-subscription" },
+      { intent: ["cancel-all", "", ...INJECTIONS], ref: ["", longString(81), ...INJECTIONS] },
+    ),
     // The no-JavaScript checkout forms of the dashboard (ADR 0016): ids only, priced on the server.
     {
       ...dashboardForm(
@@ -826,7 +832,7 @@ function getRoutes(ctx) {
   // prettier-ignore
   const dashboard = [
     "", "/billing", "/addons", "/scaling", "/onboarding", "/profile", "/analytics", "/settings", "/support",
-    "/automation", "/no-such-page",
+    "/automation", "/billing/manage", "/billing/receipts/fuzz-receipt", "/no-such-page",
   ].map((page) => `/dashboard${page}`);
   const api = ["/checkout", "/callback", "/webhooks/stripe", "/billing/portal", "/billing/sync", "/dashboard/visit"].map(
     (p) => `/api${p}`,
