@@ -6,7 +6,7 @@
 //   faults outside any request (inject-faults.mjs): a stray rejection is logged and serving goes on,
 //   a stray throw stops the server like SIGTERM (exit 1, database closed)
 //   -> sign up + verify (dev mailbox) -> start the trial -> kill -9 -> restart
-//   -> create and pay an app order (local checkout) -> kill -9 -> restart
+//   -> create and pay a plan order (local checkout) -> kill -9 -> restart
 //   -> submit a lead -> kill -9 -> restart
 //   -> 20 concurrent lead submissions, kill -9 once some are acknowledged -> restart
 // then (server killed again) the database is opened directly: the trial, the paid order (and its one
@@ -221,7 +221,8 @@ async function engineRun(engine) {
     server = await boot();
     const checkout = await client.request(server.url, "/api/checkout", {
       method: "POST",
-      json: { kind: "app", appId: 7, tab: "base" },
+      // A plan is charged at checkout (an app's build or subscription starts with its free trial).
+      json: { kind: "plan", planType: "basic" },
     });
     if (checkout.status !== 200 || !checkout.data?.url)
       throw new Error(`checkout ${checkout.status}: ${checkout.text.slice(0, 200)}`);
@@ -232,7 +233,7 @@ async function engineRun(engine) {
       form: { card: "4242424242424242", expiry: "12/40", cvc: "123" },
     });
     const paidAt = now();
-    if (pay.status !== 302 || !/payment-success/.test(pay.headers.get("location") ?? ""))
+    if (pay.status !== 302 || !/\/dashboard\/billing\?success=true/.test(pay.headers.get("location") ?? ""))
       throw new Error(`payment answered ${pay.status} ${pay.headers.get("location") ?? pay.text.slice(0, 200)}`);
     await killNow(server, paidAt);
 
