@@ -57,9 +57,18 @@ export async function listPurchasedAutomations(db: Db, userId: string): Promise<
  */
 export function packageDelivery(order: Pick<OrderRow, "kind" | "pricingTab" | "details">): string | null {
   if (order.kind !== "package") return null;
+  const { rush, timeline } = deliverySold(order);
+  return `${rush ? "rush" : "standard"} delivery (${timeline})`;
+}
+
+/**
+ * Whether a package order was sold with rush delivery, and its timeline, as recorded on it (orders
+ * from before the timeline was recorded say rush in their pricing tab).
+ */
+export function deliverySold(order: Pick<OrderRow, "pricingTab" | "details">): { rush: boolean; timeline: string } {
   const rush = order.details.rush === true || order.pricingTab === "rush";
   const timeline = typeof order.details.timeline === "string" ? order.details.timeline : rush ? "24-48 hours" : "5-7 days";
-  return `${rush ? "rush" : "standard"} delivery (${timeline})`;
+  return { rush, timeline };
 }
 
 export function tabLabel(tab: string | null): string {

@@ -1,5 +1,5 @@
 import type { OrderRow } from "../db/schema";
-import { tabLabel } from "./list-orders.server";
+import { deliverySold, tabLabel } from "./list-orders.server";
 
 const KIND_LABELS: Record<string, string> = {
   package: "Package",
@@ -15,7 +15,8 @@ export function orderOptionLabel(order: Pick<OrderRow, "kind" | "pricingTab" | "
   if (order.kind === "app") return tabLabel(order.pricingTab);
   if (order.kind === "package") {
     const mode = order.details.mode === "monthly" ? "Monthly" : "One-time";
-    return order.details.rush ? `${mode}, Rush (24-48 hours)` : `${mode}, 5-7 days`;
+    const { rush, timeline } = deliverySold(order);
+    return rush ? `${mode}, Rush (${timeline})` : `${mode}, ${timeline}`;
   }
   return KIND_LABELS[order.kind] ?? order.kind;
 }
