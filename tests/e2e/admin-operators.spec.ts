@@ -1,8 +1,9 @@
-import { expect, test, type Browser } from "@playwright/test";
-import { siteCookies, siteOrigin } from "./support/auth";
+import { expect, test } from "@playwright/test";
+import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { signedInContext } from "./support/customer";
-import { cookieHeader, createVerifiedAccount, freshIp, raw } from "./support/loopback";
+import { raw } from "./support/loopback";
+import { operatorContext, OPERATOR } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
@@ -10,28 +11,6 @@ import { gotoHydrated } from "./support/page";
  * runs (the CLI cannot open a PGlite folder beside it), and that account then opens /admin. Before,
  * /admin is the site's 404 for that account and for a signed-out visitor alike.
  */
-const OPERATOR = (process.env.OPERATOR_EMAILS ?? "ops@example.com").split(",")[0]!.trim().toLowerCase();
-const PASSWORD = "correct-horse-battery";
-
-/** The OPERATOR_EMAILS operator's browser: signs in if another spec made the account already. */
-async function operatorContext(browser: Browser) {
-  const ip = freshIp();
-  const signIn = await raw({
-    method: "POST",
-    path: "/api/auth/sign-in/email",
-    ip,
-    headers: { origin: siteOrigin() },
-    body: { email: OPERATOR, password: PASSWORD },
-  });
-  const cookie =
-    signIn.status === 200
-      ? cookieHeader(signIn.setCookies)
-      : (await createVerifiedAccount(OPERATOR, PASSWORD, siteOrigin())).cookie;
-  const context = await browser.newContext();
-  await context.addCookies(siteCookies(cookie));
-  return context;
-}
-
 test("an operator grants the role from /admin → Operators and that account then opens /admin", async ({ browser }) => {
   const { context: granteeContext, email } = await signedInContext(browser, "grantee");
   const grantee = await granteeContext.newPage();

@@ -1,8 +1,8 @@
-import { expect, test, type Browser } from "@playwright/test";
-import { siteCookies, siteOrigin } from "./support/auth";
+import { expect, test } from "@playwright/test";
+import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { payWith, signedInContext } from "./support/customer";
-import { cookieHeader, createVerifiedAccount, freshIp, raw } from "./support/loopback";
+import { operatorContext } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
@@ -10,28 +10,6 @@ import { gotoHydrated } from "./support/page";
  * the rest, through the form's review and confirm steps; the customer's billing history then says
  * the order was refunded.
  */
-const OPERATOR = (process.env.OPERATOR_EMAILS ?? "ops@example.com").split(",")[0]!.trim().toLowerCase();
-const PASSWORD = "correct-horse-battery";
-
-/** The OPERATOR_EMAILS operator's browser: signs in if another spec made the account already. */
-async function operatorContext(browser: Browser) {
-  const ip = freshIp();
-  const signIn = await raw({
-    method: "POST",
-    path: "/api/auth/sign-in/email",
-    ip,
-    headers: { origin: siteOrigin() },
-    body: { email: OPERATOR, password: PASSWORD },
-  });
-  const cookie =
-    signIn.status === 200
-      ? cookieHeader(signIn.setCookies)
-      : (await createVerifiedAccount(OPERATOR, PASSWORD, siteOrigin())).cookie;
-  const context = await browser.newContext();
-  await context.addCookies(siteCookies(cookie));
-  return context;
-}
-
 /** The first dollar amount of a cell ("$99.00/month" is 99). */
 const dollars = (text: string) => Number(/\$([\d,]+(?:\.\d+)?)/.exec(text)?.[1]?.replace(/,/g, "") ?? NaN);
 
