@@ -38,6 +38,9 @@ export default defineConfig({
           // its own, on PostgreSQL each worker a database of its own (support/pg-worker.ts), which
           // every file empties and migrates (support/db.ts).
           setupFiles: ["tests/integration/support/pg-worker.ts"],
+          // Test-strength password hashes (auth/password.server.ts): the suite makes hundreds of
+          // accounts; password-storage.test.ts checks full strength with the variable unset.
+          env: { PASSWORD_HASH_COST: "test" },
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,

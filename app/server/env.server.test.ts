@@ -47,6 +47,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ PUBLIC_SITE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
   });
 
+  it("allows test-strength password hashes on this machine only", () => {
+    const site = { PUBLIC_SITE_URL: "https://shop.example.com", SMTP_URL: "smtp://mail.example.com:587", LOCAL_CHECKOUT: "1" };
+    expect(parseEnv(site).PASSWORD_HASH_COST).toBe("standard");
+    expect(() => parseEnv({ ...site, PASSWORD_HASH_COST: "test" })).toThrow(/PASSWORD_HASH_COST: .*test servers/);
+    expect(parseEnv({ PUBLIC_SITE_URL: "http://localhost:3107", PASSWORD_HASH_COST: "test" }).PASSWORD_HASH_COST).toBe("test");
+    expect(() => parseEnv({ PASSWORD_HASH_COST: "cheap" })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it("refuses to run a public production site on the free test checkout unless told to", () => {
     const site = { PUBLIC_SITE_URL: "https://shop.example.com", SMTP_URL: "smtp://mail.example.com:587" };
     expect(() => parseEnv(site)).toThrow(/PUBLIC_SITE_URL: a public site needs a payment provider/);

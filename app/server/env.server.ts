@@ -69,6 +69,8 @@ const schema = z
      * on this machine, e.g. a staging site. Without it, production on a public address needs Stripe.
      */
     LOCAL_CHECKOUT: z.enum(["0", "1"]).default("0"),
+    /** "test": cheap password hashes for test servers (auth/password.server.ts); never on a public site. */
+    PASSWORD_HASH_COST: z.enum(["standard", "test"]).default("standard"),
   })
   .refine((e) => Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET), {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
@@ -90,6 +92,10 @@ const schema = z
     // only this machine can read.
     message: "a public site needs SMTP_URL: verification and password-reset mail could not leave the server",
     path: ["SMTP_URL"],
+  })
+  .refine((e) => e.PASSWORD_HASH_COST !== "test" || !servesThePublic(e), {
+    message: "PASSWORD_HASH_COST=test makes password hashes cheap to crack: it is for test servers on this machine only",
+    path: ["PASSWORD_HASH_COST"],
   })
   .refine((e) => Boolean(e.MAILCHIMP_API_KEY) === Boolean(e.MAILCHIMP_LIST_ID), {
     message: "MAILCHIMP_API_KEY and MAILCHIMP_LIST_ID must be set together",

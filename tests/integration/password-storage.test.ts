@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuth, type Auth } from "~/server/auth/auth.server";
 import { parseHash } from "~/server/auth/password.server";
 import * as schema from "~/server/db/schema";
@@ -33,10 +33,13 @@ describe(`stored password hashes (${engine})`, () => {
   };
 
   beforeAll(async () => {
+    // The suite hashes at test strength (vitest.config.ts); this file checks the real one.
+    vi.stubEnv("PASSWORD_HASH_COST", undefined);
     database = await freshDatabase();
     auth = createAuth(database.db, "x".repeat(40));
   });
   afterAll(async () => {
+    vi.unstubAllEnvs();
     await database?.cleanup();
   });
 

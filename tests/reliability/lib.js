@@ -92,6 +92,7 @@ function spawnServer({ name, port, env }) {
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: process.env.REL_LOG_LEVEL || "warn",
+      PASSWORD_HASH_COST: "test",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

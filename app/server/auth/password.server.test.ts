@@ -1,9 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashPassword, parseHash, passwordHashing, verifyPassword } from "./password.server";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 // scrypt at N = 2^17 takes ~0.3 s a hash on an idle core; a loaded CI machine is far slower.
 describe("password hashing", { timeout: 30_000 }, () => {
   it("meets ASVS 5 Appendix C: scrypt N >= 2^17, r = 8, p = 1, random salt", async () => {
+    vi.stubEnv("PASSWORD_HASH_COST", undefined);
     const a = await hashPassword("correct horse battery staple");
     const b = await hashPassword("correct horse battery staple");
     const parsed = parseHash(a)!;
@@ -44,5 +49,18 @@ describe("password hashing", { timeout: 30_000 }, () => {
     }
     expect(most).toBe(passwordHashing.concurrency);
     expect(waited).toBeGreaterThan(0);
+  });
+
+  it("hashes at test strength only when told to, and verifies across both", async () => {
+    vi.stubEnv("PASSWORD_HASH_COST", "test");
+    const cheap = await hashPassword("correct horse battery staple");
+    expect(parseHash(cheap)!.log2N).toBe(12);
+    vi.stubEnv("PASSWORD_HASH_COST", undefined);
+    expect(await verifyPassword({ hash: cheap, password: "correct horse battery staple" })).toBe(true);
+    const strong = await hashPassword("correct horse battery staple");
+    expect(parseHash(strong)!.log2N).toBe(17);
+    vi.stubEnv("PASSWORD_HASH_COST", "test");
+    expect(await verifyPassword({ hash: strong, password: "correct horse battery staple" })).toBe(true);
+    expect(await verifyPassword({ hash: strong, password: "wrong horse" })).toBe(false);
   });
 });

@@ -10,6 +10,20 @@ import pLimit from "p-limit";
 export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
 /**
+ * `PASSWORD_HASH_COST=test`: scrypt at N = 2^12 for test servers and suites, which create thousands of
+ * accounts; at full strength each costs about 0.4 s of CPU, on machines where the server and the
+ * browsers share two cores (docs/decisions/XXXX-test-password-hash-cost.md). The configuration
+ * refuses it on a public site (env.server.ts); hashes carry their parameters, so an account made
+ * under either setting verifies under the other.
+ */
+export const TEST_SCRYPT_PARAMS = { ...SCRYPT_PARAMS, log2N: 12 } as const;
+
+/** Read at each hash, so a suite can check full strength with the variable unset. */
+export function scryptParams() {
+  return process.env.PASSWORD_HASH_COST === "test" ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS;
+}
+
+/**
  * At most this many hashes at once: one fewer than libuv's threads (4 unless UV_THREADPOOL_SIZE says
  * otherwise), so gzip and file reads always find a free thread. libuv's queue is first come, first
  * served: unbounded, a burst of sign-ups queued dozens of slow hashes ahead of every page's gzip,
@@ -32,7 +46,7 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
 const maxmem = (log2N: number, r: number) => 256 * 2 ** log2N * r;
 
 export async function hashPassword(password: string): Promise<string> {
-  const { log2N, r, p, keyLength, saltLength } = SCRYPT_PARAMS;
+  const { log2N, r, p, keyLength, saltLength } = scryptParams();
   const salt = randomBytes(saltLength);
   const key = await scrypt(password, salt, keyLength, { N: 2 ** log2N, r, p, maxmem: maxmem(log2N, r) });
   return `scrypt$${log2N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;

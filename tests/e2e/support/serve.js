@@ -16,6 +16,8 @@ const child = spawn(process.execPath, ["server.js"], {
     WEBINAR_EMBED_URL: process.env.WEBINAR_EMBED_URL ?? `http://127.0.0.1:${Number(port) + 1}/webinar/embed`,
     // The operator of tests/e2e/affiliates.spec.ts (the /admin view).
     OPERATOR_EMAILS: process.env.OPERATOR_EMAILS ?? "ops@example.com",
+    // Every test makes accounts: full-strength scrypt would cost about 0.4 s of CPU each.
+    PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "test",
     ...process.env,
     DATABASE_URL: "",
   },
