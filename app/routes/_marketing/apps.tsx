@@ -35,6 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Choose from 181+ pre-built AI applications across 22 industries. Search, compare prices and start a 3-day free trial.",
     path: "/apps",
+    image: "apps",
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
