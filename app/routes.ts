@@ -44,6 +44,7 @@ export default [
     route("packages", "routes/_marketing/packages.tsx"),
     route("questionnaire", "routes/_marketing/questionnaire.tsx"),
     route("apps", "routes/_marketing/apps.tsx"),
+    route("apps/:slug", "routes/_marketing/apps.detail.tsx"),
     route("live-training", "routes/_marketing/live-training.tsx"),
     route("earn", "routes/_marketing/earn.tsx"),
     route("distributors", "routes/_marketing/distributors.tsx"),

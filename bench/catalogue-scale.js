@@ -66,7 +66,7 @@ function generated(from, to) {
   const rows = [];
   for (let id = from; id <= to; id++) {
     const t = templates[(id - 1) % templates.length];
-    rows.push({ ...t, id, name: `${t.name} #${id}`, isPopular: id % 20 === 0 });
+    rows.push({ ...t, id, slug: `${t.slug}-${id}`, name: `${t.name} #${id}`, isPopular: id % 20 === 0 });
   }
   return rows;
 }

@@ -1,5 +1,6 @@
 import { mulberry32, randomInt } from "~/lib/random";
 import { INDUSTRIES, type Industry } from "./industries";
+import { assignSlugs } from "./slugs";
 
 /**
  * The 181-app catalogue (spec section 3, "App listing"): 34 hand-written apps (ids 1-34) for the
@@ -10,6 +11,8 @@ import { INDUSTRIES, type Industry } from "./industries";
  */
 export interface CatalogueApp {
   id: number;
+  /** Its page's address, /apps/{slug} (assignSlugs: from the name, unique). */
+  slug: string;
   name: string;
   description: string;
   industry: string;
@@ -390,8 +393,10 @@ const HAND_WRITTEN: Record<
   ],
 };
 
-function handWrittenApps(): CatalogueApp[] {
-  const out: CatalogueApp[] = [];
+type UnsluggedApp = Omit<CatalogueApp, "slug">;
+
+function handWrittenApps(): UnsluggedApp[] {
+  const out: UnsluggedApp[] = [];
   for (const industry of INDUSTRIES.slice(0, 4) as (keyof typeof HAND_WRITTEN)[]) {
     for (const [name, description, basePrice, reviews, isPopular, deliveryTime, features] of HAND_WRITTEN[industry]) {
       out.push({
@@ -952,9 +957,9 @@ function pickDistinct<T>(random: () => number, pool: readonly T[], n: number): T
   return out;
 }
 
-function generatedApps(firstId: number): CatalogueApp[] {
+function generatedApps(firstId: number): UnsluggedApp[] {
   const random = mulberry32(SEED);
-  const out: CatalogueApp[] = [];
+  const out: UnsluggedApp[] = [];
   GENERATED_INDUSTRIES.forEach((industry, industryIndex) => {
     const kit = KITS[industry];
     for (let k = 0; k < generatedCount(industryIndex); k++) {
@@ -986,5 +991,7 @@ function generatedApps(firstId: number): CatalogueApp[] {
 /** The whole catalogue, ordered by id. Pure: every call returns an equal, fresh array. */
 export function allApps(): CatalogueApp[] {
   const hand = handWrittenApps();
-  return [...hand, ...generatedApps(hand.length + 1)];
+  const apps = [...hand, ...generatedApps(hand.length + 1)];
+  const slugs = assignSlugs(apps);
+  return apps.map((app) => ({ ...app, slug: slugs.get(app.id)! }));
 }

@@ -25,4 +25,13 @@ describe("seo", () => {
     expect(tags.some((t) => "property" in t && t.property === "og:url")).toBe(false);
     expect(JSON.stringify(tags)).not.toContain("/404");
   });
+  it("gives every page an absolute og:image and the large Twitter card", () => {
+    const tags = seo(matches, { title: "Apps", description: "All the apps", path: "/apps" });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://example.com/og/site.png" });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(tags).toContainEqual({ property: "og:image:height", content: "630" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+    const app = seo(matches, { title: "A", description: "b", path: "/apps/a", image: "apps" });
+    expect(app).toContainEqual({ property: "og:image", content: "https://example.com/og/apps.png" });
+  });
 });

@@ -193,6 +193,10 @@ const SWEEP: Record<string, Entry> = {
       ...ids.orders.map((id) => page(`/payment-success?order=${id}`, 404, 404)),
     ],
   },
+  // An app's public page (the catalogue's data only); an unknown slug is the 404.
+  "routes/_marketing/apps.detail.tsx": {
+    probes: () => [page("/apps/medischeduler-ai", 200, 200), page("/apps/no-such-app", 404, 404)],
+  },
   "routes/_marketing/ref.tsx": {
     probes: (ids) => [page(`/ref/${ids.affiliateUsername}`, 200, 200)],
   },

@@ -160,6 +160,7 @@ test("checklist 10: every route refuses POST, PUT, PATCH and DELETE with a missi
         .replace(":sessionId", sessionId)
         .replace(":paymentId", "1")
         .replace(":username", "someone")
+        .replace(":slug", "medischeduler-ai")
         .replace(/\*$/, "anything"),
     );
   }

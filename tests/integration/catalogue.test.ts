@@ -2,8 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allApps } from "~/catalogue/apps";
 import { loader } from "~/routes/_marketing/apps";
+import { loader as appPageLoader } from "~/routes/_marketing/apps.detail";
+import { loader as sitemapLoader } from "~/routes/sitemap";
 import { initAuth, resetAuth } from "~/server/auth/auth.server";
-import { appsWhere, getApp, searchApps, type AppFilters } from "~/server/catalogue/apps.server";
+import {
+  appSlugs,
+  appsWhere,
+  getApp,
+  getAppBySlug,
+  relatedApps,
+  searchApps,
+  type AppFilters,
+} from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { queryRows, setDatabase } from "~/server/db/client.server";
 import { apps } from "~/server/db/schema";
@@ -17,6 +27,13 @@ const expected = (q: string, industry = "All") =>
     .filter((a) => industry === "All" || a.industry === industry)
     .filter((a) => [a.name, a.description, a.industry].some((f) => f.toLowerCase().includes(q.trim().toLowerCase())))
     .map((a) => a.id);
+/** An app page's loader for a slug (it needs setDatabase and initAuth first). */
+const loadPage = (slug: string) =>
+  appPageLoader({
+    request: new Request(`http://localhost/apps/${slug}`),
+    params: { slug },
+    context: {},
+  } as unknown as Parameters<typeof appPageLoader>[0]);
 /** More than the catalogue holds: every match. */
 const ALL = 1000;
 const TRIGRAM_INDEXES = ["apps_description_trgm_idx", "apps_industry_trgm_idx", "apps_name_trgm_idx"];
@@ -44,7 +61,7 @@ describe(`catalogue (${engine})`, () => {
 
     it("is idempotent: seeding again keeps 181 rows with identical values", async () => {
       // Tamper with a row first: the upsert must put the catalogue's values back.
-      await database.db.update(apps).set({ basePrice: 1, name: "tampered" }).where(eq(apps.id, 7));
+      await database.db.update(apps).set({ basePrice: 1, name: "tampered", slug: "tampered" }).where(eq(apps.id, 7));
       await seedCatalogue(database.db);
       const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(apps);
       expect(count).toEqual({ n: 181 });
@@ -215,6 +232,67 @@ describe(`catalogue (${engine})`, () => {
       expect(await getApp(database.db, 42)).toEqual(catalogue[41]);
       expect(await getApp(database.db, 999)).toBeUndefined();
       expect(await getApp(database.db, Number.NaN)).toBeUndefined();
+    });
+  });
+
+  describe("app pages", () => {
+    it("finds an active app by its slug, and nothing for an unknown, odd or inactive one", async () => {
+      expect(await getAppBySlug(database.db, "medischeduler-ai")).toEqual(catalogue[0]);
+      expect(await getAppBySlug(database.db, catalogue[150]!.slug)).toEqual(catalogue[150]);
+      const found = await Promise.all(
+        ["no-such-app", "", "MediScheduler-AI", "medischeduler-ai/", "a'--", "x".repeat(500)].map((slug) =>
+          getAppBySlug(database.db, slug),
+        ),
+      );
+      expect(found.filter(Boolean)).toEqual([]);
+      await database.db.update(apps).set({ isActive: false }).where(eq(apps.id, 2));
+      try {
+        expect(await getAppBySlug(database.db, catalogue[1]!.slug)).toBeUndefined();
+        expect(await appSlugs(database.db)).toEqual(catalogue.filter((a) => a.id !== 2).map((a) => a.slug));
+        expect(ids(await relatedApps(database.db, catalogue[0]!, 50))).not.toContain(2);
+      } finally {
+        await database.db.update(apps).set({ isActive: true }).where(eq(apps.id, 2));
+      }
+    });
+
+    it("relates other apps of the same industry only, popular ones first", async () => {
+      const app = catalogue[0]!;
+      const related = await relatedApps(database.db, app, 3);
+      expect(related).toHaveLength(3);
+      for (const r of related) expect(r).toMatchObject({ industry: app.industry });
+      expect(ids(related)).not.toContain(app.id);
+      const sameIndustry = catalogue.filter((a) => a.industry === app.industry && a.id !== app.id);
+      const popularFirst = [...sameIndustry.filter((a) => a.isPopular), ...sameIndustry.filter((a) => !a.isPopular)];
+      expect(ids(related)).toEqual(ids(popularFirst.slice(0, 3)));
+    });
+
+    it("the page's loader prices the four tabs and answers 404 for an unknown slug", async () => {
+      setDatabase(database);
+      await initAuth(database.db);
+      try {
+        const page = await loadPage("medischeduler-ai");
+        expect(page.app.id).toBe(1);
+        expect(page.prices.map((p) => [p.tab, p.display, p.delivery])).toEqual([
+          ["base", "$18,500", "7-14 days"],
+          ["standard", "$16,650", "5-7 days"],
+          ["express", "$27,750", "24-48 hours"],
+          ["monthly", "$925/month", "Standard timeline"],
+        ]);
+        expect(page.related.length).toBeGreaterThan(0);
+        const missing = await loadPage("no-such-app").then(
+          () => null,
+          (thrown: unknown) => thrown,
+        );
+        expect(missing).toMatchObject({ init: { status: 404 } });
+
+        const xml = await (await sitemapLoader()).text();
+        const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+        expect(locs.filter((p) => p.startsWith("/apps/"))).toEqual(catalogue.map((a) => `/apps/${a.slug}`));
+        expect(locs).toContain("/distributors");
+      } finally {
+        resetAuth();
+        setDatabase(undefined);
+      }
     });
   });
 

@@ -71,7 +71,13 @@ export const AppCard = memo(function AppCard({
           )}
         </div>
         <h3 id={nameId} className="text-lg font-bold leading-snug">
-          {app.name}
+          {/* The app's own page: every feature, the four prices, reviews and related apps. */}
+          <a
+            href={`/apps/${app.slug}`}
+            className="rounded-sm underline-offset-4 hover:text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {app.name}
+          </a>
         </h3>
         <p className={list ? "text-sm text-muted-foreground" : "line-clamp-3 text-sm text-muted-foreground"}>{app.description}</p>
 

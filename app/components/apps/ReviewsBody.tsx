@@ -72,3 +72,15 @@ export function TrialCallToAction({ tab }: { tab: AppPricingTab }) {
     </div>
   );
 }
+
+/** From the reviews dialog to the app's own page (every feature, the four prices, related apps). */
+export function AppPageLink({ app }: { app: Pick<CatalogueApp, "name" | "slug"> }) {
+  return (
+    <a
+      href={`/apps/${app.slug}`}
+      className="self-start rounded-sm text-sm font-semibold text-primary underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      See features and prices<span className="sr-only"> of {app.name}</span>
+    </a>
+  );
+}

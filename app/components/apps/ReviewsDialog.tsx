@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { CatalogueApp } from "~/catalogue/apps";
 import type { AppPricingTab } from "~/catalogue/pricing";
 import { refreshReviews, reviewPool, REVIEWS_REFRESH_MS, REVIEWS_SHOWN, type Review } from "~/catalogue/reviews";
-import { ReviewsBody, TrialCallToAction } from "./ReviewsBody";
+import { AppPageLink, ReviewsBody, TrialCallToAction } from "./ReviewsBody";
 import { TrialForm } from "./TrialForm";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -92,6 +92,7 @@ function StaticReviewsDialog({
           </p>
         </div>
         <ReviewsBody app={app} reviews={reviews} />
+        <AppPageLink app={app} />
         <TrialForm appId={app.id} tab={tab} signedIn={signedIn} error={trialError}>
           <TrialCallToAction tab={tab} />
         </TrialForm>

@@ -2,7 +2,7 @@ import type { CatalogueApp } from "~/catalogue/apps";
 import type { AppPricingTab } from "~/catalogue/pricing";
 import type { Review } from "~/catalogue/reviews";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { ReviewsBody, TrialCallToAction } from "./ReviewsBody";
+import { AppPageLink, ReviewsBody, TrialCallToAction } from "./ReviewsBody";
 import { TrialForm } from "./TrialForm";
 
 export interface ReviewsModalProps {
@@ -40,6 +40,7 @@ export default function ReviewsModal({
           <DialogDescription>{subtitle}</DialogDescription>
         </DialogHeader>
         <ReviewsBody app={app} reviews={reviews} />
+        <AppPageLink app={app} />
         <TrialForm
           appId={app.id}
           tab={tab}

@@ -83,7 +83,3 @@ export function appsSearch(query: AppsQuery): string {
 export function sameFilters(a: Pick<AppsQuery, "q" | "industry">, b: Pick<AppsQuery, "q" | "industry">): boolean {
   return a.q === b.q && a.industry === b.industry;
 }
-
-export function sameQuery(a: AppsQuery, b: AppsQuery): boolean {
-  return sameFilters(a, b) && a.tab === b.tab && a.view === b.view && a.reviews === b.reviews && a.show === b.show;
-}

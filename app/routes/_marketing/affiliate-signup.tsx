@@ -17,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Become an Affiliate — 30% Lifetime Commission",
     description: "Join the AI Automation Apps affiliate program and earn 30% commission for life on every customer you refer.",
     path: "/affiliate-signup",
+    image: "partners",
   });
 
 export async function loader({ request }: Route.LoaderArgs) {

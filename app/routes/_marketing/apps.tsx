@@ -1,36 +1,18 @@
 import { CalendarDays, LayoutGrid, List, Search } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import {
-  Link,
-  useActionData,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { Link, useActionData, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { CatalogueApp } from "~/catalogue/apps";
 import { ALL_INDUSTRIES, INDUSTRIES, type Industry } from "~/catalogue/industries";
 import { APP_PRICING_TABS, APP_TAB_INFO, isAppPricingTab } from "~/catalogue/pricing";
 import { AppCard } from "~/components/apps/AppCard";
 import { AppSearch } from "~/components/apps/AppSearch";
-import { LazyToaster, type Notice } from "~/components/LazyToaster";
-import {
-  appsSearch,
-  PAGE_SIZE,
-  parseAppsQuery,
-  sameFilters,
-  sameQuery,
-  type AppsQuery,
-  type AppView,
-} from "~/components/apps/query";
+import { LazyToaster } from "~/components/LazyToaster";
+import { PAGE_SIZE, parseAppsQuery, sameFilters, type AppsQuery, type AppView } from "~/components/apps/query";
+import { useAppsQuery } from "~/components/apps/use-apps-query";
+import { trialFailureText, useAppTrial } from "~/components/apps/use-app-trial";
 import { ReviewsDialog } from "~/components/apps/ReviewsDialog";
-import { TrialSignInBack, trialSignInHref } from "~/components/apps/trial-sign-in";
-import { SIGN_IN_REASON_TRIAL } from "~/lib/auth-messages";
-import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
-import { isPlainClick } from "~/lib/use-hydrated";
-import { startCheckout, type CheckoutAnswer } from "~/lib/checkout-client";
-import { APPS_SIGN_IN_TEXT, checkoutRefusalText, INVALID_APP_DATA, refusalLine } from "~/components/checkout/messages";
+import { TrialSignInBack } from "~/components/apps/trial-sign-in";
+import { appTrialFromForm } from "~/server/billing/app-trial-from-form.server";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
@@ -53,6 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Choose from 181+ pre-built AI applications across 22 industries. Search, compare prices and start a 3-day free trial.",
     path: "/apps",
+    image: "apps",
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -78,20 +61,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/**
- * "Start 3-Day Trial" by a signed-in visitor before hydration or without JavaScript (TrialForm): the
- * app id and tab go through the same strict schema and pricing as POST /api/checkout, then the
- * browser is redirected to the checkout in this tab. A failure renders this page with the message.
- */
+/** "Start 3-Day Trial" without JavaScript, signed in (TrialForm posts here). */
 export async function action({ request, url }: Route.ActionArgs) {
-  const form = await request.formData();
-  const appId = formText(form, "appId") ?? "";
-  return checkoutFromForm(
-    request,
-    // Not a number: passed on as it came, for the schema to refuse.
-    { kind: "app", appId: /^\d{1,10}$/.test(appId) ? Number(appId) : appId, tab: formText(form, "tab") },
-    { signInNext: url.pathname + url.search, signInReason: SIGN_IN_REASON_TRIAL, context: { appId } },
-  );
+  return appTrialFromForm(request, url);
 }
 
 /** Pricing tab, layout and the reviews dialog are display state: only the filters and 'show more' need the server. */
@@ -103,28 +75,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return sameFilters(current, next) && current.show === next.show ? false : defaultShouldRevalidate;
 }
 
-/** The check before any request, for a visitor the page already knows is signed out (spec section 8). */
-const AUTH_REQUIRED = ["Authentication Required", APPS_SIGN_IN_TEXT] as const;
-
-type CheckoutOutcome = { url: string } | { notice: readonly [string, string?]; toAuth?: boolean };
-
-/** The server's answer as the spec's section 8 notice; a session that has ended goes on to /auth. */
-function outcomeOf(answer: CheckoutAnswer): CheckoutOutcome {
-  if ("url" in answer) return answer;
-  const { title, description } = checkoutRefusalText(answer, "apps");
-  return { notice: [title, description], toAuth: answer.code === "not_signed_in" };
-}
-
-/** The same messages inline, for a checkout that failed without JavaScript (no toast to show them). */
-function formFailureText(failure: { code: string; message?: string }): string {
-  return refusalLine(checkoutRefusalText(failure, "apps"));
-}
-
-/** The toast lives on this page, so leaving for /auth waits until it can be read. */
-const AUTH_REDIRECT_DELAY_MS = 1500;
 const SCROLL_DELAY_MS = 100;
-/** Typing settles this long before the search goes to the server (each keystroke would be a request). */
-const SEARCH_URL_DELAY_MS = 150;
 
 const VIEWS: { view: AppView; label: string; Icon: typeof LayoutGrid }[] = [
   { view: "grid", label: "Grid view", Icon: LayoutGrid },
@@ -133,50 +84,11 @@ const VIEWS: { view: AppView; label: string; Icon: typeof LayoutGrid }[] = [
 
 export default function AppsPage({ loaderData }: Route.ComponentProps) {
   const { env } = useRootData();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const urlQuery = useMemo(() => parseAppsQuery(searchParams), [searchParams]);
-
-  // The page's state is the URL's. Changes apply here at once and reach the URL right after (the
-  // search text a moment later, while typing); a URL change made elsewhere (a link, back/forward)
-  // flows back in.
-  const [state, setState] = useState<AppsQuery>(urlQuery);
-  const latest = useRef(urlQuery);
-  const requested = useRef(urlQuery);
-  const searchTimer = useRef<number | undefined>(undefined);
-
-  useEffect(() => {
-    if (sameQuery(urlQuery, requested.current)) return;
-    window.clearTimeout(searchTimer.current);
-    requested.current = urlQuery;
-    latest.current = urlQuery;
-    setState(urlQuery);
-  }, [urlQuery]);
-
-  useEffect(() => () => window.clearTimeout(searchTimer.current), []);
-
-  const update = useCallback(
-    (patch: Partial<AppsQuery>, { typing = false } = {}) => {
-      // A new search or industry starts again from the first cards.
-      const refilter = "q" in patch || "industry" in patch;
-      const next = { ...latest.current, ...(refilter && { show: PAGE_SIZE }), ...patch };
-      latest.current = next;
-      setState(next);
-      window.clearTimeout(searchTimer.current);
-      const push = () => {
-        requested.current = next;
-        setSearchParams(new URLSearchParams(appsSearch(next)), { replace: true, preventScrollReset: true });
-      };
-      if (typing) searchTimer.current = window.setTimeout(push, SEARCH_URL_DELAY_MS);
-      else push();
-    },
-    [setSearchParams],
-  );
-
-  const { apps, total, filters } = loaderData;
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/apps";
+  const { query: state, update, type, href, linkTo, loading } = useAppsQuery();
+  const { apps, total, filters, signedIn } = loaderData;
+  const tab = state.tab;
+  const { processingId, notice, startTrial } = useAppTrial({ signedIn, tab });
 
   const reviewsApp =
     state.reviews === null
@@ -184,21 +96,11 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
       : (apps.find((a) => a.id === state.reviews) ??
         (loaderData.reviewsApp?.id === state.reviews ? loaderData.reviewsApp : null));
 
-  // ---- Checkout (spec section 4): in progress -> signed-in check -> /auth when signed out.
-  const [processingId, setProcessingId] = useState<number | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const notify = useCallback(
-    (title: string, description?: string) => setNotice((n) => ({ id: (n?.id ?? 0) + 1, title, description })),
-    [],
-  );
-  const processing = useRef(false);
-  const redirectTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
-
-  const signedIn = loaderData.signedIn;
-  const tab = state.tab;
   // A click with JavaScript starts over with toasts: the message of the form's failure steps aside.
   const actionData = useActionData<typeof action>();
+  const trialError = (appId: number) =>
+    actionData && processingId === null && actionData.context?.appId === String(appId) ? trialFailureText(actionData) : null;
+
   // 'Show more solutions' disappears with the last page of apps, which drops keyboard focus to the
   // page: it goes to the first of the new cards instead (also when the link stays).
   const listRef = useRef<HTMLUListElement>(null);
@@ -212,47 +114,6 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
     first.tabIndex = -1;
     first.focus();
   }, [apps.length]);
-  const trialError = (appId: number) =>
-    actionData && processingId === null && actionData.context?.appId === String(appId) ? formFailureText(actionData) : null;
-  const startTrial = useCallback(
-    (app: CatalogueApp) => {
-      if (processing.current) return;
-      if (!app || !Number.isInteger(app.id) || !app.name) {
-        notify(INVALID_APP_DATA);
-        return;
-      }
-      processing.current = true;
-      setProcessingId(app.id);
-      const finish = () => {
-        processing.current = false;
-        setProcessingId(null);
-      };
-      const toAuth = () => {
-        // Sign In repeats why, and brings the visitor back to these results afterwards.
-        const back = window.location.pathname + window.location.search;
-        redirectTimer.current = window.setTimeout(() => {
-          finish();
-          navigate(trialSignInHref(back));
-        }, AUTH_REDIRECT_DELAY_MS);
-      };
-      if (!signedIn) {
-        notify(...AUTH_REQUIRED);
-        toAuth();
-        return;
-      }
-      void startCheckout({ kind: "app", appId: app.id, tab }).then((answer) => {
-        const outcome = outcomeOf(answer);
-        if ("url" in outcome) {
-          finish();
-          return;
-        }
-        notify(...outcome.notice);
-        if (outcome.toAuth) toAuth();
-        else finish();
-      });
-    },
-    [navigate, notify, signedIn, tab],
-  );
 
   const openReviews = useCallback((app: CatalogueApp) => update({ reviews: app.id }), [update]);
   const closeReviews = useCallback(() => update({ reviews: null }), [update]);
@@ -260,21 +121,12 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
   const listingsRef = useRef<HTMLElement>(null);
   const pickIndustry = (industry: Industry) => {
     update({ industry, q: "" });
+    // After the new result has rendered (its heading moves the list).
     window.setTimeout(() => {
       const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       listingsRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
     }, SCROLL_DELAY_MS);
   };
-
-  const href = (patch: Partial<AppsQuery>) => `/apps${appsSearch({ ...state, ...patch })}`;
-  const linkTo = (patch: Partial<AppsQuery>) => ({
-    href: href(patch),
-    onClick: (e: React.MouseEvent) => {
-      if (!isPlainClick(e)) return;
-      e.preventDefault();
-      update(patch);
-    },
-  });
 
   // Heading and count describe the result on screen, so they follow the loaded filters.
   const heading = filters.industry === ALL_INDUSTRIES ? "All AI Solutions" : `${filters.industry} Solutions`;
@@ -317,7 +169,7 @@ export default function AppsPage({ loaderData }: Route.ComponentProps) {
             }}
           >
             <div className="min-w-0 flex-1">
-              <AppSearch value={state.q} onValueChange={(q) => update({ q }, { typing: true })} onPickIndustry={pickIndustry} />
+              <AppSearch value={state.q} onValueChange={type} onPickIndustry={pickIndustry} />
             </div>
             <div className="flex gap-3">
               <label htmlFor="industry-filter" className="sr-only">

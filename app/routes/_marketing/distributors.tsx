@@ -6,7 +6,8 @@ import { DistributorForm, type DistributorValues } from "~/components/checkout/D
 import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { PageHero } from "~/components/marketing/PageHero";
 import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
-import { seo } from "~/lib/seo";
+import { faqPageJsonLd, jsonLd } from "~/lib/json-ld";
+import { seo, siteUrlOf } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
 import { ownsDistributorProgram } from "~/server/billing/owned-items.server";
 import { db } from "~/server/db/client.server";
@@ -24,12 +25,16 @@ const DASHBOARD_HREF = "/dashboard";
 // Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
 export const handle = pageCacheHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, {
     title: "Become an AI Distributor",
     description: `Start your own AI automation business: exclusive territory, 181+ ready-made AI apps, training and support. ${SETUP} setup + ${MONTHLY}/month with a ${TRIAL}.`,
     path: "/distributors",
-  });
+    image: "partners",
+  }),
+  // The questions and answers the page's FAQ section shows, word for word.
+  jsonLd(faqPageJsonLd(FAQ, `${siteUrlOf(matches)}/distributors`)),
+];
 
 /**
  * Signed in: the form is prefilled from the account (never demo values); a distributor already

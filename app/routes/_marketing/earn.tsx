@@ -20,6 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Earn With Us: Partner Programs",
     description: `Partner with us: earn ${COMMISSION} lifetime commission as an affiliate, or run your own AI business as a distributor (${SETUP} setup + ${MONTHLY}/month, ${DISTRIBUTOR_PROGRAM.trialDays}-day free trial).`,
     path: "/earn",
+    image: "partners",
   });
 
 const PROGRAMS = [

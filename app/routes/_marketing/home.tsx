@@ -4,7 +4,8 @@ import { AssistantDemo } from "~/components/marketing/AssistantDemo";
 import { GlobeIcon, ShieldCheckIcon, ZapIcon } from "~/components/marketing/home-icons";
 import { ReviewCarousel } from "~/components/marketing/ReviewCarousel";
 import { BUTTON, cx, ExternalLink, SectionHeading } from "~/components/marketing/Section";
-import { seo } from "~/lib/seo";
+import { jsonLd, organizationJsonLd } from "~/lib/json-ld";
+import { seo, siteUrlOf } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
 import { pageCacheHandle } from "~/lib/page-cache";
@@ -18,8 +19,10 @@ const HOME_DESCRIPTION =
 // A document load hydrates only the widgets, without React Router (docs/decisions/0019).
 export const handle = { ...pageCacheHandle, ...islandsHandle };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: HOME_TITLE, description: HOME_DESCRIPTION, path: "/" });
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, { title: HOME_TITLE, description: HOME_DESCRIPTION, path: "/" }),
+  jsonLd(organizationJsonLd(siteUrlOf(matches))),
+];
 
 const STATS = [
   { value: CLAIMS.businessesAutomated, label: "Businesses automated" },

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "
 import { MarketingShell } from "~/components/marketing/MarketingShell";
 import { buttonVariants } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { NotFoundContent, notFoundMeta } from "~/components/marketing/NotFound";
 import type { Route } from "./+types/layout";
 
 /**
@@ -10,13 +11,15 @@ import type { Route } from "./+types/layout";
  * boundary are not rendered (so not asked for theirs) when it shows.
  */
 export const meta: Route.MetaFunction = ({ error, matches }) =>
-  error
-    ? seo(matches, {
-        title: "This page could not be loaded",
-        description: "Something went wrong loading this page. Please try again in a moment.",
-        noindex: true,
-      })
-    : [];
+  isRouteErrorResponse(error) && error.status === 404
+    ? notFoundMeta(matches)
+    : error
+      ? seo(matches, {
+          title: "This page could not be loaded",
+          description: "Something went wrong loading this page. Please try again in a moment.",
+          noindex: true,
+        })
+      : [];
 
 /** Shell of every public page: fixed nav, the ticker banner under it, content, footer. */
 export default function MarketingLayout() {
@@ -36,24 +39,24 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : null;
+  // A page that is not there (an unknown app's address): the site's own 404 page.
+  if (status === 404) {
+    return (
+      <MarketingShell>
+        <NotFoundContent />
+      </MarketingShell>
+    );
+  }
   // fetch() rejects with a TypeError when the connection drops before any answer.
   const offline = error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
   const title =
-    status === 503
-      ? "The server is busy"
-      : status === 404
-        ? "Oops! Page not found"
-        : offline
-          ? "We could not reach the server"
-          : "This page could not be loaded";
+    status === 503 ? "The server is busy" : offline ? "We could not reach the server" : "This page could not be loaded";
   const details =
     status === 503
       ? "Too many people are visiting right now. Please try again in a few seconds."
-      : status === 404
-        ? "The page you are looking for does not exist or has moved."
-        : offline
-          ? "Please check your connection and try again."
-          : "Something went wrong on our side. Please try again in a moment.";
+      : offline
+        ? "Please check your connection and try again."
+        : "Something went wrong on our side. Please try again in a moment.";
   return (
     <MarketingShell>
       <div

@@ -12,7 +12,8 @@ import { QuickPickView } from "~/components/funnel/QuickPickView";
 import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { checkoutRefusalText, refusalLine, signInHref } from "~/components/checkout/messages";
 import { startCheckout } from "~/lib/checkout-client";
-import { seo } from "~/lib/seo";
+import { jsonLd, packageProductJsonLd } from "~/lib/json-ld";
+import { OG_IMAGES, seo, siteUrlOf } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { getUser } from "~/server/auth/session.server";
 import { holdsMemberPlan } from "~/server/billing/member-plans.server";
@@ -30,13 +31,39 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         description:
           "Launch Starter $997, Pro Starter $2,500, Growth Builder $5,000 or Enterprise AI $10,000+, plus managed AI from $500/mo. Start with a 7-day free trial.",
         path: "/packages",
+        image: "packages",
       })
-    : seo(matches, {
-        title: "Quick Pick Plan: AI Automation Packages & Pricing",
-        description:
-          "Starter, Professional and Enterprise AI automation plans, one-time or monthly, each with a 3-day free trial and optional 24-48 hour rush delivery.",
-        path: "/packages",
-      });
+    : [
+        ...seo(matches, {
+          title: "Quick Pick Plan: AI Automation Packages & Pricing",
+          description:
+            "Starter, Professional and Enterprise AI automation plans, one-time or monthly, each with a 3-day free trial and optional 24-48 hour rush delivery.",
+          path: "/packages",
+          image: "packages",
+        }),
+        ...packagesJsonLd(matches, loaderData?.quickPick?.plans),
+      ];
+
+/** Each plan on screen as a Product, with the one-time and monthly prices the loader computed for it. */
+function packagesJsonLd(matches: Parameters<typeof siteUrlOf>[0], plans: Record<PaymentMode, PlanCardData[]> | undefined) {
+  if (!plans) return [];
+  const base = siteUrlOf(matches);
+  return plans["one-time"].map((plan) => {
+    const monthly = plans.monthly.find((p) => p.id === plan.id);
+    return jsonLd(
+      packageProductJsonLd(
+        {
+          name: plan.name,
+          description: plan.description,
+          oneTimeAmount: plan.amount,
+          monthlyAmount: monthly?.amount ?? plan.amount,
+        },
+        `${base}/packages`,
+        `${base}${OG_IMAGES.packages.path}`,
+      ),
+    );
+  });
+}
 
 function plansFor(mode: PaymentMode, funnel: { goal?: string; timeline?: string }): PlanCardData[] {
   return QUICK_PICK_PLANS.map((plan) => {

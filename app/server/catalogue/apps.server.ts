@@ -1,4 +1,5 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { isSlug } from "~/catalogue/slugs";
 import type { CatalogueApp } from "~/catalogue/apps";
 import { ALL_INDUSTRIES } from "~/catalogue/industries";
 import type { Db } from "../db/client.server";
@@ -20,6 +21,7 @@ export interface AppsPage {
 /** The public columns of a catalogue row: everything but the internal is_active flag. */
 const columns = {
   id: apps.id,
+  slug: apps.slug,
   name: apps.name,
   description: apps.description,
   industry: apps.industry,
@@ -88,4 +90,31 @@ export async function getApp(db: Db, id: number): Promise<CatalogueApp | undefin
     .where(and(eq(apps.id, id), eq(apps.isActive, true)))
     .limit(1);
   return row;
+}
+
+/** One active app by the slug of its page, or undefined. */
+export async function getAppBySlug(db: Db, slug: string): Promise<CatalogueApp | undefined> {
+  if (!isSlug(slug)) return undefined;
+  const [row] = await db
+    .select(columns)
+    .from(apps)
+    .where(and(eq(apps.slug, slug), eq(apps.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+/** A few other active apps of an industry (its page's "related apps"), popular ones first, then by id. */
+export async function relatedApps(db: Db, app: Pick<CatalogueApp, "id" | "industry">, limit: number): Promise<CatalogueApp[]> {
+  return db
+    .select(columns)
+    .from(apps)
+    .where(and(eq(apps.industry, app.industry), eq(apps.isActive, true), ne(apps.id, app.id)))
+    .orderBy(desc(apps.isPopular), asc(apps.id))
+    .limit(limit);
+}
+
+/** Every active app's slug, in id order (the sitemap). */
+export async function appSlugs(db: Db): Promise<string[]> {
+  const rows = await db.select({ slug: apps.slug }).from(apps).where(eq(apps.isActive, true)).orderBy(asc(apps.id));
+  return rows.map((r) => r.slug);
 }

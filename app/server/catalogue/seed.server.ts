@@ -17,6 +17,7 @@ export async function seedCatalogue(db: Db): Promise<{ apps: number }> {
         .onConflictDoUpdate({
           target: apps.id,
           set: {
+            slug: sql`excluded.slug`,
             name: sql`excluded.name`,
             description: sql`excluded.description`,
             industry: sql`excluded.industry`,

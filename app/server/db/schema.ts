@@ -8,6 +8,8 @@ export const apps = pgTable(
   "apps",
   {
     id: integer("id").primaryKey(),
+    /** The address of the app's page, /apps/{slug}: from the name, unique (app/catalogue/slugs.ts). */
+    slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     industry: text("industry").notNull(),
