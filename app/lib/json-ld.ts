@@ -6,7 +6,7 @@ import { SITE_NAME } from "./seo";
 /**
  * schema.org structured data for search engines and link previews. No AggregateRating or Review
  * anywhere: the reviews on the site are sample content, and marking them up as ratings would claim
- * they are real (docs/decisions/XXXX-app-pages-and-structured-data.md).
+ * they are real (docs/decisions/0052-app-pages-and-structured-data.md).
  *
  * Every builder returns plain data; `jsonLd` hands it to React Router's `<Meta>`, which writes a
  * `<script type="application/ld+json">` with `<`, `>`, `&`, U+2028 and U+2029 escaped, so no text

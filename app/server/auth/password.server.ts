@@ -12,7 +12,7 @@ export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength:
 /**
  * `PASSWORD_HASH_COST=test`: scrypt at N = 2^12 for test servers and suites, which create thousands of
  * accounts; at full strength each costs about 0.4 s of CPU, on machines where the server and the
- * browsers share two cores (docs/decisions/XXXX-test-password-hash-cost.md). The configuration
+ * browsers share two cores (docs/decisions/0053-test-password-hash-cost.md). The configuration
  * refuses it on a public site (env.server.ts); hashes carry their parameters, so an account made
  * under either setting verifies under the other.
  */
