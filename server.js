@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { isDevelopmentServer, serverProcesses } from "./app/server/jobs/processes.server.js";
+import { isDevelopmentServer, serverProcesses } from "./app/server/process/processes.server.js";
 import { describeError, keepOutputJsonLines, logLine as formatLogLine } from "./app/server/log-line.server.js";
 
 const DEV = isDevelopmentServer(process.argv, process.env);
