@@ -397,7 +397,7 @@ test("every route of app/routes.ts is swept or listed as public with a reason", 
   }
 });
 
-test.describe("access control sweep (checklist item 14)", () => {
+test.describe("access control sweep: no one reads or changes another's rows", () => {
   let A: Identity;
   let affA: Identity;
   let B: Identity;
