@@ -28,7 +28,7 @@ export function SignInForm({
   next?: string;
   notice: SignInNote | null;
   forgotHref: string;
-  google: React.ReactNode;
+  google: React.ReactNode | null;
 }) {
   const busy = useSubmitting("signin");
   const error = result && !result.ok ? result : null;
@@ -68,13 +68,25 @@ export function SignInForm({
         />
         <SubmitButton busy={busy} idle="Sign In" busyLabel="Signing in..." />
       </Form>
-      <Divider />
-      {google}
+      {google ? (
+        <>
+          <Divider />
+          {google}
+        </>
+      ) : null}
     </>
   );
 }
 
-export function SignUpForm({ result, signInHref, google }: { result: Result; signInHref: string; google: React.ReactNode }) {
+export function SignUpForm({
+  result,
+  signInHref,
+  google,
+}: {
+  result: Result;
+  signInHref: string;
+  google: React.ReactNode | null;
+}) {
   const busy = useSubmitting("signup");
   if (result?.ok) {
     return (
@@ -141,8 +153,12 @@ export function SignUpForm({ result, signInHref, google }: { result: Result; sig
         <PasswordField id="signup-password" error={fe?.password} />
         <SubmitButton busy={busy} idle="Create Account" busyLabel="Creating account..." />
       </Form>
-      <Divider />
-      {google}
+      {google ? (
+        <>
+          <Divider />
+          {google}
+        </>
+      ) : null}
     </>
   );
 }
@@ -171,19 +187,11 @@ function PasswordField({ id, label = "Password", error }: { id: string; label?: 
   );
 }
 
-export function GoogleButton({ enabled, next, onUnavailable }: { enabled: boolean; next?: string; onUnavailable: () => void }) {
+/** Rendered only when Google sign-in is configured (the page passes none otherwise). */
+export function GoogleButton({ next }: { next?: string }) {
   const busy = useSubmitting("google");
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        // Not configured: say so without leaving the page (without JavaScript the action says it).
-        if (!enabled) {
-          event.preventDefault();
-          onUnavailable();
-        }
-      }}
-    >
+    <Form method="post">
       <input type="hidden" name="intent" value="google" />
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <Button type="submit" variant="outline" size="lg" className="w-full" disabled={busy}>
