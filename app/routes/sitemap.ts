@@ -13,6 +13,8 @@ export const SITEMAP_PATHS = [
   "/live-training",
   "/earn",
   "/distributors",
+  "/privacy",
+  "/terms",
 ];
 
 export function loader() {

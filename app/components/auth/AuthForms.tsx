@@ -1,6 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import type * as React from "react";
 import { Form, Link } from "react-router";
+import { LegalNotice } from "~/components/legal/LegalNotice";
 import { Button } from "~/components/ui/button";
 import type { AuthActionResult } from "~/server/auth/auth-actions.server";
 import { Field, FormAlert, FormStatus, SubmitButton, useSubmitting } from "./Field";
@@ -151,6 +152,7 @@ export function SignUpForm({
           error={fe?.email}
         />
         <PasswordField id="signup-password" error={fe?.password} />
+        <LegalNotice action="creating an account" />
         <SubmitButton busy={busy} idle="Create Account" busyLabel="Creating account..." />
       </Form>
       {google ? (
