@@ -7,6 +7,7 @@ import {
   type CallbackField,
   PREFERRED_TIMES,
   PROJECT_TYPES,
+  MARKETING_CONSENT_FIELD,
   REQUIRED_CALLBACK_FIELDS,
   TIMEFRAMES,
 } from "~/catalogue/callback";
@@ -36,6 +37,14 @@ export const callbackRequestSchema = z.strictObject({
   timeframe: choice(TIMEFRAMES),
   message: optionalText(MESSAGE_MAX_LENGTH),
   preferredTime: choice(PREFERRED_TIMES),
+  /**
+   * The marketing consent checkbox: a form sends "on" when it is ticked and nothing when not; JSON
+   * may say true or false. Anything else is refused, so a typo never reads as consent.
+   */
+  [MARKETING_CONSENT_FIELD]: z
+    .union([z.boolean(), z.enum(["on", "true", "false", ""], "Tick the box or leave it empty")])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
   /** Honeypot: hidden from people, filled by bots. */
   [HONEYPOT_FIELD]: z.string().max(1000).optional().default(""),
 });
