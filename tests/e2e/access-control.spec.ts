@@ -171,6 +171,8 @@ const SWEEP: Record<string, Entry> = {
       ["earn", "/earn"],
       ["distributors", "/distributors"],
       ["payment-cancel", "/payment-cancel"],
+      ["privacy", "/privacy"],
+      ["terms", "/terms"],
     ].map(([name, url]) => [`routes/_marketing/${name}.tsx`, { probes: () => [page(url!, 200, 200)] } satisfies Entry]),
   ),
   // A checkout's return page: no order of another customer's is found (404); a visitor is asked to
