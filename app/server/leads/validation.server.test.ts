@@ -101,6 +101,9 @@ describe("marketing consent", () => {
         value: { marketingConsent: false },
       });
     for (const other of ["yes", "1", 1, null])
-      expect(validateCallbackRequest({ ...base, marketingConsent: other })).toMatchObject({ ok: false });
+      expect(validateCallbackRequest({ ...base, marketingConsent: other })).toMatchObject({
+        ok: false,
+        error: "Please check the form: Tick the box or leave it empty",
+      });
   });
 });
