@@ -41,7 +41,11 @@ for (const doc of DOCUMENTS) {
 }
 
 /** Both documents are linked beside the form, each opening in a new tab so the form keeps its values. */
-async function expectLegalLinks(page: Page, scope: ReturnType<Page["locator"]>, documents = DOCUMENTS) {
+async function expectLegalLinks(
+  page: Page,
+  scope: ReturnType<Page["locator"]>,
+  documents: readonly (typeof DOCUMENTS)[number][] = DOCUMENTS,
+) {
   for (const doc of documents) {
     const link = scope.getByRole("link", { name: `${doc.link} (opens in a new tab)` });
     await expect(link).toHaveAttribute("href", doc.path);
