@@ -11,8 +11,19 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { isDevelopmentServer, serverProcesses } from "./app/server/jobs/processes.server.js";
+import { loadEnvFile } from "./app/server/process/env-file.server.js";
+import { isDevelopmentServer, serverProcesses } from "./app/server/process/processes.server.js";
 import { describeError, keepOutputJsonLines, logLine as formatLogLine } from "./app/server/log-line.server.js";
+
+// The operator's .env, before any setting is read; what the environment already sets wins
+// (docs/decisions/XXXX-local-origins-and-env-file.md). A cluster worker inherits the primary's.
+let envFile = null;
+let envFileError = null;
+try {
+  envFile = loadEnvFile();
+} catch (error) {
+  envFileError = error;
+}
 
 const DEV = isDevelopmentServer(process.argv, process.env);
 // React and the libraries pick their production builds from NODE_ENV when the bundle is loaded.
@@ -23,6 +34,13 @@ const logLine = (level, msg, fields) => (level === "error" ? console.error : con
 // Every line on stdout and stderr is one JSON object, including what libraries print and Node's
 // warnings (the development server keeps Vite's own output).
 if (!DEV) keepOutputJsonLines();
+
+if (envFileError) {
+  logLine("error", `cannot start: cannot read .env: ${describeError(envFileError)}`);
+  process.exit(1);
+}
+// Names only: a value may be a secret.
+if (envFile && cluster.isPrimary) logLine("info", "settings read from .env", { file: envFile.file, names: envFile.names });
 
 // What throws outside any request is logged as one line from the first moment, in every process
 // (the cluster primary too), not only once the server listens (docs/decisions/0023).

@@ -53,6 +53,8 @@ export default [
     route("payment-cancel", "routes/_marketing/payment-cancel.tsx"),
     route("ref/:username", "routes/_marketing/ref.tsx"),
     route("affiliate-signup", "routes/_marketing/affiliate-signup.tsx"),
+    route("privacy", "routes/_marketing/privacy.tsx"),
+    route("terms", "routes/_marketing/terms.tsx"),
     route("*", "routes/_marketing/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -7,6 +7,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DataDirInUseError, lockDataDir } from "../app/server/db/data-dir-lock.server.js";
+import { loadEnvFile } from "../app/server/process/env-file.server.js";
+
+// The same settings as the server: DATABASE_URL or DATA_DIR may be in .env.
+loadEnvFile();
 
 const email = (process.argv[2] ?? "").trim().toLowerCase();
 if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || process.argv.length > 3) {

@@ -1,6 +1,10 @@
 // `npm start`: serve the production build, building it first when there is none.
 import { existsSync } from "node:fs";
 import { spawnSync, spawn } from "node:child_process";
+import { loadEnvFile } from "../app/server/process/env-file.server.js";
+
+// BUILD_DIR may be in .env; server.js reads the file again, for `node server.js` started alone.
+loadEnvFile();
 
 const buildDir = process.env.BUILD_DIR || "build";
 if (!existsSync(`${buildDir}/server/index.js`) || !existsSync(`${buildDir}/client`)) {

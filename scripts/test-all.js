@@ -18,8 +18,11 @@ const HTTPS_JSON = "test-reports/https.json";
 // Unsupported methods, a full disk under DATA_DIR (a tmpfs: needs root, skipped otherwise) and
 // one JSON object per log line (tests/reliability/faults.js).
 const FAULTS_JSON = "test-reports/faults.json";
+// A first run without PUBLIC_SITE_URL on a port of its own, from a folder with a .env
+// (tests/reliability/first-run.js).
+const FIRST_RUN_JSON = "test-reports/first-run.json";
 // A previous run's reports must not be counted as this run's.
-for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON])
+for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON, FIRST_RUN_JSON])
   rmSync(f, { force: true });
 
 const steps = [
@@ -35,6 +38,7 @@ const steps = [
   ["cluster", "node", ["tests/reliability/cluster.js"]],
   ["https", "node", ["tests/reliability/https.js"]],
   ["faults", "node", ["tests/reliability/faults.js"]],
+  ["first run", "node", ["tests/reliability/first-run.js"]],
   ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
 ];
 
@@ -48,7 +52,7 @@ function counts() {
     failed += v.numFailedTests ?? 0;
     skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   }
-  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON]) {
+  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON, FIRST_RUN_JSON]) {
     if (!existsSync(file)) continue;
     const r = JSON.parse(readFileSync(file, "utf8"));
     passed += r.passed ?? 0;

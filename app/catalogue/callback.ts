@@ -49,3 +49,14 @@ export const CALLBACK_REQUIRED_MESSAGE = "Please fill in required fields";
 export function missingCallbackFields(values: Partial<Record<CallbackField, string | null | undefined>>): CallbackField[] {
   return REQUIRED_CALLBACK_FIELDS.filter((f) => !(values[f] ?? "").trim());
 }
+
+/** The marketing consent checkbox of the callback form: unchecked unless the visitor ticks it. */
+export const MARKETING_CONSENT_FIELD = "marketingConsent";
+
+/**
+ * The words the visitor agrees to, shown beside the checkbox and stored with the lead when ticked
+ * (the server stores its own copy, never text the browser sends). Changing them changes what future
+ * consents record; leads keep the words they were given.
+ */
+export const MARKETING_CONSENT_TEXT =
+  "Yes, email me news, offers and invitations to live trainings from AI Automation Apps. I can unsubscribe at any time.";

@@ -7,5 +7,9 @@ import { SITE_NAME } from "~/lib/seo";
  */
 export const COMPANY = {
   name: SITE_NAME,
+  /** The registered legal entity, named by the privacy policy and the terms: the business fills it in. */
+  legalName: `${SITE_NAME} [legal entity name]`,
+  /** Its registered address (placeholder until the business supplies it). */
+  address: "[registered office address]",
   supportPath: "/dashboard/support",
 } as const;

@@ -39,7 +39,7 @@ const RESERVED_WORDS = [
   "sitemap", "robots", "auth", "checkout", "dev", "dashboard", "affiliate-dashboard", "affiliate-signup",
   "how-it-works", "results", "industries", "goals", "packages", "questionnaire", "apps", "live-training",
   "earn", "distributors", "distributor-success", "payment-success", "payment-cancel", "ref", "assets",
-  "favicon", "healthz",
+  "favicon", "healthz", "privacy", "terms",
 ];
 
 /** How two usernames are compared for reservation: case, "-" and "_" ignored ("No_Reply" is "noreply"). */

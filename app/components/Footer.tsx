@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PRIVACY_PATH, TERMS_PATH } from "~/catalogue/legal";
 
 const COLUMNS = [
   {
@@ -59,9 +60,23 @@ export function Footer({ bookDemoUrl, year }: { bookDemoUrl: string; year: numbe
           </nav>
         ))}
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs">
-        © {year} AI Automation Apps. Cancel anytime · 30-day money-back guarantee.
-      </p>
+      <div className="flex flex-col items-center gap-2 border-t border-white/10 px-4 py-4 text-center text-xs sm:flex-row sm:justify-center sm:gap-4">
+        <p>© {year} AI Automation Apps. Cancel anytime · 30-day money-back guarantee.</p>
+        <nav aria-label="Legal">
+          <ul className="flex gap-4">
+            <li>
+              <Link to={PRIVACY_PATH} className="underline-offset-4 hover:text-white hover:underline">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to={TERMS_PATH} className="underline-offset-4 hover:text-white hover:underline">
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
     </footer>
   );
 }

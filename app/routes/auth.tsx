@@ -59,10 +59,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
   const [notice, setNotice] = useState<Notice | null>(null);
   const noticeId = useRef(0);
-  const notify = (n: Omit<Notice, "id">) => {
-    noticeId.current += 1;
-    setNotice({ ...n, id: noticeId.current });
-  };
   // Every submission answers with a new object: show its toast once.
   useEffect(() => {
     if (!actionData?.toast) return;
@@ -95,15 +91,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   }, [oauthErrorCode]);
   const notes = tab === "signin" ? signInNote(searchParams) : null;
 
-  const google = (
-    <GoogleButton
-      enabled={loaderData.googleEnabled}
-      next={next}
-      onUnavailable={() =>
-        notify({ kind: "error", title: AUTH_TEXT.googleFailedToast, description: AUTH_TEXT.googleNotConfigured })
-      }
-    />
-  );
+  // Offered only when the server can complete it: without Google's client id and secret there is no button.
+  const google = loaderData.googleEnabled ? <GoogleButton next={next} /> : null;
 
   return (
     <main className="relative flex min-h-screen flex-col items-center bg-ink px-4 py-6 text-white sm:py-10">

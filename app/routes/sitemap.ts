@@ -15,6 +15,8 @@ export const SITEMAP_PATHS = [
   "/live-training",
   "/earn",
   "/distributors",
+  "/privacy",
+  "/terms",
 ];
 
 /** Slugs are [a-z0-9-] (app/catalogue/slugs.ts); escaping keeps the XML valid whatever a row holds. */

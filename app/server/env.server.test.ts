@@ -15,6 +15,26 @@ describe("parseEnv", () => {
     expect(env.WEBINAR_ORIGIN).toBeUndefined();
   });
 
+  it("without PUBLIC_SITE_URL, builds links on the port it listens on and accepts this machine's loopback origins there", () => {
+    const env = parseEnv({ PORT: "4000" });
+    expect(env.PUBLIC_SITE_URL).toBe("http://localhost:4000");
+    expect(env.SITE_URL_CONFIGURED).toBe(false);
+    expect(env.SITE_ORIGINS).toEqual(["http://localhost:4000", "http://127.0.0.1:4000", "http://[::1]:4000"]);
+    // An empty value is unset, as everywhere else.
+    expect(parseEnv({ PORT: "4000", PUBLIC_SITE_URL: "" }).SITE_ORIGINS).toContain("http://127.0.0.1:4000");
+    // Port 80 is the scheme's own: browsers leave it out of the Origin they send.
+    expect(parseEnv({ PORT: "80" }).SITE_ORIGINS).toEqual(["http://localhost", "http://127.0.0.1", "http://[::1]"]);
+  });
+
+  it("with PUBLIC_SITE_URL, accepts exactly its origin, whatever the port", () => {
+    const env = parseEnv({ PORT: "4000", PUBLIC_SITE_URL: "http://localhost:3000/" });
+    expect(env.PUBLIC_SITE_URL).toBe("http://localhost:3000");
+    expect(env.SITE_URL_CONFIGURED).toBe(true);
+    expect(env.SITE_ORIGINS).toEqual(["http://localhost:3000"]);
+    const site = parseEnv({ PUBLIC_SITE_URL: "https://shop.example.com/app/", LOCAL_CHECKOUT: "1", SMTP_URL: "smtp://m:25" });
+    expect(site.SITE_ORIGINS).toEqual(["https://shop.example.com"]);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });

@@ -10,8 +10,32 @@ export function isLoopbackHost(hostname: string): boolean {
  * install, tests and benchmarks. An unparsable PUBLIC_SITE_URL counts as neither: its own check
  * reports it.
  */
-function servesThePublic(e: { NODE_ENV: string; PUBLIC_SITE_URL: string }): boolean {
-  return e.NODE_ENV === "production" && URL.canParse(e.PUBLIC_SITE_URL) && !isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname);
+function servesThePublic(e: { NODE_ENV: string; PUBLIC_SITE_URL?: string | undefined }): boolean {
+  return (
+    e.NODE_ENV === "production" &&
+    e.PUBLIC_SITE_URL !== undefined &&
+    URL.canParse(e.PUBLIC_SITE_URL) &&
+    !isLoopbackHost(new URL(e.PUBLIC_SITE_URL).hostname)
+  );
+}
+
+/** The loopback names a local install answers forms from (the browser's Origin for each). */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
+
+/**
+ * The site's address and the origins whose forms it accepts. PUBLIC_SITE_URL set: exactly its
+ * origin, and links are built on it. Unset (a local install): links on http://localhost:PORT, and
+ * forms from this machine's own loopback names on that port, so `PORT=4000 npm start` works as it is
+ * (docs/decisions/XXXX-local-origins-and-env-file.md).
+ */
+export function siteAddress(publicSiteUrl: string | undefined, port: number): { siteUrl: string; origins: string[] } {
+  if (publicSiteUrl) {
+    const siteUrl = publicSiteUrl.replace(/\/+$/, "");
+    return { siteUrl, origins: [new URL(siteUrl).origin] };
+  }
+  // URL drops the scheme's default port (80), as browsers do in the Origin they send.
+  const origins = LOOPBACK_HOSTS.map((host) => new URL(`http://${host}:${port}`).origin);
+  return { siteUrl: origins[0]!, origins };
 }
 
 /**
@@ -28,7 +52,12 @@ const schema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
       .optional(),
-    PUBLIC_SITE_URL: z.url().default("http://localhost:3000"),
+    /**
+     * The address people reach the site at: links, cookies' Secure flag, and the only origin whose
+     * forms are accepted. Unset: http://localhost:PORT, with forms from this machine's loopback
+     * names on PORT (siteAddress).
+     */
+    PUBLIC_SITE_URL: z.url().optional(),
     BOOK_DEMO_URL: z.url().default("https://calendly.com/ai-automation-demo/30min"),
     WEBINAR_EMBED_URL: z.url().optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -101,9 +130,13 @@ const schema = z
     message: "MAILCHIMP_API_KEY and MAILCHIMP_LIST_ID must be set together",
     path: ["MAILCHIMP_API_KEY"],
   })
-  .transform((env) => ({
+  .transform(({ PUBLIC_SITE_URL, ...env }) => ({
     ...env,
-    PUBLIC_SITE_URL: env.PUBLIC_SITE_URL.replace(/\/+$/, ""),
+    PUBLIC_SITE_URL: siteAddress(PUBLIC_SITE_URL, env.PORT).siteUrl,
+    /** Origins whose state-changing requests are accepted (the Origin check, Better Auth). */
+    SITE_ORIGINS: siteAddress(PUBLIC_SITE_URL, env.PORT).origins,
+    /** Whether PUBLIC_SITE_URL was set (false: a local install on its loopback origins). */
+    SITE_URL_CONFIGURED: PUBLIC_SITE_URL !== undefined,
     WEBINAR_ORIGIN: env.WEBINAR_EMBED_URL ? new URL(env.WEBINAR_EMBED_URL).origin : undefined,
     GOOGLE_ENABLED: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     STRIPE_ENABLED: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET),

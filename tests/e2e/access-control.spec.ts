@@ -171,6 +171,8 @@ const SWEEP: Record<string, Entry> = {
       ["earn", "/earn"],
       ["distributors", "/distributors"],
       ["payment-cancel", "/payment-cancel"],
+      ["privacy", "/privacy"],
+      ["terms", "/terms"],
     ].map(([name, url]) => [`routes/_marketing/${name}.tsx`, { probes: () => [page(url!, 200, 200)] } satisfies Entry]),
   ),
   // A checkout's return page: no order of another customer's is found (404); a visitor is asked to
@@ -401,7 +403,7 @@ test("every route of app/routes.ts is swept or listed as public with a reason", 
   }
 });
 
-test.describe("access control sweep (checklist item 14)", () => {
+test.describe("access control sweep: no one reads or changes another's rows", () => {
   let A: Identity;
   let affA: Identity;
   let B: Identity;

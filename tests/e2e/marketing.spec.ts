@@ -376,6 +376,8 @@ test.describe("at 390 px", () => {
     "/payment-success",
     "/payment-cancel",
     "/live-training",
+    "/privacy",
+    "/terms",
   ]) {
     test(`${path} has no element wider than the viewport`, async ({ page }) => {
       await gotoHydrated(page, path);

@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = [
   "/distributor-success",
   "/payment-success?session_id=cs_test_1",
   "/payment-cancel",
+  "/privacy",
+  "/terms",
   "/ref/jane",
   "/no-such-page",
 ];

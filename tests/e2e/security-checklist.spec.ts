@@ -77,7 +77,7 @@ const signInSpoofed = (email: string, password: string, ip: string, spoof: numbe
     body: { email, password },
   });
 
-test("checklist 5: 100 wrong passwords for one account from rotating addresses and spoofed forwarding headers throttle the 101st and the right password, not other accounts", async () => {
+test("100 wrong passwords for one account from rotating addresses and spoofed forwarding headers throttle the 101st and the right password, not other accounts", async () => {
   // A hundred real password checks (scrypt at ASVS strength) on two shared cores: a budget, nothing is timed.
   test.setTimeout(600_000);
   const victim = uniqueEmail("throttle");
@@ -142,7 +142,7 @@ const ORIGIN_EXEMPT: Record<string, string> = {
   "/api/webhooks/stripe": "Stripe's webhook is authenticated by its signature on the raw body (stripe-webhook.test.ts)",
 };
 
-test("checklist 10: every route refuses POST, PUT, PATCH and DELETE with a missing, null or foreign Origin (403) and nothing changes", async () => {
+test("every route refuses POST, PUT, PATCH and DELETE with a missing, null or foreign Origin (403) and nothing changes", async () => {
   test.setTimeout(600_000);
   const user = await account("origin");
   const sessionId = await unpaidCheckout(user);
@@ -250,7 +250,7 @@ test("checklist 10: every route refuses POST, PUT, PATCH and DELETE with a missi
 const authPost = (pathname: string, json: Record<string, unknown>) =>
   raw({ method: "POST", path: pathname, ip: freshIp(), headers: { origin: siteOrigin() }, body: json });
 
-test("checklist 11: the auth API refuses callback and redirect URLs that leave the site", async () => {
+test("the auth API refuses callback and redirect URLs that leave the site", async () => {
   const site = new URL(siteOrigin());
   const away = [
     "https://evil.example/x",
@@ -306,7 +306,7 @@ test("checklist 11: the auth API refuses callback and redirect URLs that leave t
   }
 });
 
-test("checklist 16: amount, price, discount and multiplier fields are refused on every checkout kind; the no-JavaScript forms charge the catalogue price", async () => {
+test("amount, price, discount and multiplier fields are refused on every checkout kind; the no-JavaScript forms charge the catalogue price", async () => {
   const user = await account("amounts");
   const kinds: Record<string, unknown>[] = [
     { kind: "app", appId: 7, tab: "base" },

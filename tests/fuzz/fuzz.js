@@ -829,7 +829,8 @@ function getRoutes(ctx) {
     "/", "/how-it-works", "/results", "/industries", "/goals", "/packages", "/questionnaire", "/apps",
     "/live-training", "/earn", "/distributors", "/distributor-success", "/payment-success", "/payment-cancel",
     "/ref/fuzz-nobody", "/affiliate-signup", "/affiliate-dashboard", "/auth", "/admin", "/no-such-page",
-    "/sitemap.xml", "/robots.txt", "/dev/mailbox", "/dev/mailbox.json", `/checkout/local/${ctx.sessionId}`,
+    "/sitemap.xml", "/robots.txt", "/dev/mailbox", "/dev/mailbox.json", `/checkout/local/${ctx.sessionId}`, "/privacy",
+    "/terms",
   ];
   // prettier-ignore
   const dashboard = [

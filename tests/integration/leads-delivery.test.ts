@@ -77,15 +77,16 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
     await startJobs(database, FAST);
   });
 
-  it("delivers a lead as one member with the merge fields and tags", async () => {
+  it("delivers a lead without marketing consent as one transactional member with the merge fields and tags", async () => {
     const id = await submit("Deliver@Example.com", { message: "Automate bookings" });
     expect(await settled(id)).toMatchObject({ deliveryStatus: "delivered", deliveryAttempts: 1, lastError: null });
     expect((await row(id)).deliveredAt).toBeInstanceOf(Date);
     const hash = subscriberHash("deliver@example.com");
     expect([...fake.members.keys()]).toEqual([hash]);
+    expect(fake.requests[0]!.body).not.toHaveProperty("status");
     expect(fake.members.get(hash)).toEqual({
       email_address: "deliver@example.com",
-      status: "subscribed",
+      status: "transactional",
       merge_fields: {
         FNAME: "Ana",
         LNAME: "Lima",
@@ -110,6 +111,40 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
         { name: "lead", status: "active" },
       ],
     });
+  });
+
+  it("subscribes a lead only with marketing consent, with the time it was given; no tick never unsubscribes", async () => {
+    const id = await submit("consent@example.com", { marketingConsent: "on" });
+    expect(await settled(id)).toMatchObject({ deliveryStatus: "delivered" });
+    const given = (await row(id)).marketingConsentAt!;
+    expect(fake.members.get(subscriberHash("consent@example.com"))).toMatchObject({
+      status: "subscribed",
+      timestamp_opt: given.toISOString(),
+    });
+
+    // Already in the audience as transactional (an earlier request without the tick): consent now subscribes it.
+    const earlier = subscriberHash("earlier@example.com");
+    fake.members.set(earlier, {
+      email_address: "earlier@example.com",
+      status: "transactional",
+      merge_fields: {},
+      tags: [],
+      puts: 1,
+    });
+    await settled(await submit("earlier@example.com", { marketingConsent: "on" }));
+    expect(fake.members.get(earlier)?.status).toBe("subscribed");
+
+    // Already subscribed (from a newsletter form elsewhere): a request without the tick leaves it so.
+    const subscribed = subscriberHash("subscribed@example.com");
+    fake.members.set(subscribed, {
+      email_address: "subscribed@example.com",
+      status: "subscribed",
+      merge_fields: {},
+      tags: [],
+      puts: 1,
+    });
+    await settled(await submit("subscribed@example.com"));
+    expect(fake.members.get(subscribed)?.status).toBe("subscribed");
   });
 
   it("retries through an outage (503, 429, a timeout) and delivers exactly once", async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BUDGETS, PREFERRED_TIMES, PROJECT_TYPES, TIMEFRAMES } from "~/catalogue/callback";
+import { BUDGETS, MARKETING_CONSENT_TEXT, PREFERRED_TIMES, PROJECT_TYPES, TIMEFRAMES } from "~/catalogue/callback";
 import { queryRows, setDatabase } from "~/server/db/client.server";
 import { limitCounters, leads, rateLimit } from "~/server/db/schema";
 import { createAuth } from "~/server/auth/auth.server";
@@ -76,8 +76,47 @@ describe(`lead submission (${engine})`, () => {
       userId: null,
       deliveryStatus: "pending",
       deliveryAttempts: 0,
+      marketingConsent: false,
+      marketingConsentText: null,
+      marketingConsentAt: null,
     });
     expect((await jobsFor(database.db, leadId)).map((j) => j.state)).toEqual(["created"]);
+  });
+
+  it("stores marketing consent with the server's own wording and the time; the lead is delivered either way", async () => {
+    const now = new Date("2026-11-26T10:00:00Z");
+    const stored = async (n: string, consent: unknown) => {
+      const result = await submitLead(database.db, valid(n, consent === undefined ? {} : { marketingConsent: consent }), {
+        ip: freshIp(),
+        now,
+      });
+      expect(result).toMatchObject({ status: "accepted", delivery: "pending" });
+      const id = result.status === "accepted" ? result.leadId! : "";
+      const [row] = await database.db.select().from(leads).where(eq(leads.id, id));
+      return row!;
+    };
+    for (const [i, ticked] of ["on", true, "true"].entries()) {
+      expect(await stored(`consent-${i}`, ticked)).toMatchObject({
+        marketingConsent: true,
+        marketingConsentText: MARKETING_CONSENT_TEXT,
+        marketingConsentAt: now,
+        deliveryStatus: "pending",
+      });
+    }
+    for (const [i, unticked] of [undefined, "", false, "false"].entries()) {
+      expect(await stored(`no-consent-${i}`, unticked)).toMatchObject({
+        marketingConsent: false,
+        marketingConsentText: null,
+        marketingConsentAt: null,
+        deliveryStatus: "pending",
+      });
+    }
+    // A value that is neither: refused, never read as consent.
+    expect(
+      await submitLead(database.db, valid("consent-typo", { marketingConsent: "yes please" }), { ip: freshIp() }),
+    ).toMatchObject({
+      status: "invalid",
+    });
   });
 
   it("a failing transaction leaves neither the lead nor its job", async () => {

@@ -151,7 +151,7 @@ describe(`stripe webhook (${engine})`, () => {
     );
   });
 
-  describe("signature (checklist 17): 400 and nothing written", () => {
+  describe("signature: a changed, wrongly signed, unsigned or stale event gets 400 and nothing written", () => {
     it("changed body, wrong secret, missing header, timestamp older than 300 s", async () => {
       const { result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "base" });
       const good = signedEvent(SECRET, { type: "checkout.session.completed", object: session });
@@ -183,7 +183,7 @@ describe(`stripe webhook (${engine})`, () => {
     });
   });
 
-  describe("duplicates (checklist 18)", () => {
+  describe("duplicates: an event delivered twice is applied once", () => {
     it("the same event twice fulfils once; both answers are 2xx", async () => {
       const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "standard" });
       const event = signedEvent(SECRET, { type: "checkout.session.completed", object: session });
@@ -215,7 +215,7 @@ describe(`stripe webhook (${engine})`, () => {
     });
   });
 
-  describe("session checks (checklist 21)", () => {
+  describe("session checks: what Stripe reports must match the order", () => {
     it("amount, currency, mode and payment status must match the order; otherwise 2xx and nothing fulfilled", async () => {
       for (const changes of [
         { amount_total: 100 },
@@ -269,7 +269,7 @@ describe(`stripe webhook (${engine})`, () => {
     });
   });
 
-  describe("subscriptions (checklist 19) and renewals", () => {
+  describe("subscriptions: state from Stripe whatever the event order, and renewals", () => {
     it("subscription events apply the state Stripe holds now, whatever their snapshot or order", async () => {
       const { subscriptionId } = await paidPlan();
       const started = stripe.subscriptions.get(subscriptionId)!.items as { data: { current_period_end: number }[] };
@@ -482,7 +482,7 @@ describe(`stripe webhook (${engine})`, () => {
     });
   });
 
-  describe("database failure (checklist 20)", () => {
+  describe("database failure: nothing half-written, Stripe's retry succeeds", () => {
     it("a failure mid-fulfilment answers 500 and leaves nothing; Stripe's retry succeeds", async () => {
       const { buyer, result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "express" });
       // Fails the payment insert: after the ledger row and the order update in the same transaction.

@@ -79,12 +79,15 @@ process.on("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/** Spawns `node server.js` (the real production entry); `env` adds to a clean environment. */
-function spawnServer({ name, port, env }) {
+/**
+ * Spawns `node server.js` (the real production entry); `env` adds to a clean environment. `cwd`
+ * (default: the repository) is where it starts, and so where it looks for `.env` and `drizzle/`.
+ */
+function spawnServer({ name, port, env, cwd = ROOT }) {
   const base = { ...process.env };
   for (const key of CLEARED) delete base[key];
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
+    cwd,
     env: {
       ...base,
       NODE_ENV: "production",
@@ -134,8 +137,8 @@ export async function runServerToExit({ name, port, env, timeoutMs = 60_000 }) {
  * Spawns `node server.js` and waits for /healthz. `env` adds to a clean environment (no inherited
  * database, Stripe or Mailchimp settings).
  */
-export async function startServer({ name, port, env }) {
-  const { child, output, streams, exited } = spawnServer({ name, port, env });
+export async function startServer({ name, port, env, cwd }) {
+  const { child, output, streams, exited } = spawnServer({ name, port, env, cwd });
   let dead = null;
   void exited.then((r) => (dead = r));
   const url = `http://localhost:${port}`; // the Host must match the Origin (React Router CSRF check)

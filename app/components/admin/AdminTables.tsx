@@ -4,6 +4,7 @@ import { Fragment } from "react";
 import { Form, useNavigation } from "react-router";
 import { orderAmountLines } from "~/catalogue/pricing";
 import { formatCount, formatDay, formatMoney } from "~/components/affiliates/format";
+import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { Button } from "~/components/ui/button";
 import { useRefundOrder } from "./RefundOrder";
 import type { AdminAffiliate, AdminCustomer, AdminDispute, AdminLead, AdminOrder } from "~/server/admin/admin.server";
@@ -54,10 +55,33 @@ function RetryButton({ leadId }: { leadId: string }) {
   );
 }
 
+/** Yes with the time and the words agreed to, or No (the lead is kept and called back either way). */
+function MarketingConsent({ lead }: { lead: AdminLead }) {
+  if (!lead.marketingConsent) return <span className="text-muted-foreground">No</span>;
+  return (
+    <div className="space-y-1">
+      <p>
+        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Yes</span>{" "}
+        {lead.marketingConsentAt ? (
+          <span className="whitespace-nowrap text-xs">
+            <LocalDateTime iso={lead.marketingConsentAt} />
+          </span>
+        ) : null}
+      </p>
+      {lead.marketingConsentText ? (
+        <details className="text-xs text-muted-foreground">
+          <summary className="cursor-pointer">Wording agreed to</summary>
+          <p className="mt-1">{lead.marketingConsentText}</p>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
 export function LeadsTable({ leads }: { leads: AdminLead[] }) {
   return (
     <Section id="leads" title="Leads" count={leads.length}>
-      <table className="w-full min-w-[56rem] text-sm">
+      <table className="w-full min-w-[64rem] text-sm">
         <thead>
           <tr className="border-b">
             <th scope="col" className={th}>
@@ -71,6 +95,9 @@ export function LeadsTable({ leads }: { leads: AdminLead[] }) {
             </th>
             <th scope="col" className={th}>
               Created
+            </th>
+            <th scope="col" className={th}>
+              Marketing consent
             </th>
             <th scope="col" className={th}>
               Delivery
@@ -93,6 +120,9 @@ export function LeadsTable({ leads }: { leads: AdminLead[] }) {
               <td className={`${td} break-all`}>{l.email}</td>
               <td className={td}>{l.source}</td>
               <td className={`${td} whitespace-nowrap`}>{formatDay(l.createdAt)}</td>
+              <td className={`${td} max-w-64`} data-testid="lead-consent">
+                <MarketingConsent lead={l} />
+              </td>
               <td className={td}>
                 <Status value={l.deliveryStatus} />
               </td>

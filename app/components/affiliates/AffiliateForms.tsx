@@ -2,6 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "~/components/auth/Field";
+import { LegalNotice } from "~/components/legal/LegalNotice";
 import { useTypedBeforeHydration } from "~/lib/use-hydrated";
 import type { AffiliateActionResult } from "~/server/affiliates/signup.server";
 import { AFFILIATE_TEXT } from "~/lib/affiliate-messages";
@@ -195,6 +196,7 @@ export function AffiliateSignUpForm({ result, siteUrl }: { result: Result; siteU
         siteUrl={siteUrl}
         isExample
       />
+      <LegalNotice action="joining the affiliate program" />
       <SubmitButton busy={busy} idle="Join the Affiliate Program" busyLabel="Creating your account..." />
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{" "}
@@ -250,6 +252,7 @@ export function JoinAffiliateForm({
         defaultValue={error?.values?.businessName ?? businessName ?? ""}
         error={error?.fieldErrors?.businessName}
       />
+      <LegalNotice action="joining the affiliate program" />
       <SubmitButton busy={busy} idle="Become an Affiliate" busyLabel="Setting up..." />
     </Form>
   );

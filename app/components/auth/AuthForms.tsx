@@ -1,6 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import type * as React from "react";
 import { Form, Link } from "react-router";
+import { LegalNotice } from "~/components/legal/LegalNotice";
 import { Button } from "~/components/ui/button";
 import type { AuthActionResult } from "~/server/auth/auth-actions.server";
 import { Field, FormAlert, FormStatus, SubmitButton, useSubmitting } from "./Field";
@@ -28,7 +29,7 @@ export function SignInForm({
   next?: string;
   notice: SignInNote | null;
   forgotHref: string;
-  google: React.ReactNode;
+  google: React.ReactNode | null;
 }) {
   const busy = useSubmitting("signin");
   const error = result && !result.ok ? result : null;
@@ -68,13 +69,25 @@ export function SignInForm({
         />
         <SubmitButton busy={busy} idle="Sign In" busyLabel="Signing in..." />
       </Form>
-      <Divider />
-      {google}
+      {google ? (
+        <>
+          <Divider />
+          {google}
+        </>
+      ) : null}
     </>
   );
 }
 
-export function SignUpForm({ result, signInHref, google }: { result: Result; signInHref: string; google: React.ReactNode }) {
+export function SignUpForm({
+  result,
+  signInHref,
+  google,
+}: {
+  result: Result;
+  signInHref: string;
+  google: React.ReactNode | null;
+}) {
   const busy = useSubmitting("signup");
   if (result?.ok) {
     return (
@@ -139,10 +152,15 @@ export function SignUpForm({ result, signInHref, google }: { result: Result; sig
           error={fe?.email}
         />
         <PasswordField id="signup-password" error={fe?.password} />
+        <LegalNotice action="creating an account" />
         <SubmitButton busy={busy} idle="Create Account" busyLabel="Creating account..." />
       </Form>
-      <Divider />
-      {google}
+      {google ? (
+        <>
+          <Divider />
+          {google}
+        </>
+      ) : null}
     </>
   );
 }
@@ -171,19 +189,11 @@ function PasswordField({ id, label = "Password", error }: { id: string; label?: 
   );
 }
 
-export function GoogleButton({ enabled, next, onUnavailable }: { enabled: boolean; next?: string; onUnavailable: () => void }) {
+/** Rendered only when Google sign-in is configured (the page passes none otherwise). */
+export function GoogleButton({ next }: { next?: string }) {
   const busy = useSubmitting("google");
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        // Not configured: say so without leaving the page (without JavaScript the action says it).
-        if (!enabled) {
-          event.preventDefault();
-          onUnavailable();
-        }
-      }}
-    >
+    <Form method="post">
       <input type="hidden" name="intent" value="google" />
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <Button type="submit" variant="outline" size="lg" className="w-full" disabled={busy}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
+import { LegalNotice } from "~/components/legal/LegalNotice";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -189,6 +190,7 @@ export function DistributorForm({
         {formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee)}/month subscription starts after the {DISTRIBUTOR_PROGRAM.trialDays}-day
         free trial.
       </p>
+      <LegalNotice action="continuing to payment" className="text-center text-xs text-muted-foreground" />
     </form>
   );
 }

@@ -5,12 +5,16 @@ import {
   CALLBACK_FIELDS,
   CALLBACK_REQUIRED_MESSAGE,
   type CallbackField,
+  MARKETING_CONSENT_FIELD,
+  MARKETING_CONSENT_TEXT,
   missingCallbackFields,
   PREFERRED_TIMES,
   PROJECT_TYPES,
   TIMEFRAMES,
 } from "~/catalogue/callback";
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
+import { PRIVACY_PATH } from "~/catalogue/legal";
+import { LegalLink } from "~/components/legal/LegalNotice";
 import { buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
@@ -28,6 +32,8 @@ export interface CallbackResult {
   fields?: Partial<Record<string, string>>;
   /** The submitted values, echoed back by the page's action so a failed no-JS post keeps the form. */
   values?: Partial<Record<CallbackField, string>>;
+  /** Whether the marketing box was ticked, echoed back with `values`. */
+  consent?: boolean;
 }
 
 const labelClass = "text-sm font-medium text-foreground";
@@ -94,6 +100,7 @@ export function ConsultationForm({ result }: { result?: CallbackResult }) {
   // Remounting the fields clears them, including values echoed back by a no-JS post.
   const [generation, setGeneration] = useState(0);
   const [values, setValues] = useState<Partial<Record<CallbackField, string>>>(result && !result.ok ? (result.values ?? {}) : {});
+  const [consent, setConsent] = useState(Boolean(result && !result.ok && result.consent));
   const [sent, setSent] = useState(Boolean(result?.ok));
 
   const toast = (n: Omit<Notice, "id">) => setNotice((prev) => ({ ...n, id: (prev?.id ?? 0) + 1 }));
@@ -127,6 +134,7 @@ export function ConsultationForm({ result }: { result?: CallbackResult }) {
       answer = (await response.json().catch(() => null)) as CallbackResult | null;
       if (response.ok && answer?.ok) {
         setValues({});
+        setConsent(false);
         setInvalid([]);
         setGeneration((g) => g + 1);
         // The toast disappears and may not be announced; the on-page status (the same one a no-JS
@@ -245,6 +253,19 @@ export function ConsultationForm({ result }: { result?: CallbackResult }) {
               defaultValue={values.preferredTime}
             />
           </Field>
+          {/* Unticked unless the visitor ticks it: the callback happens either way. */}
+          <div className="flex items-start gap-3 sm:col-span-2">
+            <input
+              id={MARKETING_CONSENT_FIELD}
+              name={MARKETING_CONSENT_FIELD}
+              type="checkbox"
+              defaultChecked={consent}
+              className="mt-0.5 size-5 shrink-0 accent-primary"
+            />
+            <label htmlFor={MARKETING_CONSENT_FIELD} className="text-sm text-foreground">
+              {MARKETING_CONSENT_TEXT} <span className="text-muted-foreground">(optional)</span>
+            </label>
+          </div>
         </div>
         {/* Honeypot: off-screen and out of the accessibility tree; a filled one is answered but never stored. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
@@ -253,6 +274,10 @@ export function ConsultationForm({ result }: { result?: CallbackResult }) {
         </div>
 
         <div className="flex flex-col gap-3 sm:col-span-2">
+          <p className="text-xs text-muted-foreground">
+            We use your details to arrange and hold your consultation, whether or not you tick the box above, as our{" "}
+            <LegalLink to={PRIVACY_PATH}>Privacy Policy</LegalLink> describes.
+          </p>
           <div
             id="consultation-error"
             role="alert"

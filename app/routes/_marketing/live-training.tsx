@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Star, Users } from "lucide-react";
 import { data, Link } from "react-router";
-import { CALLBACK_FIELDS, type CallbackField } from "~/catalogue/callback";
+import { CALLBACK_FIELDS, type CallbackField, MARKETING_CONSENT_FIELD } from "~/catalogue/callback";
 import { TRAINING_SESSIONS } from "~/catalogue/marketing";
 import { type CallbackResult, ConsultationForm } from "~/components/marketing/ConsultationForm";
 import { REGISTER_SECTION_ID, RegisterLink } from "~/components/marketing/RegisterLink";
@@ -34,6 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { status, body } = await handleCallbackRequest(request);
   if (body.ok) return data<CallbackResult>({ ok: true }, { status });
   const values: Partial<Record<CallbackField, string>> = {};
+  let consent = false;
   if (status !== 413) {
     const text = await copy.text().catch(() => "");
     if (text.length <= MAX_CALLBACK_BODY_BYTES) {
@@ -42,9 +43,10 @@ export async function action({ request }: Route.ActionArgs) {
         const value = params.get(field);
         if (value) values[field] = value.slice(0, 2000);
       }
+      consent = params.get(MARKETING_CONSENT_FIELD) === "on";
     }
   }
-  return data<CallbackResult>({ error: body.error, fields: body.fields, values }, { status });
+  return data<CallbackResult>({ error: body.error, fields: body.fields, values, consent }, { status });
 }
 
 const INDUSTRY_FEATURES = [

@@ -64,6 +64,10 @@ export interface AdminLead {
   deliveryStatus: string;
   attempts: number;
   lastError: string | null;
+  /** Whether the visitor ticked the marketing box; the words and the time when they did. */
+  marketingConsent: boolean;
+  marketingConsentText: string | null;
+  marketingConsentAt: string | null;
 }
 
 export async function listLeads(db: Db, limit = ADMIN_LIST_LIMIT): Promise<AdminLead[]> {
@@ -77,6 +81,9 @@ export async function listLeads(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Admin
     deliveryStatus: r.deliveryStatus,
     attempts: r.deliveryAttempts,
     lastError: r.lastError,
+    marketingConsent: r.marketingConsent,
+    marketingConsentText: r.marketingConsentText,
+    marketingConsentAt: r.marketingConsentAt?.toISOString() ?? null,
   }));
 }
 

@@ -152,7 +152,7 @@ export function createAuth(db: Db, secret: string) {
     baseURL: e.PUBLIC_SITE_URL,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [e.PUBLIC_SITE_URL],
+    trustedOrigins: e.SITE_ORIGINS,
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

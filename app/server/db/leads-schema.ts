@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -24,6 +24,15 @@ export const leads = pgTable(
     preferredTime: text("preferred_time").notNull().default(""),
     /** Where the form was: 'live-training', … */
     source: text("source").notNull(),
+    /**
+     * Whether the visitor ticked the marketing consent box. The lead is stored and called back
+     * either way; only with consent is it subscribed to the mailing list
+     * (docs/decisions/XXXX-marketing-consent.md).
+     */
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** The exact words agreed to, and when: set only with consent. */
+    marketingConsentText: text("marketing_consent_text"),
+    marketingConsentAt: ts("marketing_consent_at"),
     /** The signed-in user who sent it, if any. */
     userId: text("user_id"),
     /** 'pending' | 'delivered' | 'failed' | 'kept' (no mailing list configured). */

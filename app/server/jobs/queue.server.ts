@@ -16,7 +16,7 @@ import { env } from "../env.server";
 import { deliverLead } from "../leads/delivery.server";
 import { deliverMail, mailTransport } from "../mail/delivery.server";
 import { log, errorMessage } from "../log.server";
-import { isDevelopmentServer, serverProcesses } from "./processes.server";
+import { isDevelopmentServer, serverProcesses } from "../process/processes.server";
 
 /**
  * Background jobs on the app's own database (docs/decisions/0010-leads-and-jobs.md): one pg-boss

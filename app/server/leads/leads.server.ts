@@ -7,6 +7,7 @@ import { RATE_LIMITS, takeAttempt } from "../limits/rate-limits.server";
 import { log } from "../log.server";
 import { mailchimpConfig, type MailchimpConfig } from "./mailchimp.server";
 import { HONEYPOT_FIELD, validateCallbackRequest, type FieldErrors } from "./validation.server";
+import { MARKETING_CONSENT_TEXT } from "~/catalogue/callback";
 
 /** Public-form limits: the form is open to anybody, so repeats must not cost deliveries. */
 export const LEAD_LIMITS = {
@@ -86,6 +87,10 @@ export async function submitLead(db: Db, input: unknown, context: SubmitContext)
       timeframe: value.timeframe,
       message: value.message,
       preferredTime: value.preferredTime,
+      // The server's own copy of the words next to the checkbox, with the time it was given.
+      marketingConsent: value.marketingConsent,
+      marketingConsentText: value.marketingConsent ? MARKETING_CONSENT_TEXT : null,
+      marketingConsentAt: value.marketingConsent ? now : null,
       source: context.source ?? "live-training",
       userId: context.userId ?? null,
       deliveryStatus: deliver && !repeat ? "pending" : "kept",

@@ -54,14 +54,39 @@ export const subscriberHash = (email: string) => createHash("md5").update(email.
 
 type LeadFields = Pick<
   LeadRow,
-  "email" | "firstName" | "lastName" | "phone" | "company" | "timeframe" | "preferredTime" | "message" | "budget" | "projectType"
+  | "email"
+  | "firstName"
+  | "lastName"
+  | "phone"
+  | "company"
+  | "timeframe"
+  | "preferredTime"
+  | "message"
+  | "budget"
+  | "projectType"
+  | "marketingConsent"
+  | "marketingConsentAt"
 >;
 
-/** The member body of the upsert (spec section 7, mailchimp-subscribe). */
+/**
+ * The member body of the upsert (spec section 7, mailchimp-subscribe). Every lead is added, so the
+ * sales team has it in the audience, but as a subscriber only with consent
+ * (docs/decisions/XXXX-marketing-consent.md):
+ * - consent: subscribed, a new member and an existing one alike (`status`), with the time of opt-in;
+ * - none: a new member is 'transactional' (contacted about this request, never sent campaigns), and
+ *   an existing member keeps the status it has: no tick is not an unsubscribe.
+ */
 export function memberBody(lead: LeadFields) {
+  const consent = lead.marketingConsent
+    ? {
+        status: "subscribed",
+        status_if_new: "subscribed",
+        ...(lead.marketingConsentAt ? { timestamp_opt: lead.marketingConsentAt.toISOString() } : {}),
+      }
+    : { status_if_new: "transactional" };
   return {
     email_address: lead.email,
-    status_if_new: "subscribed",
+    ...consent,
     merge_fields: {
       FNAME: lead.firstName,
       LNAME: lead.lastName,

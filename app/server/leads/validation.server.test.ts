@@ -86,3 +86,24 @@ describe("callback phone numbers (docs/decisions/0010)", () => {
     });
   });
 });
+
+describe("marketing consent", () => {
+  const base = { firstName: "Ana", email: "ana@example.com", phone: "+1 555 0100" };
+  it("is given only by a ticked box (the form's 'on') or true, and refused when it is anything else", () => {
+    for (const ticked of ["on", "true", true])
+      expect(validateCallbackRequest({ ...base, marketingConsent: ticked })).toMatchObject({
+        ok: true,
+        value: { marketingConsent: true },
+      });
+    for (const unticked of [undefined, "", "false", false])
+      expect(validateCallbackRequest({ ...base, marketingConsent: unticked })).toMatchObject({
+        ok: true,
+        value: { marketingConsent: false },
+      });
+    for (const other of ["yes", "1", 1, null])
+      expect(validateCallbackRequest({ ...base, marketingConsent: other })).toMatchObject({
+        ok: false,
+        error: "Please check the form: Tick the box or leave it empty",
+      });
+  });
+});

@@ -7,6 +7,7 @@ import {
   type CallbackField,
   PREFERRED_TIMES,
   PROJECT_TYPES,
+  MARKETING_CONSENT_FIELD,
   REQUIRED_CALLBACK_FIELDS,
   TIMEFRAMES,
 } from "~/catalogue/callback";
@@ -36,6 +37,14 @@ export const callbackRequestSchema = z.strictObject({
   timeframe: choice(TIMEFRAMES),
   message: optionalText(MESSAGE_MAX_LENGTH),
   preferredTime: choice(PREFERRED_TIMES),
+  /**
+   * The marketing consent checkbox: a form sends "on" when it is ticked and nothing when not; JSON
+   * may say true or false. Anything else is refused, so a typo never reads as consent.
+   */
+  [MARKETING_CONSENT_FIELD]: z
+    .union([z.boolean(), z.enum(["on", "true", "false", ""])], "Tick the box or leave it empty")
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
   /** Honeypot: hidden from people, filled by bots. */
   [HONEYPOT_FIELD]: z.string().max(1000).optional().default(""),
 });
@@ -86,7 +95,8 @@ export function validateCallbackRequest(body: unknown): ValidationResult {
       if (typeof raw[f] === "string" && !(raw[f] as string).trim()) fields[f] = "Required";
     const missingRequired = REQUIRED_CALLBACK_FIELDS.filter((f) => fields[f] === "Required");
     const ordered: FieldErrors = Object.fromEntries(CALLBACK_FIELDS.filter((f) => fields[f]).map((f) => [f, fields[f]]));
-    const first = Object.values(ordered)[0];
+    // The consent box is not a text field of the form: its problem is named in the message.
+    const first = Object.values(ordered)[0] ?? parsed.error.issues.find((i) => i.path[0] === MARKETING_CONSENT_FIELD)?.message;
     return {
       ok: false,
       error: missingRequired.length ? CALLBACK_REQUIRED_MESSAGE : first ? `Please check the form: ${first}` : "Invalid request",

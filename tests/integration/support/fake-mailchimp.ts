@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net";
 export interface FakeMember {
   email_address: string;
   status: string;
+  /** When the member opted in to marketing email, as the last upsert with consent said. */
+  timestamp_opt?: string | undefined;
   merge_fields: Record<string, string>;
   tags: string[];
   /** How many PUTs reached this member (an upsert, so retries never add members). */
@@ -107,13 +109,21 @@ export class FakeMailchimp {
 
       if (this.latencyMs) await sleep(this.latencyMs);
       if (!match[3] && req.method === "PUT") {
-        const member = body as { email_address: string; status_if_new: string; merge_fields: Record<string, string> };
+        const member = body as {
+          email_address: string;
+          status?: string;
+          status_if_new: string;
+          timestamp_opt?: string;
+          merge_fields: Record<string, string>;
+        };
         const failure = this.failEmails.get(member.email_address);
         if (failure) return send(res, failure.status, failure.body);
         const existing = this.members.get(hash);
         this.members.set(hash, {
           email_address: member.email_address,
-          status: existing?.status ?? member.status_if_new,
+          // Mailchimp's PUT: `status` changes an existing member; `status_if_new` only makes a new one.
+          status: existing ? (member.status ?? existing.status) : member.status_if_new,
+          timestamp_opt: member.timestamp_opt ?? existing?.timestamp_opt,
           merge_fields: { ...existing?.merge_fields, ...member.merge_fields },
           tags: existing?.tags ?? [],
           puts: (existing?.puts ?? 0) + 1,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { isDevelopmentServer, serverProcesses } from "./processes.server";
-import { leadDeliveryConcurrency } from "./queue.server";
 
 const PG = "postgres://db/app";
 
@@ -28,18 +27,5 @@ describe("server processes (server.js's WEB_CONCURRENCY rule)", () => {
     expect(isDevelopmentServer(["node", "server.js", "--dev"], {})).toBe(true);
     expect(isDevelopmentServer(["node", "server.js"], { NODE_ENV: "development" })).toBe(true);
     expect(isDevelopmentServer(["node", "server.js"], { NODE_ENV: "production" })).toBe(false);
-  });
-});
-
-describe("lead delivery concurrency (checklist item 25)", () => {
-  it("divides an instance's 5 Mailchimp connections between its server processes, at least 1 each", () => {
-    expect(leadDeliveryConcurrency(1)).toBe(5);
-    expect(leadDeliveryConcurrency(2)).toBe(2);
-    expect(leadDeliveryConcurrency(3)).toBe(1);
-    expect(leadDeliveryConcurrency(64)).toBe(1);
-    // Two instances of up to 5 processes each stay within Mailchimp's 10.
-    for (let processes = 1; processes <= 5; processes++) {
-      expect(2 * processes * leadDeliveryConcurrency(processes)).toBeLessThanOrEqual(10);
-    }
   });
 });
