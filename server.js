@@ -16,7 +16,7 @@ import { isDevelopmentServer, serverProcesses } from "./app/server/process/proce
 import { describeError, keepOutputJsonLines, logLine as formatLogLine } from "./app/server/log-line.server.js";
 
 // The operator's .env, before any setting is read; what the environment already sets wins
-// (docs/decisions/XXXX-local-origins-and-env-file.md). A cluster worker inherits the primary's.
+// (docs/decisions/0054-local-origins-and-env-file.md). A cluster worker inherits the primary's.
 let envFile = null;
 let envFileError = null;
 try {

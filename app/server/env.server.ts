@@ -26,7 +26,7 @@ const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
  * The site's address and the origins whose forms it accepts. PUBLIC_SITE_URL set: exactly its
  * origin, and links are built on it. Unset (a local install): links on http://localhost:PORT, and
  * forms from this machine's own loopback names on that port, so `PORT=4000 npm start` works as it is
- * (docs/decisions/XXXX-local-origins-and-env-file.md).
+ * (docs/decisions/0054-local-origins-and-env-file.md).
  */
 export function siteAddress(publicSiteUrl: string | undefined, port: number): { siteUrl: string; origins: string[] } {
   if (publicSiteUrl) {

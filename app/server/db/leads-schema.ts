@@ -27,7 +27,7 @@ export const leads = pgTable(
     /**
      * Whether the visitor ticked the marketing consent box. The lead is stored and called back
      * either way; only with consent is it subscribed to the mailing list
-     * (docs/decisions/XXXX-marketing-consent.md).
+     * (docs/decisions/0055-marketing-consent.md).
      */
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     /** The exact words agreed to, and when: set only with consent. */

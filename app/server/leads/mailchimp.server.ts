@@ -71,7 +71,7 @@ type LeadFields = Pick<
 /**
  * The member body of the upsert (spec section 7, mailchimp-subscribe). Every lead is added, so the
  * sales team has it in the audience, but as a subscriber only with consent
- * (docs/decisions/XXXX-marketing-consent.md):
+ * (docs/decisions/0055-marketing-consent.md):
  * - consent: subscribed, a new member and an existing one alike (`status`), with the time of opt-in;
  * - none: a new member is 'transactional' (contacted about this request, never sent campaigns), and
  *   an existing member keeps the status it has: no tick is not an unsubscribe.

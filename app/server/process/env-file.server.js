@@ -1,6 +1,6 @@
 // Loads the operator's `.env` file when the production server (or a script that opens its database)
 // starts. Vite reads `.env` only for the development server and the build, so without this a copied
-// `.env.example` did nothing for `npm start` (docs/decisions/XXXX-local-origins-and-env-file.md).
+// `.env.example` did nothing for `npm start` (docs/decisions/0054-local-origins-and-env-file.md).
 // Plain JavaScript: server.js runs it before the bundle, and so before any setting is read.
 import { existsSync } from "node:fs";
 
