@@ -106,6 +106,18 @@ export interface Entitlements {
   paying: boolean;
   /** Cents per month of every running subscription (trialing, active or ending; not lapsed). */
   monthlyTotal: number;
+  /**
+   * Every free trial the account has had of a subscription item, ended, refunded or canceled ones
+   * included: one free trial per item and account (ask `hadTrial`).
+   */
+  trialsUsed: TrialUse[];
+}
+
+/** A subscription order that started a free trial of its item (fulfilled: paid at some point). */
+export interface TrialUse {
+  kind: string;
+  itemId: string;
+  orderId: string;
 }
 
 /** The rows the derivation reads (column names as the schema's). */
@@ -154,6 +166,10 @@ export interface AddonRow {
 export interface EntitlementRows {
   trial: TrialRow | null;
   subscriptions: SubscriptionRow[];
+  /**
+   * Paid orders, and every fulfilled subscription order that had a free trial whatever its state
+   * now (plans' and tiers' orders included): the trials the account used.
+   */
   orders: OrderFields[];
   addons: AddonRow[];
 }
@@ -267,6 +283,24 @@ export function dashboardAccessOf(trial: DashboardTrial, paying: boolean): Dashb
   return { granted: false, reason: trial.state === "ended" ? "trial-ended" : "trial-not-started" };
 }
 
+/** A fulfilled subscription order with a free trial used that item's one trial, whatever came after. */
+export function usedTrial(order: Pick<OrderFields, "isSubscription" | "trialDays" | "paidAt">): boolean {
+  return order.isSubscription && order.trialDays > 0 && order.paidAt !== null;
+}
+
+/**
+ * Whether the account already had a free trial of this item, other than through the order
+ * `exceptOrderId` (the order being fulfilled is not its own earlier trial).
+ */
+export function hadTrial(
+  entitlements: Pick<Entitlements, "trialsUsed">,
+  kind: string,
+  itemId: string,
+  exceptOrderId?: string,
+): boolean {
+  return entitlements.trialsUsed.some((t) => t.kind === kind && t.itemId === itemId && t.orderId !== exceptOrderId);
+}
+
 /** Everything the account has now, from its rows. */
 export function deriveEntitlements(rows: EntitlementRows, now: Date): Entitlements {
   const dashboardTrial = dashboardTrialOf(rows.trial, now);
@@ -304,5 +338,6 @@ export function deriveEntitlements(rows: EntitlementRows, now: Date): Entitlemen
     dashboardAccess: dashboardAccessOf(dashboardTrial, paying),
     paying,
     monthlyTotal,
+    trialsUsed: rows.orders.filter(usedTrial).map((o) => ({ kind: o.kind, itemId: o.itemId, orderId: o.id })),
   };
 }
