@@ -18,6 +18,7 @@ const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
 
 const order = (values: Partial<OrderFields>): OrderFields => ({
   id: "o1",
+  provider: "local",
   kind: "app",
   itemId: "7",
   itemName: "Lead Bot",
@@ -45,6 +46,7 @@ const subscription = (values: Partial<SubscriptionRow>): SubscriptionRow => ({
   orderId: "plan-order",
   cancelAtPeriodEnd: false,
   updatedAt: daysAgo(10),
+  provider: "local",
   ...values,
 });
 

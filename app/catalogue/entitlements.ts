@@ -47,6 +47,10 @@ export interface EntitledItem {
   /** Cents per month; one-time purchases: the amount paid. */
   price: number;
   isSubscription: boolean;
+  /** The checkout provider that bills it ('local' | 'stripe'). */
+  provider: string;
+  /** The free trial the order started with (0 for plans and tiers, or without one). */
+  trialDays: number;
   state: ItemState;
   /** The provider's latest word ('active' when never reported). */
   providerStatus: string;
@@ -65,6 +69,8 @@ export interface EntitledItem {
 }
 
 export interface EntitledPlan extends EntitledItem {
+  /** Its user_subscriptions row. */
+  subscriptionId: number;
   planType: string | null;
   /** Contacts per month; null when unlimited or not recorded. */
   reachLimit: number | null;
@@ -137,10 +143,12 @@ export interface SubscriptionRow {
   orderId: string | null;
   cancelAtPeriodEnd: boolean;
   updatedAt: Date;
+  provider: string | null;
 }
 
 export interface OrderFields {
   id: string;
+  provider: string;
   kind: string;
   itemId: string;
   itemName: string;
@@ -208,6 +216,8 @@ export function planOf(row: SubscriptionRow, now: Date): EntitledPlan | null {
     name: planNameOf(row),
     price: row.monthlyPrice ?? 0,
     isSubscription: true,
+    provider: row.provider ?? "local",
+    trialDays: 0,
     state: ending ? "ending" : "active",
     providerStatus: row.status,
     trialEndsAt: null,
@@ -217,6 +227,7 @@ export function planOf(row: SubscriptionRow, now: Date): EntitledPlan | null {
     pricingTab: null,
     details: {},
     paysForDashboard: true,
+    subscriptionId: row.id,
     planType: row.planType,
     reachLimit: row.reachLimit,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
@@ -253,6 +264,8 @@ export function orderItemOf(order: OrderFields, now: Date): EntitledItem | null 
     name: order.itemName,
     price: order.amount,
     isSubscription: order.isSubscription,
+    provider: order.provider,
+    trialDays: order.trialDays,
     state,
     providerStatus,
     trialEndsAt: trialing ? trialEnd : null,

@@ -15,6 +15,7 @@ export type { Entitlements } from "~/catalogue/entitlements";
 const orderFields = {
   userId: orders.userId,
   id: orders.id,
+  provider: orders.provider,
   kind: orders.kind,
   itemId: orders.itemId,
   itemName: orders.itemName,
