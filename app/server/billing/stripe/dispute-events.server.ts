@@ -20,7 +20,8 @@ import { endOrder, ownerOfCharge, type ChargeOwner } from "./refund-events.serve
  * - won (or an inquiry closed without a chargeback): the commission is released;
  * - lost: the disputed amount is recorded as money returned (a refund-kind payment event under the
  *   dispute id, which reverses the commission like a refund), the held commission is released
- *   against that reversal, the order's entitlement ends (endOrder) and the operators are told.
+ *   against that reversal, the order's entitlement ends (endOrder: its subscription is cancelled at
+ *   Stripe too) and the operators are told.
  */
 
 export const DISPUTE_EVENTS = new Set([
@@ -190,7 +191,9 @@ function lostNotice(d: PaymentDisputeRow, ended: boolean) {
       ended
         ? `Order ${d.orderId} is now refunded: what it granted has ended, and the affiliate commission on it is reversed.`
         : `No order of ours was ended (${d.orderId ? `order ${d.orderId} had already ended` : "the payment names no order"}); the affiliate commission on it is reversed.`,
-      `A subscription keeps billing at Stripe until it is cancelled there: cancel it in the Stripe dashboard if this buyer should not be charged again.`,
+      ended
+        ? `If the order is a subscription, it is cancelled at Stripe: this buyer is not charged again for it.`
+        : `Check in the Stripe dashboard that no subscription of this payment still bills the buyer.`,
       `Operations: ${adminUrl()}`,
     ].join("\n\n"),
     fields: { disputeId: d.id, orderId: d.orderId, userId: d.userId, amount: d.amount, orderEnded: ended },
