@@ -109,8 +109,8 @@ export function LeadsTable({ leads }: { leads: AdminLead[] }) {
 
 const ORDER_COLUMNS = 8;
 
-function OrderRow({ order: o }: { order: AdminOrder }) {
-  const refund = useRefundOrder(o, ORDER_COLUMNS);
+function OrderRow({ order: o, refundKey }: { order: AdminOrder; refundKey: string | null }) {
+  const refund = useRefundOrder(o, ORDER_COLUMNS, refundKey);
   return (
     <Fragment>
       <tr className="border-b last:border-0" data-order-id={o.id}>
@@ -136,7 +136,8 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   );
 }
 
-export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+/** `refundKey`: the key of the Refund form without JavaScript, when the page was asked for one. */
+export function OrdersTable({ orders, refundKey = null }: { orders: AdminOrder[]; refundKey?: string | null }) {
   return (
     <Section id="orders" title="Orders (newest 100)" count={orders.length}>
       <table className="w-full min-w-[56rem] text-sm">
@@ -170,7 +171,7 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
         </thead>
         <tbody>
           {orders.map((o) => (
-            <OrderRow key={o.id} order={o} />
+            <OrderRow key={o.id} order={o} refundKey={refundKey} />
           ))}
         </tbody>
       </table>
