@@ -207,6 +207,9 @@ export function DisputesTable({ disputes }: { disputes: AdminDispute[] }) {
             <th scope="col" className={`${th} text-right`}>
               Amount
             </th>
+            <th scope="col" className={`${th} text-right`}>
+              Stripe fee
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -223,6 +226,9 @@ export function DisputesTable({ disputes }: { disputes: AdminDispute[] }) {
                 {d.status === "open" && d.evidenceDueBy ? formatDay(d.evidenceDueBy) : "—"}
               </td>
               <td className={`${td} text-right`}>{formatMoney(d.amount)}</td>
+              <td className={`${td} text-right`} data-testid="dispute-fee">
+                {d.fee !== 0 ? formatMoney(d.fee) : "—"}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -42,6 +42,14 @@ export function disputeState(status: string): DisputeState {
   return "open";
 }
 
+/**
+ * Stripe's fee for the dispute: the fees of its balance transactions (the withdrawal carries it; a
+ * reinstatement after a won dispute may carry a negative one where Stripe returns it).
+ */
+export function disputeFee(dispute: Pick<Stripe.Dispute, "balance_transactions">): number {
+  return (dispute.balance_transactions ?? []).reduce((sum, t) => sum + (typeof t === "object" && t ? t.fee : 0), 0);
+}
+
 /** What a dispute event needs from Stripe, fetched before the transaction. */
 export interface DisputeRead {
   dispute: Stripe.Dispute;
@@ -83,6 +91,7 @@ export async function applyDispute(tx: Db, eventId: string, read: DisputeRead | 
     provider: "stripe",
     chargeId: idOf(dispute.charge),
     amount: dispute.amount,
+    fee: disputeFee(dispute),
     currency: dispute.currency,
     reason: dispute.reason,
     providerStatus: dispute.status,
@@ -102,18 +111,27 @@ export async function applyDispute(tx: Db, eventId: string, read: DisputeRead | 
 
   if (before !== null) {
     // 'won' and 'lost' are final; an open dispute only takes Stripe's newer status and deadline.
-    if (before !== "open") return "ignored";
+    // Its fee is Stripe's latest word whatever the state (funds reinstated after the close).
+    if (before !== "open") {
+      if (stored.fee === values.fee) return "ignored";
+      await tx
+        .update(paymentDisputes)
+        .set({ fee: values.fee, updatedAt: sql`now()` })
+        .where(eq(paymentDisputes.id, dispute.id));
+      return "applied";
+    }
     await tx
       .update(paymentDisputes)
       .set({
         status: state,
         providerStatus: dispute.status,
         evidenceDueBy: values.evidenceDueBy,
+        fee: values.fee,
         updatedAt: sql`now()`,
         ...(state === "open" ? {} : { closedAt: sql`now()` }),
       })
       .where(eq(paymentDisputes.id, dispute.id));
-    if (state === "open") return stored.providerStatus === dispute.status ? "ignored" : "applied";
+    if (state === "open") return stored.providerStatus === dispute.status && stored.fee === values.fee ? "ignored" : "applied";
   }
 
   if (state === "open") {
