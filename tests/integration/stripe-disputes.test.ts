@@ -19,7 +19,7 @@ import {
 } from "~/server/db/schema";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 
 /**
  * Chargebacks: a dispute holds the referrer's commission, a won one releases it, a lost one reverses

@@ -11,7 +11,7 @@ import { type Db, queryRows, setDatabase } from "~/server/db/client.server";
 import { userSubscriptions } from "~/server/db/schema";
 import { type JobsOptions, STRIPE_FOLLOW_UP_QUEUE, startJobs, stopJobs } from "~/server/jobs/queue.server";
 import { engine, freshDatabase, orderById, userMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 import { waitFor } from "./support/wait";
 
 /**
