@@ -4,6 +4,7 @@ import {
   dashboardTrialOf,
   deriveEntitlements,
   type EntitlementRows,
+  hadTrial,
   type OrderFields,
   orderItemOf,
   planNameOf,
@@ -17,6 +18,7 @@ const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
 
 const order = (values: Partial<OrderFields>): OrderFields => ({
   id: "o1",
+  provider: "local",
   kind: "app",
   itemId: "7",
   itemName: "Lead Bot",
@@ -44,6 +46,7 @@ const subscription = (values: Partial<SubscriptionRow>): SubscriptionRow => ({
   orderId: "plan-order",
   cancelAtPeriodEnd: false,
   updatedAt: daysAgo(10),
+  provider: "local",
   ...values,
 });
 
@@ -222,5 +225,47 @@ describe("monthly total and lists", () => {
       NOW,
     );
     expect(e).toMatchObject({ plan: null, scalingTier: null, apps: [], otherSubscriptions: [], monthlyTotal: 0, paying: false });
+  });
+});
+
+describe("one free trial per item", () => {
+  it("an item's trial stays used after its order is refunded or its subscription canceled", () => {
+    const e = deriveEntitlements(
+      rows({
+        orders: [
+          order({ id: "refunded", itemId: "7", status: "refunded" }),
+          order({ id: "canceled", kind: "package", itemId: "starter", subscriptionStatus: "canceled" }),
+        ],
+      }),
+      NOW,
+    );
+    expect(e.apps).toEqual([]);
+    expect(hadTrial(e, "app", "7")).toBe(true);
+    expect(hadTrial(e, "package", "starter")).toBe(true);
+    // Another item, or the same id of another kind, still has its own trial.
+    expect(hadTrial(e, "app", "8")).toBe(false);
+    expect(hadTrial(e, "package", "7")).toBe(false);
+  });
+
+  it("counts only fulfilled subscription orders that had a trial", () => {
+    const e = deriveEntitlements(
+      rows({
+        orders: [
+          order({ id: "unpaid", itemId: "1", status: "pending", paidAt: null }),
+          order({ id: "no-trial", itemId: "2", trialDays: 0 }),
+          order({ id: "one-time", itemId: "3", isSubscription: false, pricingTab: "onetime" }),
+          order({ id: "member", kind: "member", itemId: "pro", paidAt: daysAgo(30) }),
+        ],
+      }),
+      NOW,
+    );
+    expect(e.trialsUsed).toEqual([{ kind: "member", itemId: "pro", orderId: "member" }]);
+    expect(["1", "2", "3"].some((id) => hadTrial(e, "app", id))).toBe(false);
+  });
+
+  it("the order being fulfilled is not its own earlier trial", () => {
+    const e = deriveEntitlements(rows({ orders: [order({ id: "this" })] }), NOW);
+    expect(hadTrial(e, "app", "7", "this")).toBe(false);
+    expect(hadTrial(e, "app", "7", "other")).toBe(true);
   });
 });

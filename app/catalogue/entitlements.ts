@@ -47,6 +47,10 @@ export interface EntitledItem {
   /** Cents per month; one-time purchases: the amount paid. */
   price: number;
   isSubscription: boolean;
+  /** The checkout provider that bills it ('local' | 'stripe'). */
+  provider: string;
+  /** The free trial the order started with (0 for plans and tiers, or without one). */
+  trialDays: number;
   state: ItemState;
   /** The provider's latest word ('active' when never reported). */
   providerStatus: string;
@@ -65,6 +69,8 @@ export interface EntitledItem {
 }
 
 export interface EntitledPlan extends EntitledItem {
+  /** Its user_subscriptions row. */
+  subscriptionId: number;
   planType: string | null;
   /** Contacts per month; null when unlimited or not recorded. */
   reachLimit: number | null;
@@ -106,6 +112,18 @@ export interface Entitlements {
   paying: boolean;
   /** Cents per month of every running subscription (trialing, active or ending; not lapsed). */
   monthlyTotal: number;
+  /**
+   * Every free trial the account has had of a subscription item, ended, refunded or canceled ones
+   * included: one free trial per item and account (ask `hadTrial`).
+   */
+  trialsUsed: TrialUse[];
+}
+
+/** A subscription order that started a free trial of its item (fulfilled: paid at some point). */
+export interface TrialUse {
+  kind: string;
+  itemId: string;
+  orderId: string;
 }
 
 /** The rows the derivation reads (column names as the schema's). */
@@ -125,10 +143,12 @@ export interface SubscriptionRow {
   orderId: string | null;
   cancelAtPeriodEnd: boolean;
   updatedAt: Date;
+  provider: string | null;
 }
 
 export interface OrderFields {
   id: string;
+  provider: string;
   kind: string;
   itemId: string;
   itemName: string;
@@ -154,6 +174,10 @@ export interface AddonRow {
 export interface EntitlementRows {
   trial: TrialRow | null;
   subscriptions: SubscriptionRow[];
+  /**
+   * Paid orders, and every fulfilled subscription order that had a free trial whatever its state
+   * now (plans' and tiers' orders included): the trials the account used.
+   */
   orders: OrderFields[];
   addons: AddonRow[];
 }
@@ -192,6 +216,8 @@ export function planOf(row: SubscriptionRow, now: Date): EntitledPlan | null {
     name: planNameOf(row),
     price: row.monthlyPrice ?? 0,
     isSubscription: true,
+    provider: row.provider ?? "local",
+    trialDays: 0,
     state: ending ? "ending" : "active",
     providerStatus: row.status,
     trialEndsAt: null,
@@ -201,6 +227,7 @@ export function planOf(row: SubscriptionRow, now: Date): EntitledPlan | null {
     pricingTab: null,
     details: {},
     paysForDashboard: true,
+    subscriptionId: row.id,
     planType: row.planType,
     reachLimit: row.reachLimit,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
@@ -237,6 +264,8 @@ export function orderItemOf(order: OrderFields, now: Date): EntitledItem | null 
     name: order.itemName,
     price: order.amount,
     isSubscription: order.isSubscription,
+    provider: order.provider,
+    trialDays: order.trialDays,
     state,
     providerStatus,
     trialEndsAt: trialing ? trialEnd : null,
@@ -265,6 +294,24 @@ export function dashboardAccessOf(trial: DashboardTrial, paying: boolean): Dashb
   if (trial.state === "active") return { granted: true, reason: "trial" };
   if (paying) return { granted: true, reason: "paid" };
   return { granted: false, reason: trial.state === "ended" ? "trial-ended" : "trial-not-started" };
+}
+
+/** A fulfilled subscription order with a free trial used that item's one trial, whatever came after. */
+export function usedTrial(order: Pick<OrderFields, "isSubscription" | "trialDays" | "paidAt">): boolean {
+  return order.isSubscription && order.trialDays > 0 && order.paidAt !== null;
+}
+
+/**
+ * Whether the account already had a free trial of this item, other than through the order
+ * `exceptOrderId` (the order being fulfilled is not its own earlier trial).
+ */
+export function hadTrial(
+  entitlements: Pick<Entitlements, "trialsUsed">,
+  kind: string,
+  itemId: string,
+  exceptOrderId?: string,
+): boolean {
+  return entitlements.trialsUsed.some((t) => t.kind === kind && t.itemId === itemId && t.orderId !== exceptOrderId);
 }
 
 /** Everything the account has now, from its rows. */
@@ -304,5 +351,6 @@ export function deriveEntitlements(rows: EntitlementRows, now: Date): Entitlemen
     dashboardAccess: dashboardAccessOf(dashboardTrial, paying),
     paying,
     monthlyTotal,
+    trialsUsed: rows.orders.filter(usedTrial).map((o) => ({ kind: o.kind, itemId: o.itemId, orderId: o.id })),
   };
 }

@@ -11,6 +11,8 @@ export const REFUND_CODES = [
   "invalid_input",
   /** 400: the reason is 'other' and no note says what it is. */
   "note_required",
+  /** 400: the form without JavaScript was sent without its confirmation box ticked. */
+  "confirm_required",
   /** 404: no such order. */
   "not_found",
   /** 409: the order has nothing left to refund (never paid, already wholly refunded). */

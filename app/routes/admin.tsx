@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
@@ -14,7 +15,7 @@ import { refundOrder } from "~/server/billing/refund-order.server";
 import { stripeClient } from "~/server/billing/stripe/client.server";
 import { takeRequestAttempt } from "~/server/http/request-limit.server";
 import { RATE_LIMITS } from "~/server/limits/rate-limits.server";
-import { REFUND_REASONS, type RefundResult } from "~/lib/refund-codes";
+import { dollarsToCents, REFUND_REASONS, type RefundResult } from "~/lib/refund-codes";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import type { Route } from "./+types/admin";
 
@@ -26,7 +27,10 @@ export const meta: Route.MetaFunction = ({ error, matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireOperator(request);
   const [overview, operators] = await Promise.all([getAdminOverview(db()), listOperators(db())]);
-  return { ...overview, operators, me: me.id };
+  // The Refund form without JavaScript (/admin?refund=<order id>) carries the key the script would
+  // make: a page loaded again gets a new one, a form sent twice refunds once.
+  const refundKey = new URL(request.url).searchParams.has("refund") ? randomUUID() : null;
+  return { ...overview, operators, me: me.id, refundKey };
 }
 
 const rowId = z.string().min(1).max(100).refine(noControlChars, INVALID_CHARACTERS);
@@ -64,6 +68,16 @@ export async function action({ request }: Route.ActionArgs) {
     entries = Object.fromEntries(await request.formData());
   } catch {
     return answer({ ok: false, message: "The form could not be read." }, 400);
+  }
+  // The Refund form without JavaScript sends the dollars as typed and its confirmation as a checkbox.
+  if (entries.intent === "refund-order" && entries.amount === undefined && typeof entries.dollars === "string") {
+    if (entries.confirm !== "yes")
+      return refundAnswer(
+        { intent: "refund-order", ok: false, orderId: String(entries.orderId ?? ""), code: "confirm_required" },
+        400,
+      );
+    const { dollars, ...rest } = entries;
+    entries = { ...rest, amount: String(dollarsToCents(dollars) ?? "") };
   }
   const parsed = actionSchema.safeParse(entries);
   if (!parsed.success) {
@@ -205,7 +219,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Admin</h1>
         <LeadsTable leads={loaderData.leads} />
-        <OrdersTable orders={loaderData.orders} />
+        <OrdersTable orders={loaderData.orders} refundKey={loaderData.refundKey} />
         <DisputesTable disputes={loaderData.disputes} />
         <CustomersTable customers={loaderData.customers} />
         <AffiliatesTable affiliates={loaderData.affiliates} />

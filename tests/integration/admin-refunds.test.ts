@@ -13,7 +13,7 @@ import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { affiliates, commissionLedger, paymentEvents, referrals, userRoles } from "~/server/db/schema";
 import { engine, freshDatabase, orderById, signedInCustomerMaker, userMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 import { routeAnswer, routeArgs } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";

@@ -22,7 +22,7 @@ import {
   userAddons,
   userSubscriptions,
 } from "~/server/db/schema";
-import { getSubscriptionSummary } from "~/server/profile/billing.server";
+import { getSubscriptionSummary } from "~/server/billing/subscription-summary.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
 

@@ -18,7 +18,7 @@ import { setDatabase } from "~/server/db/client.server";
 import { supportTickets, trialAccess } from "~/server/db/schema";
 import { getTrialStatus, serviceAccessRefusal, startTrial, TRIAL_ENDED_MESSAGE } from "~/server/trial/trial.server";
 import { engine, freshDatabase, insertTestAddons, orderById, signedInCustomerMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 import { routeAnswer, routeArgs } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";

@@ -21,7 +21,7 @@ import {
   userSubscriptions,
 } from "~/server/db/schema";
 import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
-import { getSubscriptionSummary } from "~/server/profile/billing.server";
+import { getSubscriptionSummary } from "~/server/billing/subscription-summary.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { engine, freshDatabase, orderById, signedInCustomerMaker } from "./support/db";
 import { routeAnswer, routeArgs } from "./support/route";

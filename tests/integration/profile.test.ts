@@ -10,7 +10,7 @@ import {
   userSubscriptions,
 } from "~/server/db/schema";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
-import { getSubscriptionSummary, planNameOf } from "~/server/profile/billing.server";
+import { getSubscriptionSummary, planNameOf } from "~/server/billing/subscription-summary.server";
 import { displayName, fieldErrors, passwordInput, profileInput } from "~/server/profile/profile.server";
 import { DEFAULT_SETTINGS, getSettings, saveSettings, settingsInput } from "~/server/profile/settings.server";
 import { engine, freshDatabase } from "./support/db";

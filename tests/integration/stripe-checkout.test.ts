@@ -13,7 +13,7 @@ import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { billingCustomers, orders, paymentEvents, userSubscriptions } from "~/server/db/schema";
 import { engine, freshDatabase, orderById, signedInCustomerMaker } from "./support/db";
-import { startFakeStripeForApp, type FakeStripe } from "./support/fake-stripe";
+import { startFakeStripeForApp, type FakeStripe } from "../support/fake-stripe";
 
 /**
  * The Checkout Session the Stripe provider asks for (exact

@@ -19,7 +19,7 @@ import {
 } from "~/server/db/schema";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 
 /**
  * Chargebacks: a dispute holds the referrer's commission, a won one releases it, a lost one reverses
@@ -28,6 +28,7 @@ import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } f
  */
 const SECRET = "whsec_disputes_test_secret";
 const APP_ID = 7;
+const DISPUTE_FEE = 1500;
 
 const send = async (type: string, object: unknown, opts: { id?: string } = {}) => {
   const event = signedEvent(SECRET, { type, object, ...opts });
@@ -97,6 +98,10 @@ describe(`stripe disputes (${engine})`, () => {
       reason: "fraudulent",
       status: "needs_response",
       evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86_400 },
+      // The withdrawal of the disputed amount, with Stripe's dispute fee (test mode: $15.00).
+      balance_transactions: [
+        { id: `txn_disp_${n}`, object: "balance_transaction", amount: -order.amount, fee: DISPUTE_FEE, currency: "usd" },
+      ],
     };
     stripe.disputes.set(disputeId, { ...dispute });
     return { affiliate, buyer, order, dispute, disputeId };
@@ -127,6 +132,7 @@ describe(`stripe disputes (${engine})`, () => {
       orderId: order.id,
       userId: buyer.id,
       amount: order.amount,
+      fee: DISPUTE_FEE,
       reason: "fraudulent",
     });
     expect(await ledger(buyer.id)).toEqual([{ kind: "commission", amount: earned, status: "held" }]);
@@ -184,6 +190,7 @@ describe(`stripe disputes (${engine})`, () => {
       email: buyer.email,
       itemName: order.itemName,
       amount: order.amount,
+      fee: DISPUTE_FEE,
     });
     expect((await listOrders(database.db)).find((o) => o.id === order.id)).toMatchObject({
       status: "refunded",
@@ -195,6 +202,29 @@ describe(`stripe disputes (${engine})`, () => {
     expect((await send("charge.dispute.funds_withdrawn", { ...dispute, status: "lost" })).outcome).toBe("ignored");
     expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id))).toHaveLength(2);
     expect((await operatorMail("A payment dispute was lost")).filter((m) => m.text.includes(disputeId))).toHaveLength(1);
+  });
+
+  it("Stripe's dispute fee reported later is recorded, also once the dispute is closed", async () => {
+    const { order, dispute, disputeId } = await referredPurchase();
+    const atStripeNow = stripe.disputes.get(disputeId)!;
+    const withdrawal = dispute.balance_transactions;
+    atStripeNow.balance_transactions = [];
+    expect((await send("charge.dispute.created", dispute)).outcome).toBe("applied");
+    expect(await disputeRow(disputeId)).toMatchObject({ status: "open", fee: 0 });
+    atStripeNow.balance_transactions = withdrawal;
+    expect((await send("charge.dispute.funds_withdrawn", dispute)).outcome).toBe("applied");
+    expect(await disputeRow(disputeId)).toMatchObject({ status: "open", fee: DISPUTE_FEE });
+
+    // Won, then the funds come back with the fee returned (where Stripe returns it).
+    atStripe(disputeId, "won");
+    expect((await send("charge.dispute.closed", { ...dispute, status: "won" })).outcome).toBe("applied");
+    atStripeNow.balance_transactions = [
+      ...withdrawal,
+      { id: `${disputeId}_back`, object: "balance_transaction", amount: order.amount, fee: -DISPUTE_FEE, currency: "usd" },
+    ];
+    expect((await send("charge.dispute.funds_reinstated", { ...dispute, status: "won" })).outcome).toBe("applied");
+    expect(await disputeRow(disputeId)).toMatchObject({ status: "won", fee: 0 });
+    expect((await send("charge.dispute.funds_reinstated", { ...dispute, status: "won" })).outcome).toBe("ignored");
   });
 
   it("out of order: the closed event first, the created one last, converge on the lost dispute", async () => {

@@ -9,7 +9,7 @@ import { setDatabase } from "~/server/db/client.server";
 import { paymentEvents, userAddons } from "~/server/db/schema";
 import { startJobs, stopJobs } from "~/server/jobs/queue.server";
 import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 import { waitFor } from "./support/wait";
 
 /** Stripe side of docs/decisions/0009's "bought once": resumed sessions and a duplicate paid anyway. */

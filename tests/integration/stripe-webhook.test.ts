@@ -24,7 +24,7 @@ import {
 } from "~/server/db/schema";
 import { type JobsOptions, STRIPE_FOLLOW_UP_QUEUE, startJobs, stopJobs, sweepStripeFollowUps } from "~/server/jobs/queue.server";
 import { engine, freshDatabase, userMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 import { waitFor } from "./support/wait";
 
 /**

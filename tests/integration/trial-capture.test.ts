@@ -15,7 +15,7 @@ import { queryRows, setDatabase } from "~/server/db/client.server";
 import { affiliates, commissionLedger, orders, paymentEvents, referrals } from "~/server/db/schema";
 import { type JobsOptions, startJobs, stopJobs, TRIAL_CAPTURE_QUEUE } from "~/server/jobs/queue.server";
 import { engine, freshDatabase, orderById, signedInCustomerMaker, userMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 import { routeAnswer, routeArgs } from "./support/route";
 import { waitFor } from "./support/wait";
 

@@ -18,7 +18,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import path from "node:path";
 import { Stripe } from "stripe";
-import { startFakeMailchimp, startFakeStripe } from "./fakes.js";
+import { startFakeStripe } from "../support/fake-stripe.js";
+import { startFakeMailchimp } from "./fakes.js";
 import {
   BUILD_DIR,
   Client,
@@ -85,6 +86,8 @@ console.log(`cluster proof: build ${BUILD_DIR}, database ${redact(DB)}, ${LEADS}
 await resetPostgres(DB);
 const mailchimp = await startFakeMailchimp(MAILCHIMP);
 const stripeFake = await startFakeStripe();
+// Payments taken at checkout: the webhook proof counts one payment per order.
+stripeFake.captureAtOnce = true;
 const proxyPort = await freePort();
 const site = `http://localhost:${proxyPort}`;
 const common = {

@@ -1,5 +1,6 @@
-// Plain-JS stand-ins for Mailchimp and Stripe used by tests/reliability/cluster.js. They follow
-// tests/integration/support/fake-mailchimp.ts and fake-stripe.ts (only what the cluster proof needs).
+// Plain-JS stand-in for Mailchimp used by tests/reliability/cluster.js. It follows
+// tests/integration/support/fake-mailchimp.ts (only what the cluster proof needs). Stripe's stand-in
+// is the one the integration tests use: tests/support/fake-stripe.js.
 import { createServer } from "node:http";
 
 function listen(server) {
@@ -62,105 +63,6 @@ export async function startFakeMailchimp({ apiKey, listId }) {
     },
     get unauthorized() {
       return unauthorized;
-    },
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
-
-/** Decodes Stripe's bracket form encoding `a[b][0][c]=1` into nested objects and arrays. */
-export function decodeStripeForm(raw) {
-  const root = {};
-  for (const [key, value] of new URLSearchParams(raw)) {
-    const parts = key.replace(/\]/g, "").split("[");
-    let node = root;
-    parts.forEach((part, i) => {
-      if (i === parts.length - 1) node[part] = value;
-      else node = node[part] ??= {};
-    });
-  }
-  const arrays = (value) => {
-    if (value === null || typeof value !== "object") return value;
-    const entries = Object.entries(value).map(([k, v]) => [k, arrays(v)]);
-    if (entries.length > 0 && entries.every(([k], i) => k === String(i))) return entries.map(([, v]) => v);
-    return Object.fromEntries(entries);
-  };
-  return arrays(root);
-}
-
-let counter = 0;
-const nextId = (prefix) => `${prefix}_rel${Date.now().toString(36)}${(++counter).toString(36)}`;
-
-/**
- * Stripe API stand-in: creates checkout sessions (idempotency keys honoured) and answers their
- * retrieval; `pay(id)` completes a session as Stripe does once the buyer pays.
- */
-export async function startFakeStripe() {
-  const sessions = new Map();
-  const idempotent = new Map();
-  const requests = [];
-  const server = createServer(async (req, res) => {
-    const raw = await readBody(req);
-    const url = new URL(req.url ?? "/", "http://fake-stripe");
-    requests.push(`${req.method} ${url.pathname}`);
-    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      const key = String(req.headers["idempotency-key"] ?? "");
-      if (key && idempotent.has(key)) return send(res, 200, idempotent.get(key));
-      const body = decodeStripeForm(raw);
-      const lineItems = body.line_items ?? [];
-      const trial = Boolean(body.subscription_data?.trial_period_days);
-      const amountTotal = lineItems.reduce((sum, item) => {
-        if (trial && item.price_data.recurring) return sum;
-        return sum + Number(item.price_data.unit_amount) * Number(item.quantity ?? 1);
-      }, 0);
-      const id = nextId("cs_test");
-      const session = {
-        id,
-        object: "checkout.session",
-        mode: body.mode,
-        status: "open",
-        payment_status: "unpaid",
-        amount_total: amountTotal,
-        currency: lineItems[0]?.price_data?.currency ?? "usd",
-        client_reference_id: body.client_reference_id ?? null,
-        metadata: body.metadata ?? {},
-        customer: body.customer ?? null,
-        customer_email: body.customer_email ?? null,
-        subscription: null,
-        payment_intent: null,
-        invoice: null,
-        success_url: body.success_url,
-        cancel_url: body.cancel_url,
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-        created: Math.floor(Date.now() / 1000),
-      };
-      sessions.set(id, session);
-      if (key) idempotent.set(key, session);
-      return send(res, 200, session);
-    }
-    const m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-    if (req.method === "GET" && m) {
-      const session = sessions.get(decodeURIComponent(m[1]));
-      if (!session) return send(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
-      return send(res, 200, session);
-    }
-    return send(res, 404, { error: { type: "invalid_request_error", message: "No such route" } });
-  });
-  const url = await listen(server);
-  return {
-    url,
-    sessions,
-    requests,
-    pay(id) {
-      const session = sessions.get(id);
-      if (!session) throw new Error(`fake stripe: no session ${id}`);
-      if (session.mode !== "payment") throw new Error("fake stripe (reliability): only payment mode is supported");
-      Object.assign(session, {
-        status: "complete",
-        payment_status: session.amount_total === 0 ? "no_payment_required" : "paid",
-        customer: session.customer ?? nextId("cus"),
-        payment_intent: nextId("pi"),
-      });
-      return session;
     },
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };

@@ -139,8 +139,8 @@ export function LeadsTable({ leads }: { leads: AdminLead[] }) {
 
 const ORDER_COLUMNS = 8;
 
-function OrderRow({ order: o }: { order: AdminOrder }) {
-  const refund = useRefundOrder(o, ORDER_COLUMNS);
+function OrderRow({ order: o, refundKey }: { order: AdminOrder; refundKey: string | null }) {
+  const refund = useRefundOrder(o, ORDER_COLUMNS, refundKey);
   return (
     <Fragment>
       <tr className="border-b last:border-0" data-order-id={o.id}>
@@ -166,7 +166,8 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   );
 }
 
-export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+/** `refundKey`: the key of the Refund form without JavaScript, when the page was asked for one. */
+export function OrdersTable({ orders, refundKey = null }: { orders: AdminOrder[]; refundKey?: string | null }) {
   return (
     <Section id="orders" title="Orders (newest 100)" count={orders.length}>
       <table className="w-full min-w-[56rem] text-sm">
@@ -200,7 +201,7 @@ export function OrdersTable({ orders }: { orders: AdminOrder[] }) {
         </thead>
         <tbody>
           {orders.map((o) => (
-            <OrderRow key={o.id} order={o} />
+            <OrderRow key={o.id} order={o} refundKey={refundKey} />
           ))}
         </tbody>
       </table>
@@ -236,6 +237,9 @@ export function DisputesTable({ disputes }: { disputes: AdminDispute[] }) {
             <th scope="col" className={`${th} text-right`}>
               Amount
             </th>
+            <th scope="col" className={`${th} text-right`}>
+              Stripe fee
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -252,6 +256,9 @@ export function DisputesTable({ disputes }: { disputes: AdminDispute[] }) {
                 {d.status === "open" && d.evidenceDueBy ? formatDay(d.evidenceDueBy) : "—"}
               </td>
               <td className={`${td} text-right`}>{formatMoney(d.amount)}</td>
+              <td className={`${td} text-right`} data-testid="dispute-fee">
+                {d.fee !== 0 ? formatMoney(d.fee) : "—"}
+              </td>
             </tr>
           ))}
         </tbody>

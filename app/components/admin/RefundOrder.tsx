@@ -1,10 +1,11 @@
 import { Loader2, Undo2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher, useSearchParams } from "react-router";
 import { formatMoney } from "~/components/affiliates/format";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { dollarsToCents, REFUND_REASONS, type RefundReason, type RefundResult } from "~/lib/refund-codes";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { AdminOrder } from "~/server/admin/admin.server";
 import { REASON_LABELS, refundMessage } from "./refund-messages";
 
@@ -16,9 +17,20 @@ export const refundLeft = (o: AdminOrder) =>
  * /admin → Orders → Refund: amount (at most what is left), a reason, a note, then a confirm step
  * that names the money and the customer before anything is sent. The confirmed refund carries a
  * key of its own, so a double submission refunds once.
+ *
+ * Before the page's JavaScript runs (or without it), Refund is a link to /admin?refund=<order id>,
+ * whose page holds a plain form: the amount, the reason, the note and a box that confirms, with the
+ * key the loader made (`noScriptKey`); the action answers the page again with the outcome.
  */
-export function useRefundOrder(order: AdminOrder, columns: number) {
+export function useRefundOrder(order: AdminOrder, columns: number, noScriptKey: string | null = null) {
   const left = refundLeft(order);
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const pageAnswer = useActionData() as RefundResult | { intent?: unknown } | undefined;
+  const noScriptAnswer =
+    pageAnswer && pageAnswer.intent === "refund-order" && "orderId" in pageAnswer && pageAnswer.orderId === order.id
+      ? (pageAnswer as RefundResult)
+      : null;
   const fetcher = useFetcher<RefundResult>();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<{ cents: number; key: string } | null>(null);
@@ -75,6 +87,39 @@ export function useRefundOrder(order: AdminOrder, columns: number) {
       { method: "post" },
     );
   };
+
+  if (!hydrated) {
+    const asked = params.get("refund") === order.id;
+    return {
+      button:
+        left > 0 ? (
+          <a
+            href={`?refund=${encodeURIComponent(order.id)}#refund-${order.id}`}
+            className={buttonVariants({ size: "sm", variant: "outline" })}
+            aria-label={`Refund ${order.itemName} of ${order.email}`}
+          >
+            <Undo2 aria-hidden />
+            Refund
+          </a>
+        ) : null,
+      panel:
+        asked || noScriptAnswer ? (
+          <tr className="border-b bg-muted/40" id={`refund-${order.id}`}>
+            <td colSpan={columns} className="p-3">
+              {noScriptAnswer ? (
+                <p
+                  role={noScriptAnswer.ok ? "status" : "alert"}
+                  className={`mb-3 text-sm font-medium ${noScriptAnswer.ok ? "text-emerald-800" : "text-destructive"}`}
+                >
+                  {refundMessage(noScriptAnswer)}
+                </p>
+              ) : null}
+              {left > 0 && noScriptKey ? <NoScriptRefundForm order={order} left={left} refundKey={noScriptKey} /> : null}
+            </td>
+          </tr>
+        ) : null,
+    };
+  }
 
   const button =
     left > 0 && !showForm ? (
@@ -170,4 +215,64 @@ export function useRefundOrder(order: AdminOrder, columns: number) {
         </tr>
       ) : null,
   };
+}
+
+/** The Refund form as plain HTML: one post, confirmed by its checkbox (the action refuses it unticked). */
+function NoScriptRefundForm({ order, left, refundKey }: { order: AdminOrder; left: number; refundKey: string }) {
+  const id = useId();
+  return (
+    <form method="post" aria-labelledby={`${id}-title`} className="grid max-w-2xl gap-3 text-sm">
+      <h3 id={`${id}-title`} className="font-semibold">
+        Refund {order.itemName} ({order.email}): {formatMoney(left)} left to refund
+      </h3>
+      <input type="hidden" name="intent" value="refund-order" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <input type="hidden" name="key" value={refundKey} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="grid gap-1">
+          <span>Amount (USD)</span>
+          <Input
+            name="dollars"
+            inputMode="decimal"
+            required
+            defaultValue={(left / 100).toFixed(2)}
+            aria-describedby={`${id}-hint`}
+          />
+          <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+            At most {formatMoney(left)}.
+          </span>
+        </label>
+        <label className="grid gap-1">
+          <span>Reason</span>
+          <select name="reason" required defaultValue="" className="h-10 rounded-md border border-input bg-background px-3">
+            <option value="">Choose a reason</option>
+            {REFUND_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REASON_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className="grid gap-1">
+        <span>Note (required for Other)</span>
+        <Input name="note" maxLength={500} />
+      </label>
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="confirm" value="yes" required className="mt-1 size-4" />
+        <span>
+          Return this money to {order.email}.{" "}
+          {order.provider === "stripe" ? "Stripe refunds the card; this cannot be undone." : "This cannot be undone."}
+        </span>
+      </label>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" variant="destructive">
+          Refund
+        </Button>
+        <a href="/admin#orders" className={buttonVariants({ size: "sm", variant: "ghost" })}>
+          Cancel
+        </a>
+      </div>
+    </form>
+  );
 }

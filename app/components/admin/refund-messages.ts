@@ -19,6 +19,8 @@ export function refundMessage(result: RefundResult): string {
       return "Enter an amount of at least $0.01 and choose a reason.";
     case "note_required":
       return "Say in the note why this refund is made.";
+    case "confirm_required":
+      return "Tick the box to confirm the refund: nothing was refunded.";
     case "not_found":
       return "This order no longer exists. Reload the page.";
     case "not_refundable":

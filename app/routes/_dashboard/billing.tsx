@@ -37,7 +37,7 @@ import { checkoutProvider } from "~/server/billing/provider.server";
 import { receiptsByOrder } from "~/server/billing/receipts.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
-import { getSubscriptionSummary, type PaidSubscription } from "~/server/profile/billing.server";
+import { getSubscriptionSummary, type PaidSubscription } from "~/server/billing/subscription-summary.server";
 import type { Route } from "./+types/billing";
 
 export const meta: Route.MetaFunction = () => [

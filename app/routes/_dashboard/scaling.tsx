@@ -17,7 +17,7 @@ import { checkoutFromForm, formText } from "~/server/billing/form-checkout.serve
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
-import { getSubscriptionSummary } from "~/server/profile/billing.server";
+import { getSubscriptionSummary } from "~/server/billing/subscription-summary.server";
 import type { Route } from "./+types/scaling";
 
 export const meta: Route.MetaFunction = () => [{ title: "Scaling Plans | AI Dashboard" }, { name: "robots", content: "noindex" }];

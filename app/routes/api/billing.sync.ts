@@ -7,7 +7,7 @@ import { syncCheckoutSession } from "~/server/billing/stripe/checkout-session-ev
 import { stripeClient } from "~/server/billing/stripe/client.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
-import { getSubscriptionSummary } from "~/server/profile/billing.server";
+import { getSubscriptionSummary } from "~/server/billing/subscription-summary.server";
 import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
 import { takeRequestAttempt, tooManyRequests } from "~/server/http/request-limit.server";
 import { RATE_LIMITS } from "~/server/limits/rate-limits.server";

@@ -152,6 +152,8 @@ export interface AdminDispute {
   orderId: string | null;
   itemName: string | null;
   amount: number;
+  /** Cents the provider charged for the dispute. */
+  fee: number;
   reason: string | null;
   status: string;
   providerStatus: string;
@@ -174,6 +176,7 @@ export async function listDisputes(db: Db, limit = ADMIN_LIST_LIMIT): Promise<Ad
     orderId: d.orderId,
     itemName,
     amount: d.amount,
+    fee: d.fee,
     reason: d.reason,
     status: d.status,
     providerStatus: d.providerStatus,

@@ -6,7 +6,6 @@ import { type OrderRow, orders } from "../db/schema";
 import { env } from "../env.server";
 import { errorMessage, log } from "../log.server";
 import { ALREADY_PAYING, CheckoutError } from "./checkout-error.server";
-import { hadTrial } from "./owned-items.server";
 import { checkoutProvider } from "./provider.server";
 import { type OrderDraft, quoteOrder } from "./quote-order.server";
 
@@ -93,13 +92,8 @@ export async function createCheckout(
   user: { id: string; email: string; name?: string | null },
   req: CheckoutRequest,
 ): Promise<CheckoutResult> {
-  const quoted = await quoteOrder(db, user.id, req);
-  // One free trial per item and account: cancelling during the trial and buying again would
-  // otherwise give the item away, three days at a time.
-  const draft =
-    quoted.isSubscription && quoted.trialDays > 0 && (await hadTrial(db, user.id, quoted.kind, quoted.itemId))
-      ? { ...quoted, trialDays: 0 }
-      : quoted;
+  // Priced without a free trial the account already had of the item (one per item and account).
+  const draft = await quoteOrder(db, user.id, req);
   const provider = await checkoutProvider();
   for (let attempt = 0; ; attempt++) {
     const { order, reused } = await openOrderFor(db, user.id, draft, provider.name);

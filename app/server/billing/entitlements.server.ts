@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, notInArray, or } from "drizzle-orm";
 import {
   deriveEntitlements,
   type EntitlementRows,
@@ -15,6 +15,7 @@ export type { Entitlements } from "~/catalogue/entitlements";
 const orderFields = {
   userId: orders.userId,
   id: orders.id,
+  provider: orders.provider,
   kind: orders.kind,
   itemId: orders.itemId,
   itemName: orders.itemName,
@@ -38,7 +39,7 @@ export interface ReadOptions {
 /**
  * The rows of several accounts, four reads in parallel whatever the number of accounts (the admin
  * customer list asks for a page of them at once). Only rows that can grant something are read:
- * active plan rows, paid orders, active add-ons.
+ * active plan rows, paid orders, active add-ons, and the orders that used an item's free trial.
  */
 export async function readEntitlementRows(
   db: Db,
@@ -58,7 +59,16 @@ export async function readEntitlementRows(
     db
       .select(orderFields)
       .from(orders)
-      .where(and(inArray(orders.userId, userIds), eq(orders.status, "paid"), notInArray(orders.kind, [...PLAN_ORDER_KINDS]))),
+      .where(
+        and(
+          inArray(orders.userId, userIds),
+          or(
+            and(eq(orders.status, "paid"), notInArray(orders.kind, [...PLAN_ORDER_KINDS])),
+            // The trials used (usedTrial), whatever the order's state now.
+            and(eq(orders.isSubscription, true), gt(orders.trialDays, 0), isNotNull(orders.paidAt)),
+          ),
+        ),
+      ),
     db
       .select({
         userId: userAddons.userId,

@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { hadTrial } from "~/catalogue/entitlements";
 import { type OrderRow, orders, userAddons } from "../db/schema";
 import { enqueueStripeFollowUps } from "../jobs/queue.server";
 import { log } from "../log.server";
 import { capturesAfterTrial, chargedAtTrialEnd, dueToday } from "./due-today.server";
+import { getEntitlements } from "./entitlements.server";
 import type { StripeFollowUp } from "./stripe/follow-ups.server";
-import { hadTrial } from "./owned-items.server";
 import { recordPayment } from "./record-payment.server";
 import { applySubscriptionEntitlement } from "./subscriptions.server";
 
@@ -143,7 +144,7 @@ async function ownedElsewhere(tx: Db, sessionId: string): Promise<string | null>
  */
 async function withoutRepeatedTrial(tx: Db, order: OrderRow): Promise<OrderRow> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial:${order.userId}:${order.kind}:${order.itemId}`}))`);
-  if (!(await hadTrial(tx, order.userId, order.kind, order.itemId, order.id))) return order;
+  if (!hadTrial(await getEntitlements(tx, order.userId), order.kind, order.itemId, order.id)) return order;
   const [updated] = await tx.update(orders).set({ trialDays: 0 }).where(eq(orders.id, order.id)).returning();
   return updated!;
 }

@@ -1,12 +1,8 @@
-import { and, desc, eq, notInArray } from "drizzle-orm";
-import { PLAN_ORDER_KINDS } from "~/catalogue/entitlements";
+import { type EntitledItem, type EntitledPlan, orderTrialEnd } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
-import { orders, userSubscriptions } from "../db/schema";
+import { getEntitlements } from "./entitlements.server";
 import { nextMonthlyDate } from "./next-charge.server";
 import { orderOptionLabel } from "./order-labels.server";
-import { grantsAccessNow } from "./subscriptions.server";
-
-const DAY_MS = 86_400_000;
 
 const KIND_NAMES: Record<string, string> = {
   plan: "Billing plan",
@@ -43,64 +39,48 @@ export interface ManagedSubscription {
 
 /**
  * The account's running subscriptions: the plan or tier that grants access now, and every paid
- * subscription order (whatever its provider state, as the billing page lists them).
+ * subscription order (whatever its provider state, as the billing page lists them): the
+ * entitlements' plan or tier and other subscriptions.
  */
 export async function listSubscriptions(db: Db, userId: string, now = new Date()): Promise<ManagedSubscription[]> {
-  const [plans, orderRows] = await Promise.all([
-    db
-      .select()
-      .from(userSubscriptions)
-      .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
-      .orderBy(desc(userSubscriptions.updatedAt)),
-    db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.isSubscription, true),
-          eq(orders.status, "paid"),
-          notInArray(orders.kind, [...PLAN_ORDER_KINDS]),
-        ),
-      )
-      .orderBy(desc(orders.paidAt), desc(orders.createdAt)),
-  ]);
-  const fromPlans = plans.map((row): ManagedSubscription => {
-    const kind = row.planType === "scaling" ? "scaling" : "plan";
-    const periodEnd = row.currentPeriodEnd;
-    const canceling = row.cancelAtPeriodEnd;
-    return {
-      ref: `plan:${row.id}`,
-      name: row.planName ?? "Plan",
-      kind,
-      kindName: KIND_NAMES[kind]!,
-      option: row.reachLimit === null ? "Unlimited contacts" : `${row.reachLimit.toLocaleString("en-US")} contacts`,
-      monthlyPrice: row.monthlyPrice ?? 0,
-      state: canceling ? "canceling" : "active",
-      nextChargeAt: !canceling && periodEnd ? nextMonthlyDate(periodEnd, now).toISOString() : null,
-      endsAt: canceling && periodEnd ? periodEnd.toISOString() : null,
-      provider: row.provider ?? "local",
-      cancelable: row.provider === "local" && !canceling,
-    };
-  });
-  const fromOrders = orderRows.map((order): ManagedSubscription => {
-    const state = order.subscriptionStatus ?? "active";
-    // The first period ends a month after payment, or when the free trial ends.
-    const paidAt = order.paidAt ?? order.createdAt;
-    const anchor = order.trialDays > 0 ? new Date(paidAt.getTime() + order.trialDays * DAY_MS) : nextMonthlyDate(paidAt, paidAt);
-    return {
-      ref: `order:${order.id}`,
-      name: order.itemName,
-      kind: order.kind,
-      kindName: KIND_NAMES[order.kind] ?? order.kind,
-      option: orderOptionLabel(order),
-      monthlyPrice: order.amount,
-      state,
-      nextChargeAt: state === "active" ? nextMonthlyDate(anchor, now).toISOString() : null,
-      endsAt: null,
-      provider: order.provider,
-      cancelable: order.provider === "local" && state === "active",
-    };
-  });
-  return [...fromPlans, ...fromOrders];
+  const { plan, scalingTier, otherSubscriptions } = await getEntitlements(db, userId, now);
+  const current = plan ?? scalingTier;
+  return [...(current ? [fromPlan(current, now)] : []), ...otherSubscriptions.map((item) => fromOrder(item, now))];
+}
+
+function fromPlan(row: EntitledPlan, now: Date): ManagedSubscription {
+  const canceling = row.cancelAtPeriodEnd;
+  return {
+    ref: `plan:${row.subscriptionId}`,
+    name: row.name,
+    kind: row.kind,
+    kindName: KIND_NAMES[row.kind]!,
+    option: row.reachLimit === null ? "Unlimited contacts" : `${row.reachLimit.toLocaleString("en-US")} contacts`,
+    monthlyPrice: row.price,
+    state: canceling ? "canceling" : "active",
+    nextChargeAt: row.renewsAt ? nextMonthlyDate(row.renewsAt, now).toISOString() : null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    provider: row.provider,
+    cancelable: row.provider === "local" && !canceling,
+  };
+}
+
+function fromOrder(item: EntitledItem, now: Date): ManagedSubscription {
+  const state = item.providerStatus;
+  // The first period ends a month after payment, or when the free trial ends.
+  const paidAt = item.paidAt!;
+  const anchor = orderTrialEnd({ trialDays: item.trialDays, paidAt }) ?? nextMonthlyDate(paidAt, paidAt);
+  return {
+    ref: `order:${item.id}`,
+    name: item.name,
+    kind: item.kind,
+    kindName: KIND_NAMES[item.kind] ?? item.kind,
+    option: orderOptionLabel(item),
+    monthlyPrice: item.price,
+    state,
+    nextChargeAt: state === "active" ? nextMonthlyDate(anchor, now).toISOString() : null,
+    endsAt: null,
+    provider: item.provider,
+    cancelable: item.provider === "local" && state === "active",
+  };
 }

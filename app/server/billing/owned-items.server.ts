@@ -1,6 +1,6 @@
-import { and, eq, gt, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { type OrderRow, orders } from "../db/schema";
+import { hadTrial } from "~/catalogue/entitlements";
+import type { OrderRow } from "../db/schema";
 import { getEntitlements } from "./entitlements.server";
 
 /**
@@ -14,34 +14,13 @@ export async function ownsDistributorProgram(db: Db, userId: string): Promise<bo
 }
 
 /**
- * Whether the account already had this subscription item with a trial (a fulfilled order: paid,
- * perhaps since canceled), other than the order `except`.
- */
-export async function hadTrial(db: Db, userId: string, kind: string, itemId: string, except?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.kind, kind),
-        eq(orders.itemId, itemId),
-        eq(orders.isSubscription, true),
-        gt(orders.trialDays, 0),
-        isNotNull(orders.paidAt),
-        except ? ne(orders.id, except) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
  * A pending order as paying it now would record it: without its trial when another order of the
  * same item has had one since this checkout was opened (withoutRepeatedTrial drops it at
  * fulfilment), so the test checkout page shows what is really due.
  */
 export async function asItWouldBePaid(db: Db, order: OrderRow): Promise<OrderRow> {
   if (order.status === "paid" || !order.isSubscription || order.trialDays === 0) return order;
-  return (await hadTrial(db, order.userId, order.kind, order.itemId, order.id)) ? { ...order, trialDays: 0 } : order;
+  return hadTrial(await getEntitlements(db, order.userId), order.kind, order.itemId, order.id)
+    ? { ...order, trialDays: 0 }
+    : order;
 }

@@ -24,8 +24,8 @@ import { addonLibrary } from "../db/schema";
 import { CheckoutError, DISTRIBUTOR_ALREADY_OWNED } from "./checkout-error.server";
 import { packagesRetryPath, withSession } from "./checkout-paths.server";
 import { holdsMemberPlan, memberPlanItemName } from "./member-plans.server";
-import { ownsDistributorProgram } from "./owned-items.server";
-import { getEntitlements } from "./entitlements.server";
+import { hadTrial } from "~/catalogue/entitlements";
+import { type Entitlements, getEntitlements } from "./entitlements.server";
 
 /** Everything an order row needs besides its owner, ids and provider. */
 export interface OrderDraft {
@@ -42,8 +42,21 @@ export interface OrderDraft {
   cancelPath: string;
 }
 
-/** Prices one request from the catalogue. Unknown, inactive or already owned items are refused. */
+/**
+ * Prices one request from the catalogue. Unknown, inactive or already owned items are refused. What
+ * the account holds is read once (getEntitlements) and answers every ownership question, and the
+ * one-free-trial-per-item rule: cancelling during the trial and buying again would otherwise give
+ * the item away, three days at a time.
+ */
 export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): Promise<OrderDraft> {
+  const held = await getEntitlements(db, userId);
+  const draft = await quote(db, userId, held, req);
+  return draft.isSubscription && draft.trialDays > 0 && hadTrial(held, draft.kind, draft.itemId)
+    ? { ...draft, trialDays: 0 }
+    : draft;
+}
+
+async function quote(db: Db, userId: string, held: Entitlements, req: CheckoutRequest): Promise<OrderDraft> {
   switch (req.kind) {
     case "app": {
       const app = await getApp(db, req.appId);
@@ -129,7 +142,7 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
       const tier = SCALING_TIERS[req.tierIndex];
       if (!tier) throw new CheckoutError("unknown_item", "Unknown tier");
       // The same contacts as the plan today is nothing to buy; the page shows the tier as included.
-      if (planIncludesContacts({ active: true, reachLimit: await activeReachLimit(db, userId) }, tier.contacts))
+      if (planIncludesContacts({ active: true, reachLimit: (held.plan ?? held.scalingTier)?.reachLimit ?? null }, tier.contacts))
         throw new CheckoutError("included_in_plan", contactsAlreadyIncludedMessage(tier.contacts), 409);
       const q = quoteScalingTier(tier);
       return {
@@ -151,8 +164,7 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
         .from(addonLibrary)
         .where(and(inArray(addonLibrary.id, ids), eq(addonLibrary.isActive, true)));
       if (rows.length !== ids.length) throw new CheckoutError("unknown_item", "Unknown or unavailable add-on");
-      const { addons: owned } = await getEntitlements(db, userId);
-      if (owned.some((a) => ids.includes(a.addonId)))
+      if (held.addons.some((a) => ids.includes(a.addonId)))
         throw new CheckoutError("already_owned", "You already own one of these add-ons", 409);
       // Keep the buyer's order so the order name lists add-ons as they were picked.
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -172,7 +184,7 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
     case "distributor": {
       // One membership per account (docs/decisions/0009): a second would be a second $997 setup fee
       // and a second monthly subscription for the same program.
-      if (await ownsDistributorProgram(db, userId)) throw new CheckoutError("already_owned", DISTRIBUTOR_ALREADY_OWNED, 409);
+      if (held.distributor !== null) throw new CheckoutError("already_owned", DISTRIBUTOR_ALREADY_OWNED, 409);
       const q = quoteDistributor();
       return {
         kind: "distributor",
@@ -186,13 +198,4 @@ export async function quoteOrder(db: Db, userId: string, req: CheckoutRequest): 
       };
     }
   }
-}
-
-/**
- * Contacts per month of the account's plan or tier that grants access now (the row the scaling
- * page shows, getSubscriptionSummary); null without one, or unlimited.
- */
-async function activeReachLimit(db: Db, userId: string): Promise<number | null> {
-  const { plan, scalingTier } = await getEntitlements(db, userId);
-  return (plan ?? scalingTier)?.reachLimit ?? null;
 }

@@ -29,7 +29,11 @@ export interface RefundOrderInput {
 
 export type RefundOrderResult =
   | { ok: true; refunded: number; ended: boolean }
-  | { ok: false; code: Exclude<RefundCode, "invalid_input" | "note_required" | "rate_limited">; refunded?: number };
+  | {
+      ok: false;
+      code: Exclude<RefundCode, "invalid_input" | "note_required" | "confirm_required" | "rate_limited">;
+      refunded?: number;
+    };
 
 /** Orders in these states took money that can be returned ('canceled': a subscription that ended). */
 const REFUNDABLE_STATUSES = new Set(["paid", "canceled"]);

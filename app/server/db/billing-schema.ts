@@ -133,6 +133,11 @@ export const paymentDisputes = pgTable(
     chargeId: text("charge_id"),
     /** Cents disputed. */
     amount: integer("amount").notNull(),
+    /**
+     * Cents the provider charged for handling the dispute (Stripe: the fees of the dispute's balance
+     * transactions, $15.00 in the US), whatever its outcome; 0 until the provider reports one.
+     */
+    fee: integer("fee").notNull().default(0),
     currency: text("currency").notNull().default("usd"),
     /** The bank's reason (fraudulent, product_not_received, …). */
     reason: text("reason"),

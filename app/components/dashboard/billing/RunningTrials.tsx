@@ -7,6 +7,7 @@ import { formatDollars } from "~/components/dashboard/pages/common";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { TrialCancelCode } from "~/lib/trial-cancel-codes";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export interface TrialView {
   orderId: string;
@@ -82,6 +83,7 @@ export function RunningTrials({ trials }: { trials: TrialView[] }) {
 }
 
 function TrialRow({ trial, onOutcome }: { trial: TrialView; onOutcome: (o: Outcome) => void }) {
+  const hydrated = useHydrated();
   const fetcher = useFetcher();
   // The confirmation stays open until the action answers (a new answer closes it).
   const [openedWith, setOpenedWith] = useState<{ data: unknown } | null>(null);
@@ -110,7 +112,8 @@ function TrialRow({ trial, onOutcome }: { trial: TrialView; onOutcome: (o: Outco
           <LocalDateTime iso={trial.chargeAt} testId="trial-charge-date" />
         </span>
       </div>
-      {trial.cancelable ? (
+      {trial.cancelable && !hydrated ? <NoScriptCancel trial={trial} /> : null}
+      {trial.cancelable && hydrated ? (
         <Dialog open={open} onOpenChange={(next) => !canceling && setOpen(next)}>
           <Button type="button" variant="outline" onClick={() => setOpen(true)}>
             <XCircle aria-hidden="true" />
@@ -147,5 +150,29 @@ function TrialRow({ trial, onOutcome }: { trial: TrialView; onOutcome: (o: Outco
         </Dialog>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * Before the page's JavaScript runs (or without it) the confirmation is a disclosure holding a plain
+ * form: it posts to the page, whose answer RunningTrials shows.
+ */
+function NoScriptCancel({ trial }: { trial: TrialView }) {
+  return (
+    <details className="grid gap-2">
+      <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border px-4 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <XCircle className="size-4" aria-hidden="true" />
+        Cancel trial
+      </summary>
+      <form method="post" className="mt-2 grid max-w-sm gap-2">
+        <input type="hidden" name="orderId" value={trial.orderId} />
+        <p className="text-muted-foreground">
+          Nothing is charged: the {formatDollars(trial.amount)} held on your card is released, and the build is not delivered.
+        </p>
+        <Button type="submit" name="intent" value="cancel-trial" variant="destructive">
+          Yes, cancel trial
+        </Button>
+      </form>
+    </details>
   );
 }

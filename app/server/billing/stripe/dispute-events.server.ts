@@ -20,7 +20,8 @@ import { endOrder, ownerOfCharge, type ChargeOwner } from "./refund-events.serve
  * - won (or an inquiry closed without a chargeback): the commission is released;
  * - lost: the disputed amount is recorded as money returned (a refund-kind payment event under the
  *   dispute id, which reverses the commission like a refund), the held commission is released
- *   against that reversal, the order's entitlement ends (endOrder) and the operators are told.
+ *   against that reversal, the order's entitlement ends (endOrder: its subscription is cancelled at
+ *   Stripe too) and the operators are told.
  */
 
 export const DISPUTE_EVENTS = new Set([
@@ -39,6 +40,14 @@ export function disputeState(status: string): DisputeState {
   // 'prevented': the issuer was answered before a chargeback; 'warning_closed': an inquiry ended without one.
   if (status === "won" || status === "warning_closed" || status === "prevented") return "won";
   return "open";
+}
+
+/**
+ * Stripe's fee for the dispute: the fees of its balance transactions (the withdrawal carries it; a
+ * reinstatement after a won dispute may carry a negative one where Stripe returns it).
+ */
+export function disputeFee(dispute: Pick<Stripe.Dispute, "balance_transactions">): number {
+  return (dispute.balance_transactions ?? []).reduce((sum, t) => sum + (typeof t === "object" && t ? t.fee : 0), 0);
 }
 
 /** What a dispute event needs from Stripe, fetched before the transaction. */
@@ -82,6 +91,7 @@ export async function applyDispute(tx: Db, eventId: string, read: DisputeRead | 
     provider: "stripe",
     chargeId: idOf(dispute.charge),
     amount: dispute.amount,
+    fee: disputeFee(dispute),
     currency: dispute.currency,
     reason: dispute.reason,
     providerStatus: dispute.status,
@@ -101,18 +111,27 @@ export async function applyDispute(tx: Db, eventId: string, read: DisputeRead | 
 
   if (before !== null) {
     // 'won' and 'lost' are final; an open dispute only takes Stripe's newer status and deadline.
-    if (before !== "open") return "ignored";
+    // Its fee is Stripe's latest word whatever the state (funds reinstated after the close).
+    if (before !== "open") {
+      if (stored.fee === values.fee) return "ignored";
+      await tx
+        .update(paymentDisputes)
+        .set({ fee: values.fee, updatedAt: sql`now()` })
+        .where(eq(paymentDisputes.id, dispute.id));
+      return "applied";
+    }
     await tx
       .update(paymentDisputes)
       .set({
         status: state,
         providerStatus: dispute.status,
         evidenceDueBy: values.evidenceDueBy,
+        fee: values.fee,
         updatedAt: sql`now()`,
         ...(state === "open" ? {} : { closedAt: sql`now()` }),
       })
       .where(eq(paymentDisputes.id, dispute.id));
-    if (state === "open") return stored.providerStatus === dispute.status ? "ignored" : "applied";
+    if (state === "open") return stored.providerStatus === dispute.status && stored.fee === values.fee ? "ignored" : "applied";
   }
 
   if (state === "open") {
@@ -190,7 +209,9 @@ function lostNotice(d: PaymentDisputeRow, ended: boolean) {
       ended
         ? `Order ${d.orderId} is now refunded: what it granted has ended, and the affiliate commission on it is reversed.`
         : `No order of ours was ended (${d.orderId ? `order ${d.orderId} had already ended` : "the payment names no order"}); the affiliate commission on it is reversed.`,
-      `A subscription keeps billing at Stripe until it is cancelled there: cancel it in the Stripe dashboard if this buyer should not be charged again.`,
+      ended
+        ? `If the order is a subscription, it is cancelled at Stripe: this buyer is not charged again for it.`
+        : `Check in the Stripe dashboard that no subscription of this payment still bills the buyer.`,
       `Operations: ${adminUrl()}`,
     ].join("\n\n"),
     fields: { disputeId: d.id, orderId: d.orderId, userId: d.userId, amount: d.amount, orderEnded: ended },

@@ -1,20 +1,21 @@
-import { and, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Stripe } from "stripe";
 import type { Db } from "../../db/client.server";
 import { orders, paymentEvents, userSubscriptions } from "../../db/schema";
 import { errorMessage, log } from "../../log.server";
 
 /**
- * The Stripe calls a fulfilment implies once it has committed (a Stripe call must not hold a
- * transaction open): a replaced plan's subscription cancelled, a repeated trial ended, a duplicate
- * add-on subscription cancelled. The fulfilling transaction enqueues one `stripe-follow-up` job per
+ * The Stripe calls a fulfilment or a refund implies once it has committed (a Stripe call must not
+ * hold a transaction open): a replaced plan's subscription cancelled, a repeated trial ended, a
+ * duplicate add-on subscription cancelled, the subscription of an order a whole refund or a lost
+ * dispute ended cancelled. The committing transaction enqueues one `stripe-follow-up` job per
  * need (enqueueStripeFollowUps in app/server/jobs/queue.server.ts); the job runs one of the
  * functions below, which re-read the row and act only if it still needs it, and throw when Stripe
  * fails so pg-boss retries with backoff. findStripeFollowUps is the periodic safety net: rows that
  * still need a call (written while the queue was not running, or whose job ran out of retries).
  */
 
-export type StripeFollowUpKind = "cancel-replaced" | "end-dropped-trial" | "cancel-duplicate";
+export type StripeFollowUpKind = "cancel-replaced" | "end-dropped-trial" | "cancel-duplicate" | "cancel-ended";
 
 export interface StripeFollowUp {
   kind: StripeFollowUpKind;
@@ -117,6 +118,58 @@ export async function cancelDuplicateSubscription(
   return "done";
 }
 
+/**
+ * A Stripe subscription order that endOrder ended (wholly refunded, or its dispute lost) whose
+ * subscription has not been seen cancelled: orders.subscription_status becomes 'canceled' once it
+ * is, here or by its deleted event.
+ */
+const endedStripeSubscriptionOrder = and(
+  eq(orders.provider, "stripe"),
+  eq(orders.status, "refunded"),
+  eq(orders.isSubscription, true),
+  isNotNull(orders.providerSubscriptionId),
+  or(isNull(orders.subscriptionStatus), ne(orders.subscriptionStatus, "canceled")),
+);
+
+const ENDED_AT_STRIPE = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * The money of an ended order went back to the buyer, so its subscription is cancelled at Stripe at
+ * once, without proration (nothing is owed back beyond what was refunded). The subscription is read
+ * first and only one still running is cancelled, so a second attempt, or one after the operator
+ * cancelled it in the dashboard, changes nothing at Stripe; the order is then marked so no sweep
+ * picks it again.
+ */
+export async function cancelEndedSubscription(db: Db, stripe: Stripe, orderId: string, attempt = "0"): Promise<FollowUpOutcome> {
+  const [row] = await db
+    .select({ subscriptionId: orders.providerSubscriptionId })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), endedStripeSubscriptionOrder))
+    .limit(1);
+  if (!row?.subscriptionId) return "not-needed";
+  let outcome: FollowUpOutcome = "not-needed";
+  try {
+    const subscription = await stripe.subscriptions.retrieve(row.subscriptionId);
+    if (!ENDED_AT_STRIPE.has(subscription.status)) {
+      await stripe.subscriptions.cancel(
+        row.subscriptionId,
+        {},
+        { idempotencyKey: attemptKey({ kind: "cancel-ended", id: orderId }, attempt) },
+      );
+      outcome = "done";
+    }
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  await db
+    .update(orders)
+    .set({ subscriptionStatus: "canceled", subscriptionUpdatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), endedStripeSubscriptionOrder));
+  if (outcome === "done")
+    log.info("cancelled the Stripe subscription of an ended order", { orderId, subscriptionId: row.subscriptionId });
+  return outcome;
+}
+
 /** Longer than any trial of the catalogue (the distributor's 7 days): by then Stripe has ended it itself. */
 const DROPPED_TRIAL_WINDOW_DAYS = 31;
 
@@ -179,6 +232,8 @@ export function runStripeFollowUp(db: Db, stripe: Stripe, followUp: StripeFollow
       return endDroppedTrial(db, stripe, followUp.id, attempt);
     case "cancel-duplicate":
       return cancelDuplicateSubscription(db, stripe, followUp.id, attempt);
+    case "cancel-ended":
+      return cancelEndedSubscription(db, stripe, followUp.id, attempt);
   }
 }
 
@@ -202,10 +257,12 @@ export async function findStripeFollowUps(db: Db, limit = 100): Promise<StripeFo
     .orderBy(desc(orders.paidAt))
     .limit(limit);
   const duplicates = await db.select({ id: orders.id }).from(orders).where(duplicateStripeOrder).limit(limit);
+  const ended = await db.select({ id: orders.id }).from(orders).where(endedStripeSubscriptionOrder).limit(limit);
   return [
     ...replaced.map((r) => ({ kind: "cancel-replaced" as const, id: String(r.id) })),
     ...trials.map((r) => ({ kind: "end-dropped-trial" as const, id: r.id })),
     ...duplicates.map((r) => ({ kind: "cancel-duplicate" as const, id: r.id })),
+    ...ended.map((r) => ({ kind: "cancel-ended" as const, id: r.id })),
   ];
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Stripe } from "stripe";
 import { type Db } from "../../db/client.server";
-import { billingCustomers, orders, paymentEvents, userAddons } from "../../db/schema";
+import { billingCustomers, orders, paymentEvents, userAddons, userSubscriptions } from "../../db/schema";
+import { enqueueStripeFollowUps } from "../../jobs/queue.server";
 import { log } from "../../log.server";
 import { recordRefund } from "../record-payment.server";
 import { idOf } from "./ids.server";
@@ -48,12 +49,11 @@ export async function ownerOfCharge(db: Db, stripe: Stripe, charge: Stripe.Charg
 
 /**
  * An order whose refunds add up to everything paid for it becomes 'refunded' (billing history's
- * 'Refunded'); a partial refund keeps it paid. 'refunded' ends what the order granted: a one-time app
- * or package is no longer listed as owned (listPurchasedAutomations reads 'paid'), a subscription
- * order no longer makes the account active (hasActiveSubscription) nor holds the distributor
- * membership, and its add-ons stop being owned now. A plan's or tier's user_subscriptions row ends
- * with its Stripe subscription's deleted event: a refund does not cancel a subscription at Stripe,
- * the operator does (docs/decisions/0008). Idempotent: a repeated event changes nothing.
+ * 'Refunded'); a partial refund keeps it paid. 'refunded' ends what the order granted (endOrder): a
+ * one-time app or package is no longer listed as owned (listPurchasedAutomations reads 'paid'), a
+ * subscription order no longer makes the account active (hasActiveSubscription) nor holds the
+ * distributor membership, its add-ons stop being owned, a plan's or tier's row ends, and its Stripe
+ * subscription is cancelled. Idempotent: a repeated event changes nothing.
  */
 export async function endWhenWhollyRefunded(tx: Db, orderId: string): Promise<boolean> {
   const [totals] = await tx
@@ -72,20 +72,40 @@ export async function endWhenWhollyRefunded(tx: Db, orderId: string): Promise<bo
 
 /**
  * Ends what a paid (or already canceled) order granted, as a whole refund does: the order becomes
- * 'refunded' and its active add-ons 'canceled'. Also the end of an order whose dispute was lost.
- * False when the order was not paid or canceled (already ended, or never paid).
+ * 'refunded', its active add-ons and its plan's or tier's user_subscriptions row 'canceled', and a
+ * Stripe subscription behind it is cancelled there after the commit (the `cancel-ended` follow-up
+ * job, sent through this transaction): the money went back, so nothing may be charged again. Also
+ * the end of an order whose dispute was lost. False when the order was not paid or canceled
+ * (already ended, or never paid).
  */
 export async function endOrder(tx: Db, orderId: string): Promise<boolean> {
-  const rows = await tx
+  const [ended] = await tx
     .update(orders)
     .set({ status: "refunded" })
     .where(and(eq(orders.id, orderId), inArray(orders.status, ["paid", "canceled"])))
-    .returning({ id: orders.id });
-  if (rows.length === 0) return false;
+    .returning({
+      provider: orders.provider,
+      isSubscription: orders.isSubscription,
+      providerSubscriptionId: orders.providerSubscriptionId,
+      subscriptionStatus: orders.subscriptionStatus,
+    });
+  if (!ended) return false;
   await tx
     .update(userAddons)
     .set({ status: "canceled", updatedAt: sql`now()` })
     .where(and(eq(userAddons.orderId, orderId), eq(userAddons.status, "active")));
+  // 'canceled' is final for the row: a later event of its subscription does not reopen it.
+  await tx
+    .update(userSubscriptions)
+    .set({ status: "canceled", updatedAt: sql`now()` })
+    .where(and(eq(userSubscriptions.orderId, orderId), eq(userSubscriptions.status, "active")));
+  if (
+    ended.provider === "stripe" &&
+    ended.isSubscription &&
+    ended.providerSubscriptionId &&
+    ended.subscriptionStatus !== "canceled"
+  )
+    await enqueueStripeFollowUps(tx, [{ kind: "cancel-ended", id: orderId }]);
   return true;
 }
 

@@ -76,7 +76,12 @@ export async function applySubscriptionState(tx: Db, read: SubscriptionRead): Pr
     // A wholly refunded order stays 'refunded' (endWhenWhollyRefunded); the rest end 'canceled'.
     const ended = await tx
       .update(orders)
-      .set({ status: sql`case when ${orders.status} = 'refunded' then 'refunded' else 'canceled' end` })
+      .set({
+        status: sql`case when ${orders.status} = 'refunded' then 'refunded' else 'canceled' end`,
+        // Known ended: an ended order's subscription needs no cancel-ended follow-up.
+        subscriptionStatus: "canceled",
+        subscriptionUpdatedAt: at,
+      })
       .where(and(eq(orders.providerSubscriptionId, subscription.id), eq(orders.provider, "stripe")))
       .returning({ id: orders.id });
     if (ended.length > 0) {

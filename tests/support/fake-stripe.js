@@ -1,86 +1,95 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// @ts-check
+import { createServer } from "node:http";
 import { Stripe } from "stripe";
 
 /**
  * A local stand-in for the Stripe API: the official SDK is pointed at it (STRIPE_API_URL), so tests
  * see the exact requests the provider sends and Stripe answers with objects shaped like the real ones.
- * Only the endpoints the provider uses exist; anything else answers 404 like Stripe.
+ * Only the endpoints the app uses exist; anything else answers 404 like Stripe.
+ *
+ * One module for the Vitest integration tests (TypeScript, through these JSDoc types) and the plain
+ * node scripts of tests/reliability (run as they are, so it is JavaScript).
  */
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage["headers"];
-  /** The form body decoded into nested objects and arrays (Stripe's bracket encoding). */
-  body: Record<string, unknown>;
-}
+/**
+ * @typedef {Record<string, any>} Obj A Stripe object as JSON: tests read and change its fields freely.
+ */
 
-type Obj = Record<string, unknown>;
+/**
+ * @typedef {object} RecordedRequest
+ * @property {string} method
+ * @property {string} path
+ * @property {URLSearchParams} query
+ * @property {import("node:http").IncomingMessage["headers"]} headers
+ * @property {Obj} body The form body decoded into nested objects and arrays (Stripe's bracket encoding).
+ */
 
-/** Decodes `a[b][0][c]=1` form fields into `{ a: { b: [{ c: "1" }] } }`. */
-export function decodeStripeForm(raw: string): Obj {
-  const root: Obj = {};
+/**
+ * Decodes `a[b][0][c]=1` form fields into `{ a: { b: [{ c: "1" }] } }`.
+ * @param {string} raw
+ * @returns {Obj}
+ */
+export function decodeStripeForm(raw) {
+  /** @type {Obj} */
+  const root = {};
   for (const [key, value] of new URLSearchParams(raw)) {
     const parts = key.replace(/\]/g, "").split("[");
-    let node: Obj = root;
+    let node = root;
     parts.forEach((part, i) => {
       if (i === parts.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Obj;
+      else node = node[part] ??= {};
     });
   }
-  const arrays = (value: unknown): unknown => {
+  /** @type {(value: unknown) => unknown} */
+  const arrays = (value) => {
     if (value === null || typeof value !== "object") return value;
-    const entries = Object.entries(value as Obj).map(([k, v]) => [k, arrays(v)] as const);
+    const entries = Object.entries(value).map(([k, v]) => /** @type {const} */ ([k, arrays(v)]));
     if (entries.length > 0 && entries.every(([k], i) => k === String(i))) return entries.map(([, v]) => v);
     return Object.fromEntries(entries);
   };
-  return arrays(root) as Obj;
+  return /** @type {Obj} */ (arrays(root));
 }
 
-export interface FakeStripe {
-  url: string;
-  requests: RecordedRequest[];
-  sessions: Map<string, Obj>;
-  /**
-   * Subscriptions `pay` started, answered when a session is retrieved with `expand[]=subscription`
-   * and by `GET /v1/subscriptions/:id`; `POST` with `trial_end=now` ends a trial.
-   */
-  subscriptions: Map<string, Obj>;
-  /** Refunds `GET /v1/refunds?charge=` answers, per charge id. */
-  refunds: Map<string, Obj[]>;
-  /** Invoice ids `GET /v1/invoice_payments` answers, per payment intent id. */
-  invoiceOfPaymentIntent: Map<string, string>;
-  /**
-   * PaymentIntents `pay` made for payment-mode sessions: 'requires_capture' when the session asked for
-   * `capture_method: manual`, else 'succeeded'. Answered by `GET /v1/payment_intents/:id`, embedded
-   * in a session retrieved with `expand[]=payment_intent`, and moved by `/capture` and `/cancel`.
-   */
-  paymentIntents: Map<string, Obj>;
-  /**
-   * Pays one-time sessions as Stripe did before one-time trials asked for a manual capture (a session
-   * still open from before then): captured at once, the session 'paid'. For tests of that path.
-   */
-  captureAtOnce: boolean;
-  /** Intents whose next capture Stripe refuses (the authorisation lapsed): the intent becomes 'canceled'. */
-  captureRefused: Set<string>;
-  /** Charges `GET /v1/charges/:id` answers (and a dispute's `expand[]=charge`). */
-  charges: Map<string, Obj>;
-  /** Disputes `GET /v1/disputes/:id` answers; change one's `status` as Stripe would. */
-  disputes: Map<string, Obj>;
-  /** The next `n` requests answer 500 (a Stripe outage). */
-  failNext(n?: number): void;
-  /** Completes a session as Stripe does once the buyer pays (ids for customer, payment, subscription). */
-  pay(sessionId: string, changes?: Obj): Obj;
-  close(): Promise<void>;
-}
+/**
+ * @typedef {object} FakeStripe
+ * @property {string} url
+ * @property {RecordedRequest[]} requests
+ * @property {Map<string, Obj>} sessions
+ * @property {Map<string, Obj>} subscriptions Subscriptions `pay` started, answered when a session is
+ *   retrieved with `expand[]=subscription` and by `GET /v1/subscriptions/:id`; `POST` with
+ *   `trial_end=now` ends a trial.
+ * @property {Map<string, Obj[]>} refunds Refunds `GET /v1/refunds?charge=` answers, per charge id.
+ * @property {Map<string, string>} invoiceOfPaymentIntent Invoice ids `GET /v1/invoice_payments`
+ *   answers, per payment intent id.
+ * @property {Map<string, Obj>} paymentIntents PaymentIntents `pay` made for payment-mode sessions:
+ *   'requires_capture' when the session asked for `capture_method: manual`, else 'succeeded'.
+ *   Answered by `GET /v1/payment_intents/:id`, embedded in a session retrieved with
+ *   `expand[]=payment_intent`, and moved by `/capture` and `/cancel`.
+ * @property {boolean} captureAtOnce Pays one-time sessions as Stripe did before one-time trials
+ *   asked for a manual capture (a session still open from before then): captured at once, the
+ *   session 'paid'. For tests of that path, and the reliability scripts' payments.
+ * @property {Set<string>} captureRefused Intents whose next capture Stripe refuses (the
+ *   authorisation lapsed): the intent becomes 'canceled'.
+ * @property {Map<string, Obj>} charges Charges `GET /v1/charges/:id` answers (and a dispute's
+ *   `expand[]=charge`).
+ * @property {Map<string, Obj>} disputes Disputes `GET /v1/disputes/:id` answers; change one's
+ *   `status` as Stripe would.
+ * @property {(n?: number) => void} failNext The next `n` requests answer 500 (a Stripe outage).
+ * @property {(sessionId: string, changes?: Obj) => Obj} pay Completes a session as Stripe does once
+ *   the buyer pays (ids for customer, payment, subscription).
+ * @property {() => Promise<void>} close
+ */
 
 let counter = 0;
-const nextId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(++counter).toString(36)}`;
+/** @param {string} prefix */
+const nextId = (prefix) => `${prefix}_fake${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-/** Starts the stand-in and points the app at it: test keys, `webhookSecret` for the signatures. */
-export async function startFakeStripeForApp(webhookSecret: string): Promise<FakeStripe> {
+/**
+ * Starts the stand-in and points the app at it: test keys, `webhookSecret` for the signatures.
+ * @param {string} webhookSecret
+ * @returns {Promise<FakeStripe>}
+ */
+export async function startFakeStripeForApp(webhookSecret) {
   const stripe = await startFakeStripe();
   process.env.STRIPE_SECRET_KEY = "sk_test_fake_key";
   process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
@@ -88,43 +97,48 @@ export async function startFakeStripeForApp(webhookSecret: string): Promise<Fake
   return stripe;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
-  const requests: RecordedRequest[] = [];
-  const sessions = new Map<string, Obj>();
-  const idempotent = new Map<string, Obj>();
-  const refunds = new Map<string, Obj[]>();
-  const invoiceOfPaymentIntent = new Map<string, string>();
-  const charges = new Map<string, Obj>();
-  const disputes = new Map<string, Obj>();
-  const subscriptions = new Map<string, Obj>();
-  const trialDaysOf = new Map<string, number>();
-  const manualCapture = new Set<string>();
-  const paymentIntents = new Map<string, Obj>();
-  const captureRefused = new Set<string>();
-  const unexpectedState = (intent: Obj, action: string): [number, unknown] => [
-    400,
-    {
-      error: {
-        type: "invalid_request_error",
-        code: "payment_intent_unexpected_state",
-        message: `This PaymentIntent could not be ${action} because it has a status of ${String(intent.status)}.`,
-      },
-    },
-  ];
+/** @returns {Promise<FakeStripe>} */
+export async function startFakeStripe() {
+  /** @type {RecordedRequest[]} */
+  const requests = [];
+  /** @type {Map<string, Obj>} */
+  const sessions = new Map();
+  /** @type {Map<string, Obj>} */
+  const idempotent = new Map();
+  /** @type {Map<string, Obj[]>} */
+  const refunds = new Map();
+  /** @type {Map<string, string>} */
+  const invoiceOfPaymentIntent = new Map();
+  /** @type {Map<string, Obj>} */
+  const charges = new Map();
+  /** @type {Map<string, Obj>} */
+  const disputes = new Map();
+  /** @type {Map<string, Obj>} */
+  const subscriptions = new Map();
+  /** @type {Map<string, number>} */
+  const trialDaysOf = new Map();
+  /** @type {Set<string>} */
+  const manualCapture = new Set();
+  /** @type {Map<string, Obj>} */
+  const paymentIntents = new Map();
+  /** @type {Set<string>} */
+  const captureRefused = new Set();
   let failures = 0;
 
-  const createSession = (body: Obj): Obj => {
-    const lineItems = (body.line_items as Obj[] | undefined) ?? [];
-    const trial = Boolean((body.subscription_data as Obj | undefined)?.trial_period_days);
+  /** @type {(body: Obj) => Obj} */
+  const createSession = (body) => {
+    /** @type {Obj[]} */
+    const lineItems = body.line_items ?? [];
+    const trial = Boolean(body.subscription_data?.trial_period_days);
     // Like Stripe: during a trial the recurring price is free today; one-time items are charged.
     const amountTotal = lineItems.reduce((sum, item) => {
-      const price = item.price_data as Obj;
+      const price = item.price_data;
       if (trial && price.recurring) return sum;
       return sum + Number(price.unit_amount) * Number(item.quantity ?? 1);
     }, 0);
     const id = nextId("cs_test");
-    trialDaysOf.set(id, Number((body.subscription_data as Obj | undefined)?.trial_period_days ?? 0));
-    if ((body.payment_intent_data as Obj | undefined)?.capture_method === "manual") manualCapture.add(id);
+    trialDaysOf.set(id, Number(body.subscription_data?.trial_period_days ?? 0));
+    if (body.payment_intent_data?.capture_method === "manual") manualCapture.add(id);
     return {
       id,
       object: "checkout.session",
@@ -132,7 +146,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       status: "open",
       payment_status: "unpaid",
       amount_total: amountTotal,
-      currency: (lineItems[0]?.price_data as Obj | undefined)?.currency ?? "usd",
+      currency: lineItems[0]?.price_data?.currency ?? "usd",
       client_reference_id: body.client_reference_id ?? null,
       metadata: body.metadata ?? {},
       customer: body.customer ?? null,
@@ -147,7 +161,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
   };
 
-  const route = (req: RecordedRequest): [number, unknown] => {
+  /**
+   * One `if (method === … && path …)` block per endpoint, answering `[status, body]`.
+   * @type {(req: RecordedRequest) => Answer}
+   */
+  const route = (req) => {
     const { method, path } = req;
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const key = String(req.headers["idempotency-key"] ?? "");
@@ -160,7 +178,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && sessionMatch) {
-      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+      const session = sessions.get(decodeURIComponent(sessionMatch[1] ?? ""));
       if (!session) return notFound("checkout.session");
       const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
       const subscription = typeof session.subscription === "string" ? subscriptions.get(session.subscription) : undefined;
@@ -176,30 +194,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "GET" && subscriptionMatch) {
-      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1] ?? ""));
       return subscription ? [200, subscription] : notFound("subscription");
     }
     if (method === "POST" && subscriptionMatch) {
-      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1] ?? ""));
       if (!subscription) return notFound("subscription");
       if (req.body.trial_end === "now") {
         // Stricter than Stripe on purpose: the provider must only end a trial that is still running.
         if (subscription.status !== "trialing")
           return [400, { error: { type: "invalid_request_error", message: "The subscription is not trialing" } }];
         const now = Math.floor(Date.now() / 1000);
-        const item = (subscription.items as { data: Obj[] }).data[0]!;
+        const item = subscription.items.data[0];
         Object.assign(subscription, { status: "active", trial_end: now });
         item.current_period_end = now + 30 * 86_400;
       }
       return [200, subscription];
     }
     if (method === "DELETE" && subscriptionMatch) {
-      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1] ?? ""));
       if (!subscription || subscription.status === "canceled") return notFound("subscription");
       subscription.status = "canceled";
       return [200, subscription];
     }
-    function chargeIntent(rawId: string): [number, unknown] {
+    /**
+     * @param {string} rawId
+     * @returns {Answer}
+     */
+    function chargeIntent(rawId) {
       const id = decodeURIComponent(rawId);
       const charge = [...charges.values()].find((c) => c.payment_intent === id);
       if (!charge) return notFound("payment_intent");
@@ -216,7 +238,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     if (intentMatch) {
-      const intent = paymentIntents.get(decodeURIComponent(intentMatch[1]!));
+      const intent = paymentIntents.get(decodeURIComponent(intentMatch[1] ?? ""));
       const action = intentMatch[2];
       // An intent `pay` did not make (a charge set up by a test) is answered from its charge (chargeIntent).
       if (!intent && action) return notFound("payment_intent");
@@ -225,7 +247,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
         return [200, { ...intent, latest_charge: charge ? (expand.includes("latest_charge") ? charge : charge.id) : null }];
       }
-      if (!intent) return chargeIntent(intentMatch[1]!);
+      if (!intent) return chargeIntent(intentMatch[1] ?? "");
       if (method === "POST" && action === "capture") {
         if (intent.status !== "requires_capture") return unexpectedState(intent, "captured");
         if (captureRefused.delete(String(intent.id))) {
@@ -297,12 +319,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(path);
     if (method === "GET" && chargeMatch) {
-      const charge = charges.get(decodeURIComponent(chargeMatch[1]!));
+      const charge = charges.get(decodeURIComponent(chargeMatch[1] ?? ""));
       return charge ? [200, charge] : notFound("charge");
     }
     const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(path);
     if (method === "GET" && disputeMatch) {
-      const dispute = disputes.get(decodeURIComponent(disputeMatch[1]!));
+      const dispute = disputes.get(decodeURIComponent(disputeMatch[1] ?? ""));
       if (!dispute) return notFound("dispute");
       const expand = [...req.query].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
       const charge = typeof dispute.charge === "string" ? charges.get(dispute.charge) : undefined;
@@ -331,13 +353,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return notFound("route");
   };
 
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
+  const server = createServer((req, res) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on("data", (/** @type {Buffer} */ c) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://fake-stripe");
       const raw = Buffer.concat(chunks).toString("utf8");
-      const recorded: RecordedRequest = {
+      /** @type {RecordedRequest} */
+      const recorded = {
         method: req.method ?? "GET",
         path: url.pathname,
         query: url.searchParams,
@@ -345,8 +369,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         body: decodeStripeForm(raw),
       };
       requests.push(recorded);
-      let status: number;
-      let payload: unknown;
+      /** @type {number} */
+      let status;
+      /** @type {unknown} */
+      let payload;
       if (failures > 0) {
         failures -= 1;
         [status, payload] = [500, { error: { type: "api_error", message: "Fake outage" } }];
@@ -355,10 +381,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.end(JSON.stringify(payload));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
 
-  const api: FakeStripe = {
+  /** @type {FakeStripe} */
+  const api = {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
@@ -433,24 +460,55 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: intentId,
         ...changes,
       });
-      if (chargeId) charges.get(chargeId)!.customer = session.customer;
+      const charge = chargeId ? charges.get(chargeId) : undefined;
+      if (charge) charge.customer = session.customer;
       return session;
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+    // Keep-alive connections (the SDK's agent, node's fetch) would hold close() open.
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve(undefined)));
+      }),
   };
   return api;
 }
 
-function notFound(what: string): [number, unknown] {
+/**
+ * @typedef {[number, unknown]} Answer An endpoint's answer: HTTP status and JSON body.
+ */
+
+/**
+ * A capture or cancel of an intent in the wrong state, as Stripe refuses it.
+ * @type {(intent: Obj, action: string) => Answer}
+ */
+const unexpectedState = (intent, action) => [
+  400,
+  {
+    error: {
+      type: "invalid_request_error",
+      code: "payment_intent_unexpected_state",
+      message: `This PaymentIntent could not be ${action} because it has a status of ${String(intent.status)}.`,
+    },
+  },
+];
+
+/**
+ * @param {string} what
+ * @returns {Answer}
+ */
+function notFound(what) {
   return [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } }];
 }
 
-/** A webhook delivery as Stripe sends it: JSON body and its Stripe-Signature header. */
-export function signedEvent(
-  secret: string,
-  event: { id?: string; type: string; object: unknown; created?: number },
-  opts: { timestamp?: number } = {},
-): { body: string; signature: string; id: string } {
+/**
+ * A webhook delivery as Stripe sends it: JSON body and its Stripe-Signature header.
+ * @param {string} secret
+ * @param {{ id?: string; type: string; object: unknown; created?: number }} event
+ * @param {{ timestamp?: number }} [opts]
+ * @returns {{ body: string; signature: string; id: string }}
+ */
+export function signedEvent(secret, event, opts = {}) {
   const id = event.id ?? nextId("evt");
   const body = JSON.stringify({
     id,
@@ -467,8 +525,14 @@ export function signedEvent(
   return { body, signature, id };
 }
 
-export function webhookRequest(body: string, signature?: string): Request {
-  const headers: Record<string, string> = { "content-type": "application/json" };
+/**
+ * @param {string} body
+ * @param {string} [signature]
+ * @returns {Request}
+ */
+export function webhookRequest(body, signature) {
+  /** @type {Record<string, string>} */
+  const headers = { "content-type": "application/json" };
   if (signature !== undefined) headers["stripe-signature"] = signature;
   return new Request("http://localhost:3000/api/webhooks/stripe", { method: "POST", headers, body });
 }

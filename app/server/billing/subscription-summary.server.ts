@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { isRunning, planNameOf } from "~/catalogue/entitlements";
-import type { Db } from "~/server/db/client.server";
-import { billingCustomers } from "~/server/db/schema";
-import { getEntitlements } from "~/server/billing/entitlements.server";
+import type { Db } from "../db/client.server";
+import { billingCustomers } from "../db/schema";
+import { getEntitlements } from "./entitlements.server";
 
 export interface SubscriptionSummary {
   active: boolean;

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_disputes" ADD COLUMN "fee" integer DEFAULT 0 NOT NULL;
