@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { BILLING_PLANS } from "~/catalogue/plans";
+import { formatDollars } from "~/catalogue/pricing";
 import type { Db } from "../db/client.server";
 import { type OrderRow, orders, userSubscriptions } from "../db/schema";
 import { dueNow } from "./proration.server";
@@ -201,4 +202,10 @@ export function planChangeView(order: OrderRow): PlanChangeView {
     daysLeft,
     createdAt: order.createdAt.toISOString(),
   };
+}
+
+/** A plan change's amount as billing history shows it: what it took, or what it credited. */
+export function planChangeAmountText(order: Pick<OrderRow, "details">): string {
+  const { net } = changeDetails(order);
+  return net < 0 ? `${formatDollars(-net)} credit` : `${formatDollars(net)} prorated`;
 }

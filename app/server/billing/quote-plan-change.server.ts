@@ -106,3 +106,13 @@ export async function quotePlanChange(db: Db, userId: string, req: CheckoutReque
     return order!;
   });
 }
+
+/**
+ * Whether picking another plan, tier or member plan is a plan change for this account (the same
+ * rule as quotePlanChange), so the pages say "Switch to …" and open the confirmation in this tab.
+ */
+export async function offersPlanChange(db: Db, userId: string): Promise<boolean> {
+  const row = await currentPlanRow(db, userId);
+  if (!row?.providerSubscriptionId || !planRefOfRow(row)) return false;
+  return row.provider === (await checkoutProvider()).name;
+}
