@@ -122,3 +122,17 @@ export async function checkoutLineItems(
   for (const line of catalogueLinesOf(order)) items.push(await checkoutLineItem(stripe, line));
   return items;
 }
+
+/** Finds or creates each line's Price (`npm run stripe:prices`): what exists at Stripe afterwards. */
+export async function ensureCataloguePrices(
+  stripe: Stripe,
+  lines: CatalogueLine[],
+): Promise<{ lookupKey: string; priceId: string; product: string; created: boolean }[]> {
+  const out = [];
+  for (const line of lines) {
+    if (!line.lookupKey) continue;
+    const { id, created } = await cataloguePriceId(stripe, { ...line, lookupKey: line.lookupKey });
+    out.push({ lookupKey: line.lookupKey, priceId: id, product: line.product.id, created });
+  }
+  return out;
+}
