@@ -23,19 +23,19 @@ import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } f
  */
 const SECRET = "whsec_plan_change_secret";
 
+const send = async (type: string, object: unknown) => {
+  const event = signedEvent(SECRET, { type, object });
+  const result = (await webhookAction({ request: webhookRequest(event.body, event.signature) } as never)) as {
+    data: Record<string, unknown>;
+    init?: { status?: number } | null;
+  };
+  return { status: result.init?.status ?? 200, body: result.data };
+};
+
 describe(`plan changes with Stripe (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let stripe: FakeStripe;
   const newUser = userMaker(() => database.db, "stripe-change");
-
-  const send = async (type: string, object: unknown) => {
-    const event = signedEvent(SECRET, { type, object });
-    const result = (await webhookAction({ request: webhookRequest(event.body, event.signature) } as never)) as {
-      data: Record<string, unknown>;
-      init?: { status?: number } | null;
-    };
-    return { status: result.init?.status ?? 200, body: result.data };
-  };
   const rowOf = async (userId: string) =>
     database.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
   const orderOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;

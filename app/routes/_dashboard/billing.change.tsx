@@ -59,7 +59,7 @@ function PlanSummary({ label, plan, testId }: { label: string; plan: PlanRef; te
 export default function ChangePlanPage({ loaderData }: Route.ComponentProps) {
   const { change, expired } = loaderData;
   const result = useActionData<typeof action>();
-  const done = useRef<HTMLDivElement>(null);
+  const done = useRef<HTMLOutputElement>(null);
   const paid = change?.status === "paid";
 
   // The outcome is where a keyboard or screen-reader user is taken once the change is made.
@@ -168,25 +168,19 @@ function Figures({ change }: { change: PlanChangeView }) {
   );
 }
 
-function Outcome({ change, focusRef }: { change: PlanChangeView; focusRef: React.RefObject<HTMLDivElement | null> }) {
+function Outcome({ change, focusRef }: { change: PlanChangeView; focusRef: React.RefObject<HTMLOutputElement | null> }) {
   return (
     <Card>
       <CardContent className="grid gap-3 pt-6">
-        <div
-          ref={focusRef}
-          tabIndex={-1}
-          role="status"
-          className="flex items-start gap-3 focus:outline-none"
-          data-testid="change-done"
-        >
+        <output ref={focusRef} tabIndex={-1} className="flex items-start gap-3 focus:outline-none" data-testid="change-done">
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
-          <p>
+          <span>
             Your plan is now <strong>{change.to.name}</strong> ({formatDollars(change.to.monthlyPrice)}/month).{" "}
             {change.upgrade
               ? `${formatDollars(change.dueNow)} was charged for the rest of this billing period.`
               : `${formatDollars(change.credit)} is credited toward your next invoices.`}
-          </p>
-        </div>
+          </span>
+        </output>
         <p className="text-sm text-muted-foreground">
           Next full charge: {formatDollars(change.to.monthlyPrice)} on <LocalDate iso={change.nextChargeAt} />.
         </p>

@@ -507,6 +507,13 @@ export function webhookRequest(body: string, signature?: string): Request {
  * `POST /v1/subscriptions/:id` with `items` prorating the rest of the period on each price, each
  * side rounded to the cent, and invoicing it at once ('always_invoice').
  */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const invalid = (message: string, code?: string): [number, unknown] => [
+  400,
+  { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } },
+];
+
 function catalogueState() {
   const products = new Map<string, Obj>();
   const prices = new Map<string, Obj>();
@@ -514,7 +521,6 @@ function catalogueState() {
   const idempotent = new Map<string, [number, unknown]>();
   /** The recurring Price (object) of each session's lines, given to the subscription `pay` starts. */
   const sessionPrice = new Map<string, Obj | null>();
-  const now = () => Math.floor(Date.now() / 1000);
 
   function recurringPriceOf(lineItems: Obj[]): Obj | null {
     for (const item of lineItems) {
@@ -564,11 +570,6 @@ function catalogueState() {
       },
     };
   }
-
-  const invalid = (message: string, code?: string): [number, unknown] => [
-    400,
-    { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } },
-  ];
 
   function route(
     req: RecordedRequest,
@@ -635,7 +636,7 @@ function catalogueState() {
       const wanted = ((details.items as Obj[] | undefined) ?? [])[0];
       const price = prices.get(String(wanted?.price));
       if (!price) return notFound("price");
-      const at = Number(details.proration_date ?? now());
+      const at = Number(details.proration_date ?? nowSeconds());
       const { total } = proration(subscription, price, at);
       return [
         200,
@@ -654,7 +655,7 @@ function catalogueState() {
       const wanted = (req.body.items as Obj[])[0]!;
       const price = prices.get(String(wanted.price));
       if (!price) return notFound("price");
-      const at = Number(req.body.proration_date ?? now());
+      const at = Number(req.body.proration_date ?? nowSeconds());
       const { item, total } = proration(subscription, price, at);
       if (String(wanted.id) !== item.id) return notFound("subscription_item");
       if (api.declineNextPlanChange) {
@@ -672,7 +673,7 @@ function catalogueState() {
           },
         ]);
       }
-      const metadata = { ...((subscription.metadata as Obj) ?? {}), ...((req.body.metadata as Obj) ?? {}) };
+      const metadata = { ...(subscription.metadata as Obj | undefined), ...(req.body.metadata as Obj | undefined) };
       const invoice = invoiceOf(subscription, total, at, metadata);
       invoices.set(String(invoice.id), invoice);
       Object.assign(item, { price });

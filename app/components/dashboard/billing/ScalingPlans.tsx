@@ -282,13 +282,8 @@ function TierButton({
         onClick={changesPlan ? undefined : checkoutClick(onClick)}
       >
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {busy
-          ? changesPlan
-            ? "Preparing..."
-            : "Processing..."
-          : changesPlan && !held
-            ? `Switch to ${shortCount(SCALING_TIERS[tierIndex]?.contacts ?? 0)}`
-            : LABEL[relation]}
+        {/* The spec's Upgrade and Downgrade whether this is a checkout or a plan change (the section says which). */}
+        {busy ? (changesPlan ? "Preparing..." : "Processing...") : LABEL[relation]}
       </Button>
       <CheckoutFormError message={error} />
     </Form>
