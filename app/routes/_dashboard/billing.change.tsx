@@ -138,33 +138,35 @@ export default function ChangePlanPage({ loaderData }: Route.ComponentProps) {
 /** Due now or credited, and the next full charge. */
 function Figures({ change }: { change: PlanChangeView }) {
   return (
-    <dl className="grid gap-2 rounded-lg bg-muted/50 p-4 text-sm">
-      {change.upgrade ? (
+    <div className="grid gap-2 rounded-lg bg-muted/50 p-4 text-sm">
+      <dl className="grid gap-2">
+        {change.upgrade ? (
+          <div className="flex flex-wrap justify-between gap-2">
+            <dt>Due now (prorated)</dt>
+            <dd className="text-base font-semibold tabular-nums" data-testid="change-due-now">
+              {formatDollars(change.dueNow)}
+            </dd>
+          </div>
+        ) : (
+          <div className="flex flex-wrap justify-between gap-2">
+            <dt>Credit toward your next invoices</dt>
+            <dd className="text-base font-semibold tabular-nums" data-testid="change-credit">
+              {formatDollars(change.credit)}
+            </dd>
+          </div>
+        )}
         <div className="flex flex-wrap justify-between gap-2">
-          <dt>Due now (prorated)</dt>
-          <dd className="text-base font-semibold tabular-nums" data-testid="change-due-now">
-            {formatDollars(change.dueNow)}
+          <dt>Next full charge</dt>
+          <dd className="tabular-nums" data-testid="change-next-charge">
+            {formatDollars(change.to.monthlyPrice)} on <LocalDate iso={change.nextChargeAt} />
           </dd>
         </div>
-      ) : (
-        <div className="flex flex-wrap justify-between gap-2">
-          <dt>Credit toward your next invoices</dt>
-          <dd className="text-base font-semibold tabular-nums" data-testid="change-credit">
-            {formatDollars(change.credit)}
-          </dd>
-        </div>
-      )}
+      </dl>
       <p className="text-muted-foreground">
         For the {change.daysLeft} {change.daysLeft === 1 ? "day" : "days"} left in this billing period: the unused time on{" "}
         {change.from.name} is credited and the same time on {change.to.name} is charged.
       </p>
-      <div className="flex flex-wrap justify-between gap-2">
-        <dt>Next full charge</dt>
-        <dd className="tabular-nums" data-testid="change-next-charge">
-          {formatDollars(change.to.monthlyPrice)} on <LocalDate iso={change.nextChargeAt} />
-        </dd>
-      </div>
-    </dl>
+    </div>
   );
 }
 
