@@ -98,19 +98,23 @@ export async function startFakeStripe() {
   const sessions = new Map();
   const idempotent = new Map();
   const requests = [];
+  const catalogue = fakeCatalogue();
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
     const url = new URL(req.url ?? "/", "http://fake-stripe");
     requests.push(`${req.method} ${url.pathname}`);
+    const handled = catalogue.route(req.method, url, decodeStripeForm(raw));
+    if (handled) return send(res, handled[0], handled[1]);
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const key = String(req.headers["idempotency-key"] ?? "");
       if (key && idempotent.has(key)) return send(res, 200, idempotent.get(key));
       const body = decodeStripeForm(raw);
       const lineItems = body.line_items ?? [];
       const trial = Boolean(body.subscription_data?.trial_period_days);
+      const priceOf = (item) => item.price_data ?? catalogue.prices.get(String(item.price));
       const amountTotal = lineItems.reduce((sum, item) => {
-        if (trial && item.price_data.recurring) return sum;
-        return sum + Number(item.price_data.unit_amount) * Number(item.quantity ?? 1);
+        if (trial && priceOf(item).recurring) return sum;
+        return sum + Number(priceOf(item).unit_amount) * Number(item.quantity ?? 1);
       }, 0);
       const id = nextId("cs_test");
       const session = {
@@ -120,7 +124,7 @@ export async function startFakeStripe() {
         status: "open",
         payment_status: "unpaid",
         amount_total: amountTotal,
-        currency: lineItems[0]?.price_data?.currency ?? "usd",
+        currency: (lineItems[0] ? priceOf(lineItems[0]) : undefined)?.currency ?? "usd",
         client_reference_id: body.client_reference_id ?? null,
         metadata: body.metadata ?? {},
         customer: body.customer ?? null,
@@ -164,4 +168,49 @@ export async function startFakeStripe() {
     },
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
+}
+
+/**
+ * The catalogue Products and Prices checkouts name (Prices found by lookup key, created when
+ * missing), apart from the session handlers above. Answers null for any other request.
+ */
+function fakeCatalogue() {
+  const products = new Map();
+  const prices = new Map();
+  const notFound = (what) => [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } }];
+  function route(method, url, body) {
+    const product = /^\/v1\/products\/([^/]+)$/.exec(url.pathname);
+    if (method === "GET" && product) {
+      const found = products.get(decodeURIComponent(product[1]));
+      return found ? [200, found] : notFound("product");
+    }
+    if (method === "POST" && url.pathname === "/v1/products") {
+      const id = String(body.id ?? nextId("prod"));
+      if (!products.has(id)) products.set(id, { id, object: "product", name: body.name, metadata: body.metadata ?? {} });
+      return [200, products.get(id)];
+    }
+    if (method === "GET" && url.pathname === "/v1/prices") {
+      const keys = [...url.searchParams].filter(([k]) => k.startsWith("lookup_keys")).map(([, v]) => v);
+      const data = [...prices.values()].filter((p) => keys.length === 0 || keys.includes(p.lookup_key));
+      return [200, { object: "list", data, has_more: false, url: "/v1/prices" }];
+    }
+    if (method === "POST" && url.pathname === "/v1/prices") {
+      const existing = [...prices.values()].find((p) => body.lookup_key && p.lookup_key === body.lookup_key);
+      if (existing) return [200, existing];
+      const price = {
+        id: nextId("price"),
+        object: "price",
+        active: true,
+        product: body.product,
+        currency: body.currency,
+        unit_amount: Number(body.unit_amount),
+        recurring: body.recurring ? { interval: body.recurring.interval } : null,
+        lookup_key: body.lookup_key ?? null,
+      };
+      prices.set(price.id, price);
+      return [200, price];
+    }
+    return null;
+  }
+  return { prices, route };
 }
