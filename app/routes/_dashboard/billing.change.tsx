@@ -96,8 +96,8 @@ export default function ChangePlanPage({ loaderData }: Route.ComponentProps) {
               {change.from.name} <ArrowRight className="inline size-5 align-[-3px]" aria-label="to" /> {change.to.name}
             </h2>
             <CardDescription>
-              {change.upgrade ? "An upgrade" : "A downgrade"} of your current subscription. It takes effect as soon as you
-              confirm.
+              {change.to.monthlyPrice === change.from.monthlyPrice ? "A change" : change.upgrade ? "An upgrade" : "A downgrade"}{" "}
+              of your current subscription. It takes effect as soon as you confirm.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
@@ -116,7 +116,7 @@ export default function ChangePlanPage({ loaderData }: Route.ComponentProps) {
             {expired ? null : (
               <Form method="post" className="grid gap-2">
                 <SubmitButton intent="confirm" pendingText="Changing plan..." keepFocus className="w-full sm:w-auto">
-                  {change.upgrade ? `Confirm and pay ${formatDollars(change.dueNow)}` : "Confirm change"}
+                  {change.dueNow > 0 ? `Confirm and pay ${formatDollars(change.dueNow)}` : "Confirm change"}
                 </SubmitButton>
               </Form>
             )}
@@ -178,9 +178,11 @@ function Outcome({ change, focusRef }: { change: PlanChangeView; focusRef: React
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
           <span>
             Your plan is now <strong>{change.to.name}</strong> ({formatDollars(change.to.monthlyPrice)}/month).{" "}
-            {change.upgrade
+            {change.dueNow > 0
               ? `${formatDollars(change.dueNow)} was charged for the rest of this billing period.`
-              : `${formatDollars(change.credit)} is credited toward your next invoices.`}
+              : change.credit > 0
+                ? `${formatDollars(change.credit)} is credited toward your next invoices.`
+                : "Nothing was charged."}
           </span>
         </output>
         <p className="text-sm text-muted-foreground">
