@@ -174,15 +174,19 @@ export async function startFakeStripe() {
  * The catalogue Products and Prices checkouts name (Prices found by lookup key, created when
  * missing), apart from the session handlers above. Answers null for any other request.
  */
+const catalogueNotFound = (what) => [
+  404,
+  { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } },
+];
+
 function fakeCatalogue() {
   const products = new Map();
   const prices = new Map();
-  const notFound = (what) => [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } }];
   function route(method, url, body) {
     const product = /^\/v1\/products\/([^/]+)$/.exec(url.pathname);
     if (method === "GET" && product) {
       const found = products.get(decodeURIComponent(product[1]));
-      return found ? [200, found] : notFound("product");
+      return found ? [200, found] : catalogueNotFound("product");
     }
     if (method === "POST" && url.pathname === "/v1/products") {
       const id = String(body.id ?? nextId("prod"));

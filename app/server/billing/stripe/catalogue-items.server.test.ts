@@ -22,7 +22,7 @@ describe("catalogue Prices' lookup keys", () => {
     expect(priceLookupKey("app.7.express", "usd", 1_850_000, null)).toBe("app.7.express.usd.1850000.once");
     expect(priceLookupKey("plan.pro", "usd", 59_900, "month")).not.toBe(priceLookupKey("plan.pro", "usd", 49_900, "month"));
     expect(() => priceLookupKey("plan.pro", "usd", 49.5, "month")).toThrow("not an amount in cents");
-    expect(() => priceLookupKey("plan.pro", "usd", -1, "month")).toThrow();
+    expect(() => priceLookupKey("plan.pro", "usd", -1, "month")).toThrow("not an amount in cents");
   });
 
   it("parse back into their parts; other keys are not ours", () => {
