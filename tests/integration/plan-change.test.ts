@@ -1,5 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as billingAction } from "~/routes/_dashboard/billing";
+import { action as changeAction, loader as changeLoader } from "~/routes/_dashboard/billing.change";
+import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { confirmPlanChange, QUOTE_MINUTES } from "~/server/billing/confirm-plan-change.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
 import { getEntitlements } from "~/server/billing/entitlements.server";
@@ -12,7 +16,8 @@ import { startCheckout } from "~/server/billing/start-checkout.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { orders, paymentEvents, userSubscriptions } from "~/server/db/schema";
-import { engine, freshDatabase, userMaker } from "./support/db";
+import { engine, freshDatabase, signedInCustomerMaker, userMaker } from "./support/db";
+import { routeAnswer } from "./support/route";
 
 /**
  * Plan changes with the local provider: a subscriber's request for another plan, tier or member
@@ -20,10 +25,28 @@ import { engine, freshDatabase, userMaker } from "./support/db";
  * once), not a second checkout.
  */
 const DAY = 86_400_000;
+const SITE = "http://localhost:3000";
+
+const get = (path: string, cookie: string) => new Request(`${SITE}${path}`, { headers: { cookie } });
+const post = (path: string, cookie: string, form: Record<string, string>) =>
+  new Request(`${SITE}${path}`, {
+    method: "POST",
+    headers: { cookie, origin: SITE, [CLIENT_IP_HEADER]: "192.0.2.77", "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+/** A route's arguments with its path parameters. */
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, url: new URL(request.url), params, context: {} }) as never;
 
 describe(`plan changes, local provider (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let auth: Auth;
   const newUser = userMaker(() => database.db, "change");
+  const customer = signedInCustomerMaker(
+    () => auth,
+    () => database.db,
+    "change-page",
+  );
   const rowsOf = (userId: string) => database.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
   const paymentsOf = (orderId: string) => database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId));
   const orderOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -44,10 +67,12 @@ describe(`plan changes, local provider (${engine})`, () => {
     database = await freshDatabase();
     await seedCatalogue(database.db);
     setDatabase(database);
+    auth = await initAuth(database.db);
     setCheckoutProvider(localProvider);
   });
   afterAll(async () => {
     setCheckoutProvider(undefined);
+    resetAuth();
     setDatabase(undefined);
     await database?.cleanup();
   });
@@ -195,5 +220,53 @@ describe(`plan changes, local provider (${engine})`, () => {
       .where(and(eq(userSubscriptions.userId, user.id), eq(userSubscriptions.status, "active")));
     expect(await confirmPlanChange(database.db, user.id, third.id, now)).toMatchObject({ ok: false, code: "stale" });
     expect(await rowsOf(user.id)).toMatchObject([{ planName: "Pro", monthlyPrice: 9_900 }]);
+  });
+
+  it("through the pages: the billing form answers the change page, whose confirm applies it; another account's is not found", async () => {
+    const buyer = await customer();
+    const { sessionId } = await createCheckout(database.db, buyer, { kind: "plan", planType: "basic" });
+    await fulfilOrder(database.db, sessionId);
+    const picked = await routeAnswer(
+      billingAction(args(post("/dashboard/billing", buyer.cookie, { intent: "checkout", planType: "pro" }))),
+    );
+    expect(picked.status).toBe(302);
+    expect(picked.location).toMatch(/^\/dashboard\/billing\/change\/[0-9a-f-]{36}$/);
+    const path = picked.location!;
+    const orderId = path.split("/").at(-1)!;
+
+    const page = await routeAnswer<{ change: Record<string, unknown>; expired: boolean }>(
+      changeLoader(args(get(path, buyer.cookie), { orderId })),
+    );
+    expect(page.body).toMatchObject({
+      expired: false,
+      change: {
+        status: "pending",
+        from: { name: "Basic", monthlyPrice: 9_900 },
+        to: { name: "Pro", monthlyPrice: 49_900 },
+        credit: 0,
+      },
+    });
+    expect(page.body!.change.dueNow).toBeGreaterThan(39_000);
+
+    const refused = await routeAnswer(changeAction(args(post(path, buyer.cookie, { intent: "pay", amount: "1" }), { orderId })));
+    expect(refused.status).toBe(400);
+    expect((await orderOf(orderId)).status).toBe("pending");
+
+    const stranger = await customer();
+    expect((await routeAnswer(changeLoader(args(get(path, stranger.cookie), { orderId })))).body).toEqual({
+      change: null,
+      expired: false,
+    });
+    const notTheirs = await routeAnswer<{ ok: boolean; message: string }>(
+      changeAction(args(post(path, stranger.cookie, { intent: "confirm" }), { orderId })),
+    );
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body).toMatchObject({ ok: false, message: expect.stringMatching(/^This plan change was not found/) });
+
+    const confirmed = await routeAnswer(changeAction(args(post(path, buyer.cookie, { intent: "confirm" }), { orderId })));
+    expect(confirmed).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await rowsOf(buyer.id)).toMatchObject([{ status: "active", planName: "Pro", monthlyPrice: 49_900 }]);
+    const after = await routeAnswer<{ change: { status: string } }>(changeLoader(args(get(path, buyer.cookie), { orderId })));
+    expect(after.body!.change.status).toBe("paid");
   });
 });
