@@ -24,6 +24,7 @@ export default [
       index("routes/_dashboard/overview.tsx"),
       route("billing", "routes/_dashboard/billing.tsx"),
       route("billing/manage", "routes/_dashboard/billing.manage.tsx"),
+      route("billing/change/:orderId", "routes/_dashboard/billing.change.tsx"),
       route("addons", "routes/_dashboard/addons.tsx"),
       route("scaling", "routes/_dashboard/scaling.tsx"),
       route("onboarding", "routes/_dashboard/onboarding.tsx"),

@@ -18,9 +18,9 @@ const ENDED_SUBSCRIPTION_STATES = new Set(["canceled", "incomplete_expired"]);
 
 /**
  * Order kinds whose subscription is a user_subscriptions row (billing plans, scaling tiers, the
- * chooser's member plans): the row is the entitlement, not the order.
+ * chooser's member plans, and the changes between them): the row is the entitlement, not the order.
  */
-export const PLAN_ORDER_KINDS: readonly string[] = ["plan", "scaling", "member"];
+export const PLAN_ORDER_KINDS: readonly string[] = ["plan", "scaling", "member", "plan-change"];
 
 export type DashboardTrial =
   | { state: "not-started" }

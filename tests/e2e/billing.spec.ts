@@ -47,7 +47,7 @@ async function screenshots(page: Page, name: string, focus?: Locator) {
 
 const historyRows = (page: Page) => page.getByTestId("billing-history").locator("tbody tr");
 
-test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; cancel at period end; tampered requests change nothing", async ({
+test("billing: buy the Pro plan in the test checkout tab, then switch to a scaling tier; cancel at period end; tampered requests change nothing", async ({
   page,
   context,
 }) => {
@@ -90,7 +90,8 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await expect(page.getByTestId("current-plan-renewal")).toHaveText(/\w{3} \d{1,2}, \d{4}/);
   await expect(pro.getByText("Current plan", { exact: true })).toBeVisible();
   await expect(pro.getByRole("button", { name: "Current Plan" })).toBeDisabled();
-  await expect(page.getByTestId("plan-basic").getByRole("button", { name: "Choose Basic" })).toBeEnabled();
+  // A subscriber switches plans (a prorated change of this subscription) instead of buying a second one.
+  await expect(page.getByTestId("plan-basic").getByRole("button", { name: "Switch to Basic" })).toBeEnabled();
   await expect(historyRows(page)).toHaveCount(1);
   await expect(historyRows(page).first()).toContainText("Pro Plan");
   await expect(historyRows(page).first()).toContainText("Paid");
@@ -106,8 +107,8 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
 
   // Scaling: Pro is a billing plan, not a tier, so no tier is its current plan; but its 100,000
   // contacts are the 100K tier's, which is neither an upgrade nor a downgrade: it is included, and
-  // not for sale (the checkout refuses it too). The tiers below are downgrades (buying one replaces
-  // Pro), the ones above upgrades. Buy the 500K tier.
+  // not for sale (the checkout refuses it too). The tiers below are downgrades, the ones above
+  // upgrades; either is a plan change of Pro's subscription. Switch to the 500K tier.
   await gotoHydrated(page, "/dashboard/scaling");
   await expect(page.getByTestId("scaling-current-plan")).toHaveText("Pro");
   await expect(page.getByText("Current plan", { exact: true })).toHaveCount(1); // the card's heading only
@@ -130,12 +131,12 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   ]);
   await expectNoAxeViolations(page);
   await screenshots(page, "scaling-pro", page.getByTestId("tier-3"));
-  const scaled = await payInNewTab(context, page.getByTestId("tier-3").getByRole("button", { name: "Upgrade" }));
-  await scaled.waitForURL(/\/dashboard\/scaling/);
-  await scaled.waitForSelector("html[data-hydrated]");
-  await expect(scaled.getByText("Scaling plan updated")).toBeVisible();
-  await expect(scaled.getByTestId("scaling-current-plan")).toHaveText("Scale 500K");
-  await scaled.close();
+  await page.getByTestId("tier-3").getByRole("button", { name: "Upgrade" }).click();
+  await page.waitForURL(/\/dashboard\/billing\/change\//);
+  await expect(page.getByTestId("change-from")).toContainText("Pro");
+  await expect(page.getByTestId("change-to")).toContainText("Scale 500K");
+  await page.getByRole("button", { name: /^Confirm and pay \$/ }).click();
+  await expect(page.getByTestId("change-done")).toContainText("Your plan is now Scale 500K");
   await gotoHydrated(page, "/dashboard/scaling");
   await expect(page.getByTestId("scaling-current-plan")).toHaveText("Scale 500K");
   await expect(page.getByTestId("scaling-current-reach")).toHaveText("500,000 contacts per month.");
@@ -148,8 +149,9 @@ test("billing: buy the Pro plan in the test checkout tab, then a scaling tier; c
   await gotoHydrated(page, "/dashboard/billing");
   await expect(page.getByTestId("current-plan-name")).toHaveText("Scale 500K");
   await expect(page.getByTestId("current-plan-reach")).toHaveText("500,000 contacts");
-  await expect(page.getByTestId("plan-pro").getByRole("button", { name: "Choose Pro" })).toBeEnabled();
+  await expect(page.getByTestId("plan-pro").getByRole("button", { name: "Switch to Pro" })).toBeEnabled();
   await expect(historyRows(page)).toHaveCount(2);
+  await expect(historyRows(page).first()).toContainText("Changed plan: Pro → Scale 500K");
 
   // The overview shows what the customer pays for: the tier (it replaced Pro) and its monthly price.
   await gotoHydrated(page, "/dashboard");

@@ -28,7 +28,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Stripe } from "stripe";
-import { startFakeStripe } from "../reliability/fakes.js";
+import { startFakeStripe } from "../support/fake-stripe.js";
 
 // A bounded run in `npm test`, a new seed each time: over many runs the seeds cover what one long
 // run would, and a failure names the seed that replays it. `--full` is `npm run fuzz:full`.

@@ -52,6 +52,13 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
     if (!found) throw new Error("no checkout session was created");
     return found;
   };
+  /** The id of the fake's one Price with `lookupKey`, after checking what it charges. */
+  const priceOf = (lookupKey: string, expected: Record<string, unknown>) => {
+    const found = [...stripe.prices.values()].filter((p) => p.lookup_key === lookupKey);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ currency: "usd", ...expected });
+    return String(found[0]!.id);
+  };
   beforeAll(async () => {
     stripe = await startFakeStripeForApp("whsec_test_secret");
     // One-time orders paid at once, as sessions from before one-time trials were (trial-capture.test.ts covers the held payments).
@@ -82,15 +89,9 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
     expect(sent.headers.authorization).toBe("Bearer sk_test_fake_key");
     expect(sent.body).toEqual({
       mode: "payment",
+      // The app's express option at its catalogue amount: a Price found or made by its lookup key.
       line_items: [
-        {
-          quantity: "1",
-          price_data: {
-            currency: "usd",
-            unit_amount: String(quote.amount),
-            product_data: { name: app.name, metadata: { kind: "app", item_id: String(APP_ID) } },
-          },
-        },
+        { quantity: "1", price: priceOf(`app.${APP_ID}.express.usd.${quote.amount}.once`, { unit_amount: quote.amount }) },
       ],
       client_reference_id: result.orderId,
       metadata: { order_id: result.orderId, kind: "app" },
@@ -123,14 +124,13 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
     expect(sent.body.line_items).toEqual([
       {
         quantity: "1",
-        price_data: {
-          currency: "usd",
-          unit_amount: String(quote.amount),
+        price: priceOf(`app.${APP_ID}.monthly.usd.${quote.amount}.month`, {
+          unit_amount: quote.amount,
           recurring: { interval: "month" },
-          product_data: { name: app.name, metadata: { kind: "app", item_id: String(APP_ID) } },
-        },
+        }),
       },
     ]);
+    expect(stripe.products.get(`ai_app_${APP_ID}_monthly`)).toMatchObject({ name: app.name });
     expect(sent.body.subscription_data).toEqual({
       metadata: { order_id: result.orderId, kind: "app" },
       trial_period_days: "3",
@@ -155,20 +155,17 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
     expect(sent.body.line_items).toEqual([
       {
         quantity: "1",
-        price_data: {
-          currency: "usd",
-          unit_amount: String(DISTRIBUTOR_PROGRAM.monthlyFee),
+        price: priceOf(`distributor.usd.${DISTRIBUTOR_PROGRAM.monthlyFee}.month`, {
+          unit_amount: DISTRIBUTOR_PROGRAM.monthlyFee,
           recurring: { interval: "month" },
-          product_data: { name: "AI Distributor Program", metadata: { kind: "distributor", item_id: "distributor" } },
-        },
+        }),
       },
       {
         quantity: "1",
-        price_data: {
-          currency: "usd",
-          unit_amount: String(DISTRIBUTOR_PROGRAM.setupFee),
-          product_data: { name: "AI Distributor Program setup fee" },
-        },
+        price: priceOf(`distributor.setup.usd.${DISTRIBUTOR_PROGRAM.setupFee}.once`, {
+          unit_amount: DISTRIBUTOR_PROGRAM.setupFee,
+          recurring: null,
+        }),
       },
     ]);
     expect(sent.body.subscription_data).toEqual({
@@ -189,7 +186,7 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
       mode: "subscription",
       customer: "cus_returning",
       subscription_data: { metadata: { order_id: result.orderId, kind: "plan" } },
-      line_items: [{ price_data: { unit_amount: String(pro.monthlyPrice), recurring: { interval: "month" } } }],
+      line_items: [{ price: priceOf(`plan.pro.usd.${pro.monthlyPrice}.month`, { unit_amount: pro.monthlyPrice }) }],
       success_url: `${SITE}/dashboard/billing?success=true&session_id={CHECKOUT_SESSION_ID}`,
     });
     expect(sent.body).not.toHaveProperty("customer_email");

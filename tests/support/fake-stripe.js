@@ -75,6 +75,11 @@ export function decodeStripeForm(raw) {
  * @property {Map<string, Obj>} disputes Disputes `GET /v1/disputes/:id` answers; change one's
  *   `status` as Stripe would.
  * @property {(n?: number) => void} failNext The next `n` requests answer 500 (a Stripe outage).
+ * @property {Map<string, Obj>} products Catalogue Products by id (`POST /v1/products`, `GET /v1/products/:id`).
+ * @property {Map<string, Obj>} prices Prices by id; `GET /v1/prices?lookup_keys[]=` finds them by lookup key.
+ * @property {Map<string, Obj>} invoices Invoices a plan change made (`POST /v1/subscriptions/:id` with items), by id.
+ * @property {boolean} declineNextPlanChange The next plan change's proration payment is declined
+ *   (Stripe answers 402 and changes nothing).
  * @property {(sessionId: string, changes?: Obj) => Obj} pay Completes a session as Stripe does once
  *   the buyer pays (ids for customer, payment, subscription).
  * @property {() => Promise<void>} close
@@ -124,6 +129,7 @@ export async function startFakeStripe() {
   /** @type {Set<string>} */
   const captureRefused = new Set();
   let failures = 0;
+  const catalogue = catalogueState();
 
   /** @type {(body: Obj) => Obj} */
   const createSession = (body) => {
@@ -132,11 +138,12 @@ export async function startFakeStripe() {
     const trial = Boolean(body.subscription_data?.trial_period_days);
     // Like Stripe: during a trial the recurring price is free today; one-time items are charged.
     const amountTotal = lineItems.reduce((sum, item) => {
-      const price = item.price_data;
+      const price = item.price_data ?? catalogue.prices.get(String(item.price));
       if (trial && price.recurring) return sum;
       return sum + Number(price.unit_amount) * Number(item.quantity ?? 1);
     }, 0);
     const id = nextId("cs_test");
+    catalogue.sessionPrice.set(id, catalogue.recurringPriceOf(lineItems));
     trialDaysOf.set(id, Number(body.subscription_data?.trial_period_days ?? 0));
     if (body.payment_intent_data?.capture_method === "manual") manualCapture.add(id);
     return {
@@ -146,7 +153,7 @@ export async function startFakeStripe() {
       status: "open",
       payment_status: "unpaid",
       amount_total: amountTotal,
-      currency: lineItems[0]?.price_data?.currency ?? "usd",
+      currency: (lineItems[0]?.price_data ?? catalogue.prices.get(String(lineItems[0]?.price)))?.currency ?? "usd",
       client_reference_id: body.client_reference_id ?? null,
       metadata: body.metadata ?? {},
       customer: body.customer ?? null,
@@ -166,6 +173,8 @@ export async function startFakeStripe() {
    * @type {(req: RecordedRequest) => Answer}
    */
   const route = (req) => {
+    const handled = catalogue.route(req, subscriptions, api);
+    if (handled) return handled;
     const { method, path } = req;
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const key = String(req.headers["idempotency-key"] ?? "");
@@ -397,6 +406,10 @@ export async function startFakeStripe() {
     captureAtOnce: false,
     charges,
     disputes,
+    products: catalogue.products,
+    prices: catalogue.prices,
+    invoices: catalogue.invoices,
+    declineNextPlanChange: false,
     failNext(n = 1) {
       failures = n;
     },
@@ -417,8 +430,18 @@ export async function startFakeStripe() {
           cancel_at: null,
           items: {
             object: "list",
-            data: [{ id: `si_${subscriptionId}`, object: "subscription_item", current_period_end: periodEnd }],
+            data: [
+              {
+                id: `si_${subscriptionId}`,
+                object: "subscription_item",
+                current_period_end: periodEnd,
+                current_period_start: Math.floor(Date.now() / 1000),
+                price: catalogue.sessionPrice.get(sessionId) ?? null,
+              },
+            ],
           },
+          metadata: session.metadata ?? {},
+          latest_invoice: null,
         });
       }
       const intentId = subscription ? null : nextId("pi");
@@ -535,4 +558,218 @@ export function webhookRequest(body, signature) {
   const headers = { "content-type": "application/json" };
   if (signature !== undefined) headers["stripe-signature"] = signature;
   return new Request("http://localhost:3000/api/webhooks/stripe", { method: "POST", headers, body });
+}
+
+/**
+ * Catalogue Products and Prices, invoice previews and plan changes (subscription updates with
+ * proration), kept apart from the handlers above: Products with our fixed ids, Prices found by
+ * lookup key (a taken key is refused like Stripe does), `POST /v1/invoices/create_preview` and
+ * `POST /v1/subscriptions/:id` with `items` prorating the rest of the period on each price, each
+ * side rounded to the cent, and invoicing it at once ('always_invoice').
+ */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** @type {(message: string, code?: string) => Answer} */
+const invalid = (message, code) => [
+  400,
+  { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } },
+];
+
+function catalogueState() {
+  /** @type {Map<string, Obj>} */
+  const products = new Map();
+  /** @type {Map<string, Obj>} */
+  const prices = new Map();
+  /** @type {Map<string, Obj>} */
+  const invoices = new Map();
+  /** @type {Map<string, Answer>} */
+  const idempotent = new Map();
+  /** The recurring Price (object) of each session's lines, given to the subscription `pay` starts. */
+  /** @type {Map<string, Obj | null>} */
+  const sessionPrice = new Map();
+
+  /**
+   * @param {Obj[]} lineItems
+   * @returns {Obj | null}
+   */
+  function recurringPriceOf(lineItems) {
+    for (const item of lineItems) {
+      if (item.price) {
+        const price = prices.get(String(item.price));
+        if (price?.recurring) return price;
+      } else if (item.price_data?.recurring) {
+        const data = item.price_data;
+        return {
+          id: nextId("price"),
+          object: "price",
+          unit_amount: Number(data.unit_amount),
+          currency: data.currency,
+          recurring: data.recurring,
+        };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * @param {Obj} subscription
+   * @param {Obj} newPrice
+   * @param {number} at
+   */
+  function proration(subscription, newPrice, at) {
+    /** @type {Obj} */
+    const item = subscription.items.data[0];
+    const oldAmount = Number(item.price?.unit_amount ?? 0);
+    const start = Number(item.current_period_start ?? at);
+    const end = Number(item.current_period_end);
+    const period = Math.max(1, end - start);
+    const remaining = Math.min(period, Math.max(0, end - at));
+    const credit = Math.round((oldAmount * remaining) / period);
+    const charge = Math.round((Number(newPrice.unit_amount) * remaining) / period);
+    return { item, credit, charge, total: charge - credit };
+  }
+
+  /**
+   * @param {Obj} subscription
+   * @param {number} total
+   * @param {number} prorationDate
+   * @param {Obj} metadata
+   * @returns {Obj}
+   */
+  function invoiceOf(subscription, total, prorationDate, metadata) {
+    return {
+      id: nextId("in"),
+      object: "invoice",
+      billing_reason: "subscription_update",
+      total,
+      amount_due: Math.max(0, total),
+      amount_paid: Math.max(0, total),
+      currency: "usd",
+      status: "paid",
+      customer: subscription.customer ?? null,
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: subscription.id, metadata, subscription_proration_date: prorationDate },
+      },
+    };
+  }
+
+  /**
+   * @param {RecordedRequest} req
+   * @param {Map<string, Obj>} subscriptions
+   * @param {{ declineNextPlanChange: boolean }} api
+   * @returns {Answer | null}
+   */
+  function route(req, subscriptions, api) {
+    const { method, path } = req;
+    const key = String(req.headers["idempotency-key"] ?? "");
+    const remembered = method === "POST" && key ? idempotent.get(`${path} ${key}`) : undefined;
+    if (remembered) return remembered;
+    /** @type {(answer: Answer) => Answer} */
+    const remember = (answer) => {
+      if (key) idempotent.set(`${path} ${key}`, answer);
+      return answer;
+    };
+
+    const productMatch = /^\/v1\/products\/([^/]+)$/.exec(path);
+    if (method === "GET" && productMatch) {
+      const product = products.get(decodeURIComponent(productMatch[1] ?? ""));
+      return product ? [200, product] : notFound("product");
+    }
+    if (method === "POST" && path === "/v1/products") {
+      const id = String(req.body.id ?? nextId("prod"));
+      if (products.has(id)) return invalid(`Product already exists.`, "resource_already_exists");
+      const product = { id, object: "product", active: true, name: req.body.name, metadata: req.body.metadata ?? {} };
+      products.set(id, product);
+      return remember([200, product]);
+    }
+    if (method === "GET" && path === "/v1/prices") {
+      const keys = [...req.query].filter(([k]) => k.startsWith("lookup_keys")).map(([, v]) => v);
+      const data = [...prices.values()].filter((p) => p.active && (keys.length === 0 || keys.includes(String(p.lookup_key))));
+      return [200, { object: "list", data, has_more: false, url: "/v1/prices" }];
+    }
+    const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(path);
+    if (method === "GET" && priceMatch) {
+      const price = prices.get(decodeURIComponent(priceMatch[1] ?? ""));
+      return price ? [200, price] : notFound("price");
+    }
+    if (method === "POST" && path === "/v1/prices") {
+      const product = products.get(String(req.body.product));
+      if (!product) return notFound("product");
+      const lookupKey = req.body.lookup_key ? String(req.body.lookup_key) : null;
+      if (lookupKey && [...prices.values()].some((p) => p.lookup_key === lookupKey))
+        return invalid(`A price (\`${lookupKey}\`) already uses that lookup key.`);
+      const recurring = req.body.recurring;
+      const price = {
+        id: nextId("price"),
+        object: "price",
+        active: true,
+        product: product.id,
+        currency: req.body.currency,
+        unit_amount: Number(req.body.unit_amount),
+        recurring: recurring ? { interval: recurring.interval } : null,
+        type: recurring ? "recurring" : "one_time",
+        lookup_key: lookupKey,
+        metadata: req.body.metadata ?? {},
+      };
+      prices.set(price.id, price);
+      return remember([200, price]);
+    }
+    if (method === "POST" && path === "/v1/invoices/create_preview") {
+      const subscription = subscriptions.get(String(req.body.subscription));
+      if (!subscription) return notFound("subscription");
+      const details = req.body.subscription_details ?? {};
+      const wanted = (details.items ?? [])[0];
+      const price = prices.get(String(wanted?.price));
+      if (!price) return notFound("price");
+      const at = Number(details.proration_date ?? nowSeconds());
+      const { total } = proration(subscription, price, at);
+      return [
+        200,
+        {
+          ...invoiceOf(subscription, total, at, subscription.metadata ?? {}),
+          id: null,
+          status: "draft",
+          amount_paid: 0,
+        },
+      ];
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === "POST" && subscriptionMatch && req.body.items) {
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1] ?? ""));
+      if (!subscription) return notFound("subscription");
+      const wanted = req.body.items[0];
+      const price = prices.get(String(wanted.price));
+      if (!price) return notFound("price");
+      const at = Number(req.body.proration_date ?? nowSeconds());
+      const { item, total } = proration(subscription, price, at);
+      if (String(wanted.id) !== item.id) return notFound("subscription_item");
+      if (api.declineNextPlanChange) {
+        api.declineNextPlanChange = false;
+        // 'error_if_incomplete': the unpaid proration invoice refuses the whole update.
+        return remember([
+          402,
+          {
+            error: {
+              type: "card_error",
+              code: "card_declined",
+              decline_code: "generic_decline",
+              message: "Your card was declined.",
+            },
+          },
+        ]);
+      }
+      const metadata = { ...subscription.metadata, ...req.body.metadata };
+      const invoice = invoiceOf(subscription, total, at, metadata);
+      invoices.set(String(invoice.id), invoice);
+      Object.assign(item, { price });
+      Object.assign(subscription, { metadata, latest_invoice: invoice.id });
+      /** @type {string[]} */
+      const expand = req.body.expand ?? [];
+      return remember([200, { ...subscription, ...(expand.includes("latest_invoice") ? { latest_invoice: invoice } : {}) }]);
+    }
+    return null;
+  }
+
+  return { products, prices, invoices, sessionPrice, recurringPriceOf, route };
 }

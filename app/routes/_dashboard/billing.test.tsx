@@ -23,7 +23,11 @@ const base: Summary = {
 
 function render(
   subscription: Partial<Summary>,
-  { portal = "stripe", hasPayments = false }: { portal?: "stripe" | "local"; hasPayments?: boolean } = {},
+  {
+    portal = "stripe",
+    hasPayments = false,
+    changesPlan = false,
+  }: { portal?: "stripe" | "local"; hasPayments?: boolean; changesPlan?: boolean } = {},
 ): string {
   const loaderData = {
     subscription: { ...base, ...subscription },
@@ -31,6 +35,7 @@ function render(
     trials: [],
     portal,
     hasPayments,
+    changesPlan,
     loadError: false,
   } as LoaderData;
   const router = createMemoryRouter([{ path: "/", element: <BillingPage {...({ loaderData } as Props)} /> }]);
@@ -119,5 +124,18 @@ describe("billing page summary", () => {
     const none = render({}, { portal: "local" });
     expect(none).not.toContain("/dashboard/billing/manage");
     expect(text(none)).toContain("Billing management opens once you have an active subscription.");
+  });
+
+  it("a subscriber's other plans say Switch to and the page says the change is prorated; a non-subscriber's say Choose", () => {
+    const pro = { active: true, planName: "Pro", planType: "pro", monthlyPrice: 49900, reachLimit: 100_000 };
+    const subscriber = text(render(pro, { portal: "local", changesPlan: true }));
+    expect(subscriber).toContain("Switch to Basic");
+    expect(subscriber).toContain("Switch to Enterprise");
+    expect(subscriber).toContain("Current Plan");
+    expect(subscriber).not.toContain("Choose Enterprise");
+    expect(subscriber).toContain("you see the prorated amount before you confirm");
+    const buyer = text(render({}, { portal: "local" }));
+    expect(buyer).toContain("Choose Enterprise");
+    expect(buyer).toContain("Checkout opens in a new tab.");
   });
 });

@@ -34,6 +34,8 @@ import { cancelTrial } from "~/server/billing/cancel-trial.server";
 import { listOrders, packageDelivery } from "~/server/billing/list-orders.server";
 import { historyStatus, listRunningTrials, type RunningTrial } from "~/server/billing/list-trials.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
+import { offersPlanChange } from "~/server/billing/quote-plan-change.server";
+import { PLAN_CHANGE_KIND, planChangeAmountText } from "~/server/billing/plan-changes.server";
 import { receiptsByOrder } from "~/server/billing/receipts.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
@@ -48,12 +50,13 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const [subscription, orders, trials, receipts, provider] = await Promise.all([
+    const [subscription, orders, trials, receipts, provider, changesPlan] = await Promise.all([
       getSubscriptionSummary(db(), user.id),
       listOrders(db(), user.id, 25),
       listRunningTrials(db(), user.id),
       receiptsByOrder(db(), user.id),
       checkoutProvider(),
+      offersPlanChange(db(), user.id),
     ]);
     const history: HistoryEntry[] = orders.map((o) => ({
       id: o.id,
@@ -67,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       delivery: packageDelivery(o),
       status: historyStatus(o),
       receipts: receipts.get(o.id) ?? [],
+      ...(o.kind === PLAN_CHANGE_KIND ? { amountText: planChangeAmountText(o) } : {}),
     }));
     return {
       subscription,
@@ -75,6 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Manage Billing: Stripe's customer portal, or the local provider's page on this site.
       portal: provider.name,
       hasPayments: receipts.size > 0,
+      changesPlan,
       loadError: false as const,
     };
   } catch (error) {
@@ -85,6 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       trials: [] as RunningTrial[],
       portal: null,
       hasPayments: false,
+      changesPlan: false,
       loadError: true as const,
     };
   }
@@ -121,9 +127,13 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
-  const { subscription, history, trials, portal, hasPayments, loadError } = loaderData;
+  const { subscription, history, trials, portal, hasPayments, changesPlan, loadError } = loaderData;
   const result = useActionData<typeof action>();
   const { pending, run } = useCheckout("plans");
+  const navigation = useNavigation();
+  // A subscriber's plan button posts the form (no new tab): the answer is the change's confirmation page.
+  const changing =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout" ? navigation.formData.get("planType") : null;
   useRevalidateOnFocus();
 
   useCheckoutReturn({
@@ -241,12 +251,14 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
           Plans
         </h2>
         <p className="mb-4 text-sm text-muted-foreground">
-          Checkout opens in a new tab. Buying a plan replaces your current plan or scaling tier.
+          {changesPlan
+            ? "Switching changes your current subscription: you see the prorated amount before you confirm."
+            : "Checkout opens in a new tab. Buying a plan replaces your current plan or scaling tier."}
         </p>
         <ul className="grid gap-6 md:grid-cols-3">
           {BILLING_PLANS.map((plan) => {
             const current = currentType === plan.type;
-            const busy = pending === plan.type;
+            const busy = pending === plan.type || changing === plan.type;
             return (
               <li key={plan.type}>
                 <Card
@@ -278,22 +290,34 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
                   </CardContent>
                   <CardFooter>
                     {/* A form for a click before hydration or without JavaScript (ADR 0016): ids only. */}
-                    <form method="post" className="grid w-full gap-2">
+                    <Form method="post" className="grid w-full gap-2">
                       <input type="hidden" name="intent" value="checkout" />
                       <input type="hidden" name="planType" value={plan.type} />
                       <Button
                         type="submit"
                         className="w-full"
                         variant={plan.popular && !current ? "default" : "outline"}
-                        disabled={current || pending !== null}
+                        disabled={current || pending !== null || changing !== null}
                         aria-busy={busy || undefined}
-                        onClick={checkoutClick(() => void run(plan.type, { kind: "plan", planType: plan.type }))}
+                        onClick={
+                          changesPlan
+                            ? undefined
+                            : checkoutClick(() => void run(plan.type, { kind: "plan", planType: plan.type }))
+                        }
                       >
                         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                        {busy ? "Processing..." : current ? "Current Plan" : `Choose ${plan.name}`}
+                        {busy
+                          ? changesPlan
+                            ? "Preparing..."
+                            : "Processing..."
+                          : current
+                            ? "Current Plan"
+                            : changesPlan
+                              ? `Switch to ${plan.name}`
+                              : `Choose ${plan.name}`}
                       </Button>
                       <CheckoutFormError message={planError(plan.type)} />
-                    </form>
+                    </Form>
                   </CardFooter>
                 </Card>
               </li>
@@ -301,7 +325,7 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
         <p className="sr-only" aria-live="polite">
-          {pending ? "Starting checkout, please wait." : ""}
+          {pending ? "Starting checkout, please wait." : changing ? "Preparing the plan change, please wait." : ""}
         </p>
       </section>
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useActionData } from "react-router";
+import { useActionData, useNavigation } from "react-router";
 import { AlertTriangle } from "lucide-react";
 import { toast } from "sonner";
 import {
@@ -17,6 +17,7 @@ import { checkoutFromForm, formText } from "~/server/billing/form-checkout.serve
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
+import { offersPlanChange } from "~/server/billing/quote-plan-change.server";
 import { getSubscriptionSummary } from "~/server/billing/subscription-summary.server";
 import type { Route } from "./+types/scaling";
 
@@ -34,7 +35,7 @@ const NO_PLAN: ScalingCurrent = {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const s = await getSubscriptionSummary(db(), user.id);
+    const [s, changesPlan] = await Promise.all([getSubscriptionSummary(db(), user.id), offersPlanChange(db(), user.id)]);
     const current: ScalingCurrent = {
       active: s.active,
       planName: s.planName,
@@ -43,10 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       monthlyPrice: s.monthlyPrice,
       currentPeriodEnd: s.currentPeriodEnd,
     };
-    return { current, loadError: false };
+    return { current, changesPlan, loadError: false };
   } catch (error) {
     log.error("scaling page load failed", { userId: user.id, error: errorMessage(error) });
-    return { current: NO_PLAN, loadError: true };
+    return { current: NO_PLAN, changesPlan: false, loadError: true };
   }
 }
 
@@ -68,7 +69,9 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function ScalingPage({ loaderData }: Route.ComponentProps) {
-  const { current, loadError } = loaderData;
+  const { current, changesPlan, loadError } = loaderData;
+  const navigation = useNavigation();
+  const changingTier = navigation.state !== "idle" ? navigation.formData?.get("tierIndex") : null;
   const { env } = useRootData();
   const { pending, run } = useCheckout("scaling", "upgrade");
   const failure = useActionData<typeof action>();
@@ -105,6 +108,8 @@ export default function ScalingPage({ loaderData }: Route.ComponentProps) {
             : null
         }
         onUpgrade={(tierIndex) => void run(String(tierIndex), { kind: "scaling", tierIndex })}
+        changesPlan={changesPlan}
+        changing={typeof changingTier === "string" ? Number(changingTier) : null}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne, or } from "drizzle-orm";
 import type { EntitledItem } from "~/catalogue/entitlements";
 import { APP_TAB_INFO, type AppPricingTab } from "~/catalogue/pricing";
 import type { Db } from "../db/client.server";
@@ -17,9 +17,17 @@ export async function getOrderForUser(db: Db, userId: string, sessionId: string)
   return row;
 }
 
-/** The user's orders of every kind (billing history), newest first. */
+/**
+ * The user's orders of every kind (billing history), newest first. A plan change is listed once
+ * made: its figures shown and not confirmed were a quote, not a purchase.
+ */
 export async function listOrders(db: Db, userId: string, limit = 50): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), or(ne(orders.kind, "plan-change"), eq(orders.status, "paid"))))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
 }
 
 export interface PurchasedAutomation {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { TrialPlan } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
-import { orders, userSubscriptions } from "../db/schema";
+import { userSubscriptions } from "../db/schema";
 import { grantsAccessNow } from "./subscriptions.server";
 
 /**
@@ -24,14 +24,14 @@ export async function holdsMemberPlan(db: Db, userId: string, tier: string): Pro
   const [row] = await db
     .select({ id: userSubscriptions.id })
     .from(userSubscriptions)
-    .innerJoin(orders, eq(orders.id, userSubscriptions.orderId))
     .where(
       and(
         eq(userSubscriptions.userId, userId),
         eq(userSubscriptions.planType, MEMBER_PLAN_TYPE),
         grantsAccessNow,
-        eq(orders.kind, "member"),
-        eq(orders.itemId, tier),
+        // The row's item, not its first order's: a plan change moves the subscription to another tier.
+        eq(userSubscriptions.itemKind, "member"),
+        eq(userSubscriptions.itemId, tier),
       ),
     )
     .limit(1);

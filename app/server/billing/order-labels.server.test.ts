@@ -31,3 +31,11 @@ describe("a package's option as sold: the receipt and billing history agree", ()
     expect(packageDelivery(order)).toBe(delivery);
   });
 });
+
+describe("a plan change's receipt option", () => {
+  it("says the amount is the proration", () => {
+    expect(orderOptionLabel({ kind: "plan-change", pricingTab: null, details: {} })).toBe(
+      "Prorated for the rest of the billing period",
+    );
+  });
+});

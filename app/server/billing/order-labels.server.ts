@@ -8,6 +8,8 @@ const KIND_LABELS: Record<string, string> = {
   scaling: "Scaling plan",
   member: "Member plan",
   distributor: "Distributor program",
+  // Its receipt's one line: the plans' names are the item ('Changed plan: Pro → Enterprise').
+  "plan-change": "Prorated for the rest of the billing period",
 };
 
 /** What was chosen beyond the item itself, as the checkout page and the receipt name it. */

@@ -4,6 +4,8 @@ import type { Db } from "../db/client.server";
 import { RATE_LIMITS, takeAttempt, tooManyRequestsMessage } from "../limits/rate-limits.server";
 import { CheckoutError } from "./checkout-error.server";
 import { createCheckout } from "./create-checkout.server";
+import { planChangePath } from "./plan-changes.server";
+import { quotePlanChange } from "./quote-plan-change.server";
 
 /** A checkout that was not started: the refusal the client reads, its HTTP status and, for a 429, its wait. */
 export interface CheckoutRefused {
@@ -34,7 +36,9 @@ export function refusalHeaders(refused: CheckoutRefused): Record<string, string>
  * The one way a checkout asked for over HTTP starts (POST /api/checkout and every page's
  * no-JavaScript checkout form): `body` is checked by the strict request schema, the attempt is
  * counted against the account's and the client address's checkout limits before any order row or
- * payment provider call, then `createCheckout` prices it and opens the provider's session. Every
+ * payment provider call, then `createCheckout` prices it and opens the provider's session (or, for an
+ * account that already pays for a plan, `quotePlanChange` prices the change and the answer is its
+ * confirmation page). Every
  * refusal comes back as a value with its shared code (app/lib/checkout-codes.ts); anything else
  * thrown is a fault, not a refusal.
  */
@@ -62,6 +66,10 @@ export async function startCheckout(
     return refuseCheckout(429, "rate_limited", tooManyRequestsMessage(wait), { retryAfterSeconds: wait });
   }
   try {
+    // A subscriber picking another plan or tier changes the subscription they have (prorated)
+    // instead of paying a second one: the answer is the change's confirmation page.
+    const change = await quotePlanChange(db, user.id, parsed.data);
+    if (change) return { url: planChangePath(change.id) };
     return { url: (await createCheckout(db, user, parsed.data)).url };
   } catch (error) {
     if (error instanceof CheckoutError) return refuseCheckout(error.status, error.code, error.message);

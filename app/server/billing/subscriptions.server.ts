@@ -8,7 +8,7 @@ import { userSubscriptions, type OrderRow } from "../db/schema";
  * scaling tier or a member plan (Growth/Pro). One is active at a time: buying another replaces it.
  */
 
-const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
+export const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 
 export async function applySubscriptionEntitlement(
   tx: Db,
@@ -40,6 +40,8 @@ export async function applySubscriptionEntitlement(
       opts.currentPeriodEnd ?? new Date(Date.now() + (order.trialDays > 0 ? order.trialDays * 86_400_000 : MONTH_MS)),
     reachLimit: typeof contacts === "number" ? contacts : null,
     orderId: order.id,
+    itemKind: order.kind,
+    itemId: order.itemId,
     provider: order.provider,
     providerSubscriptionId,
   };

@@ -92,6 +92,13 @@ export const userSubscriptions = pgTable(
     reachLimit: integer("reach_limit"),
     /** The paid order that created this subscription (null for rows written by hand). */
     orderId: text("order_id"),
+    /**
+     * What the row is a subscription to now, as an order names it: kind ('plan' | 'scaling' |
+     * 'member') and item id ('pro', '2', 'growth'). Equal to its order's at first; a plan change
+     * moves the same subscription to another item, so the row, not the order, says which.
+     */
+    itemKind: text("item_kind"),
+    itemId: text("item_id"),
     /** 'local' | 'stripe'. */
     provider: text("provider"),
     /** Stripe's subscription id (sub_…); the local provider uses the order's session id. */

@@ -21,11 +21,13 @@ export interface HistoryEntry {
   status: string;
   /** The order's payments, oldest first: each has a receipt. */
   receipts: { id: number; number: string }[];
+  /** What the amount column says instead of the order's amount (a plan change: '$250 prorated'). */
+  amountText?: string;
 }
 
 /** The order's amount: one line, or the setup fee and the monthly amount as two (orderAmountLines). */
 function Amount({ entry }: { entry: HistoryEntry }) {
-  const lines = orderAmountLines(entry, formatDollars);
+  const lines = entry.amountText ? [entry.amountText] : orderAmountLines(entry, formatDollars);
   return (
     <span className="flex flex-col items-end" data-testid="history-amount">
       {lines.map((line, i) => (
@@ -62,6 +64,7 @@ const KIND: Record<string, string> = {
   scaling: "Scaling",
   distributor: "Distributor",
   member: "Member plan",
+  "plan-change": "Plan change",
 };
 
 /** Links to the receipts of an order's payments (none for an order never paid). */

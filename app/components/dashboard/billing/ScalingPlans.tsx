@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Form } from "react-router";
 import { Building2, Loader2, Mail, MessageSquare, Users } from "lucide-react";
 import { formatCount, formatDollars, shortCount } from "~/components/dashboard/pages/common";
 import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
@@ -38,9 +39,18 @@ export function ScalingPlans({
   pending,
   failure,
   onUpgrade,
+  changesPlan = false,
+  changing = null,
 }: {
   current: ScalingCurrent;
   bookDemoUrl: string;
+  /**
+   * The account already pays for a plan or tier: a tier's button posts its form (no new tab) and the
+   * answer is the plan change's confirmation page.
+   */
+  changesPlan?: boolean;
+  /** Index of the tier whose plan change is being prepared (the form is on its way). */
+  changing?: number | null;
   /** Index of the tier whose checkout is in flight. */
   pending: number | null;
   /** A failed no-JavaScript checkout (the page's action answer): shown under that tier's buttons. */
@@ -93,10 +103,11 @@ export function ScalingPlans({
                 tierIndex={selected}
                 error={errorOf(selected)}
                 relation={selectedRelation}
-                busy={pending === selected}
-                disabled={pending !== null}
+                busy={pending === selected || changing === selected}
+                disabled={pending !== null || changing !== null}
                 onClick={() => onUpgrade(selected)}
                 describedBy="selected-tier-name"
+                changesPlan={changesPlan}
               />
               <span id="selected-tier-name" className="sr-only">
                 {shortCount(tier.contacts)} contacts tier
@@ -137,7 +148,9 @@ export function ScalingPlans({
           Scaling tiers
         </h2>
         <p className="mb-4 text-sm text-muted-foreground">
-          Checkout opens in a new tab. A new tier replaces your current plan from the day you buy it.
+          {changesPlan
+            ? "Switching changes your current subscription from today: you see the prorated amount before you confirm."
+            : "Checkout opens in a new tab. A new tier replaces your current plan from the day you buy it."}
         </p>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
           {SCALING_TIERS.map((t, i) => {
@@ -186,13 +199,14 @@ export function ScalingPlans({
                       tierIndex={i}
                       error={errorOf(i)}
                       relation={relation}
-                      busy={pending === i}
-                      disabled={pending !== null}
+                      busy={pending === i || changing === i}
+                      disabled={pending !== null || changing !== null}
                       onClick={() => {
                         setSelected(i);
                         onUpgrade(i);
                       }}
                       describedBy={nameId}
+                      changesPlan={changesPlan}
                     />
                   </CardFooter>
                 </Card>
@@ -201,7 +215,11 @@ export function ScalingPlans({
           })}
         </ul>
         <p className="sr-only" aria-live="polite">
-          {pending !== null ? "Starting checkout, please wait." : ""}
+          {pending !== null
+            ? "Starting checkout, please wait."
+            : changing !== null
+              ? "Preparing the plan change, please wait."
+              : ""}
         </p>
       </section>
 
@@ -239,7 +257,9 @@ function TierButton({
   disabled,
   onClick,
   describedBy,
+  changesPlan,
 }: {
+  changesPlan: boolean;
   tierIndex: number;
   error: string | null;
   relation: TierRelation;
@@ -250,7 +270,7 @@ function TierButton({
 }) {
   const held = isHeld(relation);
   return (
-    <form method="post" className="grid w-full gap-2">
+    <Form method="post" className="grid w-full gap-2">
       <input type="hidden" name="tierIndex" value={tierIndex} />
       <Button
         type="submit"
@@ -259,12 +279,13 @@ function TierButton({
         disabled={held || disabled}
         aria-describedby={describedBy}
         aria-busy={busy || undefined}
-        onClick={checkoutClick(onClick)}
+        onClick={changesPlan ? undefined : checkoutClick(onClick)}
       >
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {busy ? "Processing..." : LABEL[relation]}
+        {/* The spec's Upgrade and Downgrade whether this is a checkout or a plan change (the section says which). */}
+        {busy ? (changesPlan ? "Preparing..." : "Processing...") : LABEL[relation]}
       </Button>
       <CheckoutFormError message={error} />
-    </form>
+    </Form>
   );
 }

@@ -17,7 +17,7 @@ const input = { customer: { userId: "u", email: "a@example.com", name: "A" }, su
 
 describe("a one-time build's Stripe Checkout Session", () => {
   it("holds the card (manual capture) and says nothing is due today, the amount and the date", () => {
-    const params = checkoutSessionParams(order, input, null);
+    const params = checkoutSessionParams(order, input, null, []);
     expect(params.mode).toBe("payment");
     expect(params.payment_intent_data).toEqual({ metadata: { order_id: "order-1", kind: "app" }, capture_method: "manual" });
     expect(trialChargeNotice(order, new Date("2026-11-26T12:00:00Z"))).toBe(
@@ -27,7 +27,7 @@ describe("a one-time build's Stripe Checkout Session", () => {
   });
 
   it("without a trial the payment is captured at once and no notice is added", () => {
-    const params = checkoutSessionParams({ ...order, trialDays: 0 }, input, null);
+    const params = checkoutSessionParams({ ...order, trialDays: 0 }, input, null, []);
     expect(params.payment_intent_data).toEqual({ metadata: { order_id: "order-1", kind: "app" } });
     expect(params.custom_text).toBeUndefined();
   });

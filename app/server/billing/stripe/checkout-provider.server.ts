@@ -3,38 +3,25 @@ import { db as currentDb } from "../../db/client.server";
 import { type OrderRow } from "../../db/schema";
 import { capturesAfterTrial, chargedAtTrialEnd, trialCaptureAt } from "../due-today.server";
 import type { CheckoutProvider, CreateSessionInput, ResumedSession } from "../provider-types.server";
+import { checkoutLineItems } from "./catalogue-prices.server";
 import { stripeClient, stripeCustomerOf } from "./client.server";
 
 /**
  * Stripe provider (docs/decisions/0008-stripe-provider.md): hosted Checkout Sessions built only from
- * the order row, so the amount Stripe charges is the amount the server priced.
+ * the order row, so the amount Stripe charges is the amount the server priced, sold as the
+ * catalogue's Prices (docs/decisions/XXXX-plan-changes-with-proration.md).
  */
 
-/** The Checkout Session parameters of an order: every amount comes from the order row. */
+/**
+ * The Checkout Session parameters of an order: every amount comes from the order row. `lineItems` are
+ * the order's lines as catalogue Prices (checkoutLineItems in catalogue-prices.server.ts).
+ */
 export function checkoutSessionParams(
   order: OrderRow,
   input: Pick<CreateSessionInput, "customer" | "successUrl" | "cancelUrl">,
   customerId: string | null,
+  lineItems: Stripe.Checkout.SessionCreateParams.LineItem[],
 ): Stripe.Checkout.SessionCreateParams {
-  const currency = order.currency;
-  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [
-    {
-      quantity: 1,
-      price_data: {
-        currency,
-        unit_amount: order.amount,
-        product_data: { name: order.itemName, metadata: { kind: order.kind, item_id: order.itemId } },
-        ...(order.isSubscription ? { recurring: { interval: "month" as const } } : {}),
-      },
-    },
-  ];
-  if (order.setupFee > 0) {
-    // A one-time item in a subscription session is billed once, on the first invoice.
-    lineItems.push({
-      quantity: 1,
-      price_data: { currency, unit_amount: order.setupFee, product_data: { name: `${order.itemName} setup fee` } },
-    });
-  }
   const metadata = { order_id: order.id, kind: order.kind };
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: order.isSubscription ? "subscription" : "payment",
@@ -87,8 +74,10 @@ export function stripeProvider(): CheckoutProvider {
     name: "stripe",
     async createSession(input) {
       const customerId = await stripeCustomerOf(currentDb(), input.customer.userId);
-      const session = await stripeClient().checkout.sessions.create(
-        checkoutSessionParams(input.order, input, customerId),
+      const stripe = stripeClient();
+      const lineItems = await checkoutLineItems(stripe, input.order);
+      const session = await stripe.checkout.sessions.create(
+        checkoutSessionParams(input.order, input, customerId, lineItems),
         // One order, one session: a retried create returns the session Stripe already made.
         { idempotencyKey: `checkout-session-${input.order.id}` },
       );

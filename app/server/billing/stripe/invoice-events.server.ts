@@ -4,6 +4,7 @@ import { type Db } from "../../db/client.server";
 import { orders } from "../../db/schema";
 import { recordPayment } from "../record-payment.server";
 import { idOf } from "./ids.server";
+import { applyPlanChangeOfInvoice } from "./plan-change-events.server";
 import type { EventOutcome } from "./event-outcome.server";
 
 function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
@@ -14,7 +15,7 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
 }
 
 /**
- * Renewals. The first invoice of a subscription belongs to checkout.session.completed (its
+ * Renewals, and a plan change's proration invoice (plan-change-events.server.ts). The first invoice of a subscription belongs to checkout.session.completed (its
  * fulfilment records it under the same invoice id), so it is skipped here; the unique provider
  * reference would absorb a second recording anyway.
  */
@@ -22,6 +23,8 @@ export async function applyInvoicePaid(tx: Db, invoice: Stripe.Invoice): Promise
   if (invoice.billing_reason === "subscription_create" || invoice.amount_paid <= 0) return "ignored";
   const subscriptionId = subscriptionOfInvoice(invoice);
   if (!subscriptionId) return "ignored";
+  // A plan change's proration invoice is the change's payment, not a renewal of the first order.
+  if (await applyPlanChangeOfInvoice(tx, invoice, subscriptionId)) return "applied";
   const [order] = await tx
     .select()
     .from(orders)

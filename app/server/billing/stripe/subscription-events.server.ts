@@ -3,6 +3,7 @@ import type { Stripe } from "stripe";
 import { type Db } from "../../db/client.server";
 import { orders, userAddons, userSubscriptions } from "../../db/schema";
 import { periodEndOf } from "./ids.server";
+import { applyPlanChangeOfSubscription } from "./plan-change-events.server";
 import type { EventOutcome } from "./event-outcome.server";
 
 /** Stripe's statuses as ours: only 'active' grants access (trialing is access too). */
@@ -116,5 +117,7 @@ export async function applySubscriptionState(tx: Db, read: SubscriptionRead): Pr
       ),
     )
     .returning({ id: orders.id });
-  return rows.length + orderRows.length > 0 ? "applied" : "ignored";
+  // A plan change whose confirm has not recorded it yet: Stripe's subscription is on its new Price.
+  const changed = await applyPlanChangeOfSubscription(tx, subscription);
+  return rows.length + orderRows.length > 0 || changed ? "applied" : "ignored";
 }

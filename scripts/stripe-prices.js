@@ -1,0 +1,39 @@
+// `npm run stripe:prices`: finds or creates at Stripe every catalogue Product and Price (billing
+// plans, scaling tiers, member plans, add-ons, the distributor program, the quick-pick packages) by
+// lookup key, and prints them. Checkouts and plan changes find or create the Price they need anyway
+// (an app's is made at its first sale); running this after a catalogue price changes makes the new
+// Prices before the first customer needs them, and lists what Stripe's reports will group by.
+// Needs STRIPE_SECRET_KEY (STRIPE_API_URL points it at a stand-in). Loads the app's TypeScript
+// modules through Vite, as the dev server does (docs/decisions/XXXX-plan-changes-with-proration.md).
+import { createServer } from "vite";
+
+if (!process.env.STRIPE_SECRET_KEY) {
+  console.error("STRIPE_SECRET_KEY is not set: nothing to create the catalogue's prices in.");
+  process.exit(2);
+}
+
+const vite = await createServer({
+  configFile: false,
+  appType: "custom",
+  logLevel: "error",
+  server: { middlewareMode: true, hmr: false, ws: false },
+  resolve: { tsconfigPaths: true },
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
+let failed = false;
+try {
+  const { catalogueLines } = await vite.ssrLoadModule("/app/server/billing/stripe/catalogue-items.server.ts");
+  const { ensureCataloguePrices } = await vite.ssrLoadModule("/app/server/billing/stripe/catalogue-prices.server.ts");
+  const { stripeClient } = await vite.ssrLoadModule("/app/server/billing/stripe/client.server.ts");
+  const rows = await ensureCataloguePrices(stripeClient(), catalogueLines());
+  const width = Math.max(...rows.map((r) => r.lookupKey.length));
+  for (const r of rows)
+    console.log(`${r.created ? "created" : "found  "}  ${r.lookupKey.padEnd(width)}  ${r.priceId}  ${r.product}`);
+  console.log(`${rows.length} prices, ${rows.filter((r) => r.created).length} created.`);
+} catch (error) {
+  failed = true;
+  console.error(`stripe:prices failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await vite.close();
+}
+process.exit(failed ? 1 : 0);
