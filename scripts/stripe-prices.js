@@ -4,7 +4,7 @@
 // (an app's is made at its first sale); running this after a catalogue price changes makes the new
 // Prices before the first customer needs them, and lists what Stripe's reports will group by.
 // Needs STRIPE_SECRET_KEY (STRIPE_API_URL points it at a stand-in). Loads the app's TypeScript
-// modules through Vite, as the dev server does (docs/decisions/XXXX-plan-changes-with-proration.md).
+// modules through Vite, as the dev server does (docs/decisions/0060-plan-changes-with-proration.md).
 import { createServer } from "vite";
 
 if (!process.env.STRIPE_SECRET_KEY) {

@@ -9,7 +9,7 @@ import { recordPayment } from "./record-payment.server";
 import { grantsAccessNow } from "./subscriptions.server";
 
 /**
- * A plan change (docs/decisions/XXXX-plan-changes-with-proration.md): the account's one active plan,
+ * A plan change (docs/decisions/0060-plan-changes-with-proration.md): the account's one active plan,
  * scaling tier or member plan moves to another item on the same subscription, with the rest of the
  * period prorated, instead of a second checkout that replaces it. The change is an order of kind
  * 'plan-change': pending while the customer reads its figures (quote-plan-change.server.ts), paid

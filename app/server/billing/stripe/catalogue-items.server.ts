@@ -4,7 +4,7 @@ import { scalingTierName } from "~/catalogue/pricing";
 import type { OrderRow } from "../../db/schema";
 
 /**
- * Which Stripe Product and Price each line of an order is (docs/decisions/XXXX-plan-changes-with-proration.md).
+ * Which Stripe Product and Price each line of an order is (docs/decisions/0060-plan-changes-with-proration.md).
  * Pure: catalogue-prices.server.ts finds or creates them at Stripe.
  *
  * A catalogue item (a plan, a tier, an add-on, an app's pricing option…) is one Product with a fixed

@@ -9,7 +9,7 @@ import { stripeClient, stripeCustomerOf } from "./client.server";
 /**
  * Stripe provider (docs/decisions/0008-stripe-provider.md): hosted Checkout Sessions built only from
  * the order row, so the amount Stripe charges is the amount the server priced, sold as the
- * catalogue's Prices (docs/decisions/XXXX-plan-changes-with-proration.md).
+ * catalogue's Prices (docs/decisions/0060-plan-changes-with-proration.md).
  */
 
 /**

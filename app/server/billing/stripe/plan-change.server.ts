@@ -5,7 +5,7 @@ import { cataloguePriceId } from "./catalogue-prices.server";
 import { idOf, periodEndOf } from "./ids.server";
 
 /**
- * A plan change at Stripe (docs/decisions/XXXX-plan-changes-with-proration.md): the subscription's
+ * A plan change at Stripe (docs/decisions/0060-plan-changes-with-proration.md): the subscription's
  * one item moves to the new plan's catalogue Price, prorated and invoiced at once.
  */
 
