@@ -14,7 +14,7 @@ import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { orders, paymentEvents, userSubscriptions } from "~/server/db/schema";
 import { engine, freshDatabase, userMaker } from "./support/db";
-import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "./support/fake-stripe";
+import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 
 /**
  * Plan changes with Stripe: Stripe's preview gives the figures, the confirm updates the subscription

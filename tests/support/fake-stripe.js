@@ -570,10 +570,50 @@ export function webhookRequest(body, signature) {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** @type {(message: string, code?: string) => Answer} */
-const invalid = (message, code) => [
-  400,
-  { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } },
-];
+const invalid = (message, code) => [400, { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } }];
+
+/**
+ * @param {Obj} subscription
+ * @param {Obj} newPrice
+ * @param {number} at
+ */
+function proration(subscription, newPrice, at) {
+  /** @type {Obj} */
+  const item = subscription.items.data[0];
+  const oldAmount = Number(item.price?.unit_amount ?? 0);
+  const start = Number(item.current_period_start ?? at);
+  const end = Number(item.current_period_end);
+  const period = Math.max(1, end - start);
+  const remaining = Math.min(period, Math.max(0, end - at));
+  const credit = Math.round((oldAmount * remaining) / period);
+  const charge = Math.round((Number(newPrice.unit_amount) * remaining) / period);
+  return { item, credit, charge, total: charge - credit };
+}
+
+/**
+ * @param {Obj} subscription
+ * @param {number} total
+ * @param {number} prorationDate
+ * @param {Obj} metadata
+ * @returns {Obj}
+ */
+function invoiceOf(subscription, total, prorationDate, metadata) {
+  return {
+    id: nextId("in"),
+    object: "invoice",
+    billing_reason: "subscription_update",
+    total,
+    amount_due: Math.max(0, total),
+    amount_paid: Math.max(0, total),
+    currency: "usd",
+    status: "paid",
+    customer: subscription.customer ?? null,
+    parent: {
+      type: "subscription_details",
+      subscription_details: { subscription: subscription.id, metadata, subscription_proration_date: prorationDate },
+    },
+  };
+}
 
 function catalogueState() {
   /** @type {Map<string, Obj>} */
@@ -609,49 +649,6 @@ function catalogueState() {
       }
     }
     return null;
-  }
-
-  /**
-   * @param {Obj} subscription
-   * @param {Obj} newPrice
-   * @param {number} at
-   */
-  function proration(subscription, newPrice, at) {
-    /** @type {Obj} */
-    const item = subscription.items.data[0];
-    const oldAmount = Number(item.price?.unit_amount ?? 0);
-    const start = Number(item.current_period_start ?? at);
-    const end = Number(item.current_period_end);
-    const period = Math.max(1, end - start);
-    const remaining = Math.min(period, Math.max(0, end - at));
-    const credit = Math.round((oldAmount * remaining) / period);
-    const charge = Math.round((Number(newPrice.unit_amount) * remaining) / period);
-    return { item, credit, charge, total: charge - credit };
-  }
-
-  /**
-   * @param {Obj} subscription
-   * @param {number} total
-   * @param {number} prorationDate
-   * @param {Obj} metadata
-   * @returns {Obj}
-   */
-  function invoiceOf(subscription, total, prorationDate, metadata) {
-    return {
-      id: nextId("in"),
-      object: "invoice",
-      billing_reason: "subscription_update",
-      total,
-      amount_due: Math.max(0, total),
-      amount_paid: Math.max(0, total),
-      currency: "usd",
-      status: "paid",
-      customer: subscription.customer ?? null,
-      parent: {
-        type: "subscription_details",
-        subscription_details: { subscription: subscription.id, metadata, subscription_proration_date: prorationDate },
-      },
-    };
   }
 
   /**
