@@ -511,7 +511,7 @@ describe(`stripe webhook (${engine})`, () => {
 
     it("a Stripe API outage while re-reading the session answers 500 too", async () => {
       const { result, session } = await paidSession({ kind: "app", appId: APP_ID, tab: "base" });
-      stripe.failNext(3);
+      stripe.failNext(3, `/v1/checkout/sessions/${session.id}`);
       const event = signedEvent(SECRET, { type: "checkout.session.completed", object: session });
       expect((await deliver(webhookRequest(event.body, event.signature))).status).toBe(500);
       expect(await ledger(event.id)).toEqual([]);

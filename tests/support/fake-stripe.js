@@ -74,7 +74,9 @@ export function decodeStripeForm(raw) {
  *   `expand[]=charge`).
  * @property {Map<string, Obj>} disputes Disputes `GET /v1/disputes/:id` answers; change one's
  *   `status` as Stripe would.
- * @property {(n?: number) => void} failNext The next `n` requests answer 500 (a Stripe outage).
+ * @property {(n?: number, pathPrefix?: string) => void} failNext The next `n` requests answer 500 (a
+ *   Stripe outage); with `pathPrefix`, only requests to paths that start with it (so a background
+ *   job's request in the meantime does not use up the outage).
  * @property {Map<string, Obj>} products Catalogue Products by id (`POST /v1/products`, `GET /v1/products/:id`).
  * @property {Map<string, Obj>} prices Prices by id; `GET /v1/prices?lookup_keys[]=` finds them by lookup key.
  * @property {Map<string, Obj>} invoices Invoices a plan change made (`POST /v1/subscriptions/:id` with items), by id.
@@ -129,6 +131,7 @@ export async function startFakeStripe() {
   /** @type {Set<string>} */
   const captureRefused = new Set();
   let failures = 0;
+  let failingPath = "";
   const catalogue = catalogueState();
 
   /** @type {(body: Obj) => Obj} */
@@ -382,7 +385,7 @@ export async function startFakeStripe() {
       let status;
       /** @type {unknown} */
       let payload;
-      if (failures > 0) {
+      if (failures > 0 && recorded.path.startsWith(failingPath)) {
         failures -= 1;
         [status, payload] = [500, { error: { type: "api_error", message: "Fake outage" } }];
       } else [status, payload] = route(recorded);
@@ -410,8 +413,9 @@ export async function startFakeStripe() {
     prices: catalogue.prices,
     invoices: catalogue.invoices,
     declineNextPlanChange: false,
-    failNext(n = 1) {
+    failNext(n = 1, pathPrefix = "") {
       failures = n;
+      failingPath = pathPrefix;
     },
     pay(sessionId, changes = {}) {
       const session = sessions.get(sessionId);
