@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   buildSteps,
   isOnboardingStepId,
@@ -36,6 +36,20 @@ export type CompleteStepResult = { ok: true } | { ok: false; message: string };
 export async function completeStep(db: Db, userId: string, stepId: string, now = new Date()): Promise<CompleteStepResult> {
   if (!isOnboardingStepId(stepId)) return { ok: false, message: "Unknown onboarding step." };
   await db.insert(onboardingProgress).values({ userId, stepId, completedAt: now }).onConflictDoNothing();
+  return { ok: true };
+}
+
+/** Step 1 is a fact of the account (derived, never stored): it cannot be marked not done. */
+export const SIGNUP_STEP_FIXED = "Your account exists, so this step stays completed.";
+
+/**
+ * Marks one completed step not done again (idempotent). Only the flag goes: a call that was
+ * scheduled stays booked, so the customer can tick the step again without rebooking.
+ */
+export async function reopenStep(db: Db, userId: string, stepId: string): Promise<CompleteStepResult> {
+  if (!isOnboardingStepId(stepId)) return { ok: false, message: "Unknown onboarding step." };
+  if (stepId === SIGNUP_STEP_ID) return { ok: false, message: SIGNUP_STEP_FIXED };
+  await db.delete(onboardingProgress).where(and(eq(onboardingProgress.userId, userId), eq(onboardingProgress.stepId, stepId)));
   return { ok: true };
 }
 
