@@ -9,7 +9,7 @@ import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";
 import { TrialOverlay } from "~/components/dashboard/TrialOverlay";
 import { useDashboardVisit } from "~/components/dashboard/visit";
 import { cn } from "~/lib/utils";
-import { isTrialPlanId } from "~/catalogue/trial";
+import { isTrialPlanId, previewSecondsLeftAt } from "~/catalogue/trial";
 import { auth } from "~/server/auth/auth.server";
 import { getSettings } from "~/server/profile/settings.server";
 import { requireUser } from "~/server/auth/session.server";
@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The toggle's cookie wins; without one, the default saved on the settings page applies.
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie"), !settings.sidebarCollapsed),
     overlay: status.overlay,
+    previewSeconds: previewSecondsLeftAt(status.trial.previewStartedAt, new Date()),
     preselectedPlan: isTrialPlanId(plan) ? plan : null,
   };
 }
@@ -97,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { email, overlay, preselectedPlan } = loaderData;
+  const { email, overlay, preselectedPlan, previewSeconds } = loaderData;
   useDashboardVisit();
   const [open, setOpen] = useState(loaderData.sidebarOpen);
   // A default saved on the settings page reaches an open page through the revalidated loader, also
@@ -193,7 +194,13 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
       {overlay !== "none" && (
-        <TrialOverlay mode={overlay} preselected={preselectedPlan} error={notice} onChooserOpenChange={setChooserOpen} />
+        <TrialOverlay
+          mode={overlay}
+          previewSeconds={previewSeconds}
+          preselected={preselectedPlan}
+          error={notice}
+          onChooserOpenChange={setChooserOpen}
+        />
       )}
       <DashboardToasts error={chooserOpen ? null : notice} />
     </div>

@@ -61,6 +61,8 @@ export const trialAccess = pgTable("trial_access", {
   planPrice: integer("plan_price"),
   dashboardAccessCount: integer("dashboard_access_count").notNull().default(0),
   lastDashboardAccess: ts("last_dashboard_access"),
+  /** The account's first dashboard view: the 15-second free preview counts from it. */
+  previewStartedAt: ts("preview_started_at"),
 });
 
 /** Spec section 3 user_profiles. */
