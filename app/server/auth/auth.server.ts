@@ -13,6 +13,7 @@ import { sendMail } from "../mail/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { holdsNul, userFieldsProblem } from "./auth-input.server";
 import { logFromAuth } from "./auth-log.server";
+import { safeNext } from "./safe-next.server";
 import { INVALID_CHARACTERS } from "~/lib/text";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 import {
@@ -139,6 +140,21 @@ async function passwordCheckedFor(ctx: GenericEndpointContext): Promise<string |
   return session ? emailHash(session.user.email) : null;
 }
 
+/**
+ * The sign-in page for the owner of an address someone tried to sign up with: it keeps the page the
+ * sign-up was coming back to (its callbackURL), so signing in instead continues the same purchase.
+ */
+async function signInLinkBack(request: Request | undefined): Promise<string> {
+  let callbackURL: unknown;
+  try {
+    callbackURL = ((await request?.json()) as { callbackURL?: unknown } | undefined)?.callbackURL;
+  } catch {
+    callbackURL = undefined;
+  }
+  const back = typeof callbackURL === "string" ? safeNext(callbackURL, "") : "";
+  return back && !back.startsWith("/dashboard?toast=") ? `/auth?next=${encodeURIComponent(back)}` : "/auth";
+}
+
 export function createAuth(db: Db, secret: string) {
   const e = env();
   const secure = usesSecureCookies();
@@ -194,11 +210,12 @@ export function createAuth(db: Db, secret: string) {
           text: `Someone asked to reset the password of your AI Automation Apps account.\n\nReset it here (valid for 1 hour): ${url}\n\nIf it wasn't you, ignore this email.`,
         });
       },
-      onExistingUserSignUp: async ({ user }) => {
+      onExistingUserSignUp: async ({ user }, request) => {
+        const signIn = `${e.PUBLIC_SITE_URL}${await signInLinkBack(request)}`;
         await sendMail(db, {
           to: user.email,
           subject: "You already have an account",
-          text: `Someone tried to create an AI Automation Apps account with this email address, which already has one.\n\nSign in: ${e.PUBLIC_SITE_URL}/auth\nForgot your password? ${e.PUBLIC_SITE_URL}/auth?tab=reset\n\nIf it wasn't you, ignore this email.`,
+          text: `Someone tried to create an AI Automation Apps account with this email address, which already has one.\n\nSign in: ${signIn}\nForgot your password? ${e.PUBLIC_SITE_URL}/auth?tab=reset\n\nIf it wasn't you, ignore this email.`,
         });
       },
     },
