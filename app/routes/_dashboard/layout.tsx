@@ -9,6 +9,8 @@ import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";
 import { TrialOverlay } from "~/components/dashboard/TrialOverlay";
 import { useDashboardVisit } from "~/components/dashboard/visit";
 import { cn } from "~/lib/utils";
+import { knownTimeZone } from "~/lib/time-zone";
+import { TimeZoneContext } from "~/lib/time-zone-context";
 import { isTrialPlanId, previewSecondsLeftAt } from "~/catalogue/trial";
 import { auth } from "~/server/auth/auth.server";
 import { getSettings } from "~/server/profile/settings.server";
@@ -38,6 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie"), !settings.sidebarCollapsed),
     overlay: status.overlay,
     previewSeconds: previewSecondsLeftAt(status.trial.previewStartedAt, new Date()),
+    // Every time on the dashboard is shown in it, by the server and the browser alike.
+    timeZone: knownTimeZone(settings.timeZone, request.headers.get("Cookie")),
     preselectedPlan: isTrialPlanId(plan) ? plan : null,
   };
 }
@@ -190,7 +194,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           tabIndex={-1}
           className={cn("flex-1 p-4 focus:outline-none sm:p-6 lg:p-8", overlay === "preview" && "pb-40 sm:pb-40 lg:pb-40")}
         >
-          <Outlet />
+          <TimeZoneContext value={loaderData.timeZone}>
+            <Outlet />
+          </TimeZoneContext>
         </main>
       </div>
       {overlay !== "none" && (

@@ -13,6 +13,9 @@ import { db } from "~/server/db/client.server";
 import { errorDetail, log } from "~/server/log.server";
 import { completeStep, getOnboarding, reopenStep, scheduleOnboardingCall } from "~/server/onboarding/onboarding.server";
 import { serviceAccessRefusal } from "~/server/trial/trial.server";
+import { getSettings } from "~/server/profile/settings.server";
+import { FALLBACK_TIME_ZONE, formatInZone, knownTimeZone } from "~/lib/time-zone";
+import { useShownTimeZone } from "~/lib/time-zone-context";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [
@@ -58,7 +61,13 @@ export async function action({ request }: Route.ActionArgs) {
       if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, { status: 400 });
       return data<ActionResult>({ ok: true, toast: STEP_REOPENED });
     }
-    await scheduleOnboardingCall(db(), user.id);
+    const { timeZone } = await getSettings(db(), user.id);
+    await scheduleOnboardingCall(
+      db(),
+      user.id,
+      new Date(),
+      knownTimeZone(timeZone, request.headers.get("Cookie")) ?? FALLBACK_TIME_ZONE,
+    );
     return data<ActionResult>({ ok: true, toast: "Your onboarding call has been scheduled!" });
   } catch (error) {
     const what = {
@@ -96,17 +105,6 @@ function useSecondClock(serverNow: number) {
   }, []);
   return now;
 }
-
-const callFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
   const { steps, callAt } = loaderData;
@@ -189,6 +187,7 @@ function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: num
   const now = useSecondClock(serverNow);
   const busy = fetcher.state !== "idle";
   const error = settledError(fetcher);
+  const timeZone = useShownTimeZone();
   return (
     <Card>
       <CardHeader>
@@ -196,7 +195,9 @@ function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: num
           <CalendarClock className="size-5 text-primary" aria-hidden />
           Onboarding call
         </h2>
-        <CardDescription>A kickoff call with your success manager, two days ahead at 14:00 UTC.</CardDescription>
+        <CardDescription>
+          {`A kickoff call with your success manager, two days ahead at 2:00 PM your time (${timeZone.replaceAll("_", " ")}).`}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {callAt === null ? (
@@ -204,7 +205,10 @@ function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: num
         ) : (
           <>
             <p className="text-sm">
-              Scheduled for <time dateTime={new Date(callAt).toISOString()}>{callFormat.format(new Date(callAt))}</time>
+              Scheduled for{" "}
+              <time dateTime={new Date(callAt).toISOString()} data-testid="call-time">
+                {formatInZone(new Date(callAt), timeZone, "long")}
+              </time>
             </p>
             <p className="text-2xl font-bold" data-testid="call-countdown">
               {callAt > now

@@ -8,12 +8,14 @@ import { attributeSignup } from "../affiliates/referral.server";
 import { db as currentDb, type Db } from "../db/client.server";
 import * as schema from "../db/schema";
 import { env } from "../env.server";
-import { log } from "../log.server";
+import { errorMessage, log } from "../log.server";
 import { sendMail } from "../mail/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { holdsNul, userFieldsProblem } from "./auth-input.server";
 import { logFromAuth } from "./auth-log.server";
 import { safeNext } from "./safe-next.server";
+import { timeZoneFromCookie } from "~/lib/time-zone";
+import { rememberTimeZone } from "../profile/settings.server";
 import { INVALID_CHARACTERS } from "~/lib/text";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 import {
@@ -246,6 +248,15 @@ export function createAuth(db: Db, secret: string) {
           after: async (created, ctx) => {
             const cookie = ctx?.headers?.get("cookie") ?? ctx?.request?.headers.get("cookie") ?? null;
             await attributeSignup(db, created.id, cookie, secret);
+            // The browser's time zone (the page's cookie) is the account's from the start
+            // (docs/decisions/XXXX-customer-time-zone.md). A failure costs only that: the first
+            // dashboard view captures it again.
+            const zone = timeZoneFromCookie(cookie);
+            if (zone) {
+              await rememberTimeZone(db, created.id, zone).catch((error: unknown) =>
+                log.warn("time zone not stored at sign-up", { error: errorMessage(error) }),
+              );
+            }
           },
         },
       },

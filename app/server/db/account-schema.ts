@@ -163,6 +163,8 @@ export const userSettings = pgTable("user_settings", {
   productNews: boolean("product_news").notNull().default(false),
   smsAlerts: boolean("sms_alerts").notNull().default(false),
   sidebarCollapsed: boolean("sidebar_collapsed").notNull().default(false),
+  /** IANA name (checked with Intl) every time is shown in; null until the browser's is known. */
+  timeZone: text("time_zone"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 

@@ -54,11 +54,16 @@ export async function reopenStep(db: Db, userId: string, stepId: string): Promis
 }
 
 /**
- * Schedules the onboarding call two days ahead at 14:00 UTC (the server's time zone), stores it
- * in user_profiles (upsert) and completes the 'Schedule your onboarding call' step.
+ * Schedules the onboarding call two days ahead at 14:00 in the customer's time zone, stores it in
+ * user_profiles (upsert) and completes the 'Schedule your onboarding call' step.
  */
-export async function scheduleOnboardingCall(db: Db, userId: string, now = new Date()): Promise<{ ok: true; at: Date }> {
-  const at = onboardingCallTime(now);
+export async function scheduleOnboardingCall(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  timeZone?: string,
+): Promise<{ ok: true; at: Date }> {
+  const at = onboardingCallTime(now, timeZone);
   await db.transaction(async (tx) => {
     await tx
       .insert(userProfiles)
