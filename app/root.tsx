@@ -5,6 +5,7 @@ import stylesheet from "./app.css?url";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { useIslandsDocument } from "./lib/islands";
 import { SUBMIT_GATE_SCRIPT, submitGateHydrated } from "./lib/submit-gate";
+import { writeBrowserTimeZone } from "./lib/time-zone";
 import { env, publicEnv } from "./server/env.server";
 import { formBodyGuard } from "./server/http/form-body.server";
 
@@ -79,6 +80,8 @@ export default function App() {
   // Marks the document once React has hydrated: end-to-end tests wait for it before interacting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // The server shows times in the customer's zone: it learns the browser's from this cookie.
+    writeBrowserTimeZone();
   }, []);
   return <Outlet />;
 }

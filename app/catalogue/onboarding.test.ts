@@ -45,6 +45,25 @@ describe("onboarding rules", () => {
     expect(nextStep(all)).toBeNull();
   });
 
+  it("schedules the call two days ahead at 14:00 in the customer's zone", () => {
+    // 14:00 in New York is 19:00 UTC in winter (EST) and 18:00 in summer (EDT).
+    expect(onboardingCallTime(new Date("2026-11-26T15:00:00Z"), "America/New_York").toISOString()).toBe(
+      "2026-11-28T19:00:00.000Z",
+    );
+    expect(onboardingCallTime(new Date("2026-06-10T12:00:00Z"), "America/New_York").toISOString()).toBe(
+      "2026-06-12T18:00:00.000Z",
+    );
+    // "Two days ahead" counts from the customer's date: 22:00 on the 26th in New York is the 27th in UTC.
+    expect(onboardingCallTime(new Date("2026-11-27T03:00:00Z"), "America/New_York").toISOString()).toBe(
+      "2026-11-28T19:00:00.000Z",
+    );
+    // Across the spring change (8 March 2026 in the US): the 9th's 14:00 is EDT.
+    expect(onboardingCallTime(new Date("2026-03-07T12:00:00Z"), "America/New_York").toISOString()).toBe(
+      "2026-03-09T18:00:00.000Z",
+    );
+    expect(onboardingCallTime(new Date("2026-11-26T15:00:00Z"), "Asia/Kolkata").toISOString()).toBe("2026-11-28T08:30:00.000Z");
+  });
+
   it("schedules the call two days ahead at 14:00 UTC", () => {
     expect(onboardingCallTime(new Date("2026-03-10T09:30:00Z")).toISOString()).toBe("2026-03-12T14:00:00.000Z");
     expect(onboardingCallTime(new Date("2026-03-10T23:59:00Z")).toISOString()).toBe("2026-03-12T14:00:00.000Z");

@@ -1,3 +1,5 @@
+import { FALLBACK_TIME_ZONE, instantOfWallTime, wallTimeIn } from "~/lib/time-zone";
+
 /** The onboarding tracker's steps and pure rules (spec sections 2, 3 'Onboarding step', 4 'Onboarding'). */
 
 export const ONBOARDING_STEP_IDS = [
@@ -90,11 +92,16 @@ export function nextStep(steps: readonly OnboardingStep[]): OnboardingStep | nul
 }
 
 /**
- * The onboarding call time: two calendar days after `now` at 14:00. The server decides it in UTC
- * (server time zone), so the same instant is stored whatever the visitor's time zone.
+ * The onboarding call time: two calendar days after `now` at 14:00, both read in the customer's time
+ * zone (a customer in New York gets 14:00 New York time, whatever zone the server runs in).
  */
-export function onboardingCallTime(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 2, 14, 0, 0, 0));
+export function onboardingCallTime(now: Date, timeZone = FALLBACK_TIME_ZONE): Date {
+  const today = wallTimeIn(now, timeZone);
+  const day = new Date(Date.UTC(today.year, today.month - 1, today.day + 2));
+  return instantOfWallTime(
+    { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: 14, minute: 0 },
+    timeZone,
+  );
 }
 
 /** Countdown to the call in days, hours and minutes, or 'Call time has passed' at or after it. */

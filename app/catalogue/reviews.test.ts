@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "~/lib/random";
 import { allApps } from "./apps";
-import { initialReviews, initials, refreshReviews, REVIEW_POOL_SIZE, reviewPool, REVIEWS_SHOWN } from "./reviews";
+import {
+  allReviews,
+  earlierTimeAgo,
+  initialReviews,
+  initials,
+  refreshReviews,
+  REVIEW_POOL_SIZE,
+  reviewPool,
+  REVIEWS_SHOWN,
+} from "./reviews";
 
 const apps = allApps();
 const app = apps[0]!;
@@ -91,5 +100,41 @@ describe("reviewPool size", () => {
   it("gives the same first entries whatever the size (the card preview is the dialog's first review)", () => {
     expect(reviewPool(app, 1)).toEqual(reviewPool(app).slice(0, 1));
     expect(reviewPool(apps[77]!, 3)).toEqual(reviewPool(apps[77]!).slice(0, 3));
+  });
+});
+
+describe("allReviews", () => {
+  it("holds exactly as many distinct reviews as the app's count says, the first ones those shown first", () => {
+    for (const a of apps) {
+      const all = allReviews(a);
+      expect(all).toHaveLength(a.reviews);
+      expect(new Set(all.map((r) => r.name)).size).toBe(a.reviews);
+      expect(all.slice(0, REVIEWS_SHOWN)).toEqual(initialReviews(a));
+    }
+  });
+
+  it("reads newest first: the later a review in the list, the older its label", () => {
+    const age = (label: string) => {
+      const [n, unit] = label.split(" ");
+      const size = {
+        hour: 1,
+        hours: 1,
+        day: 24,
+        days: 24,
+        week: 168,
+        weeks: 168,
+        month: 720,
+        months: 720,
+        year: 8760,
+        years: 8760,
+      };
+      return Number(n) * size[unit as keyof typeof size];
+    };
+    const most = apps.reduce((a, b) => (b.reviews > a.reviews ? b : a));
+    const ages = allReviews(most).map((r) => age(r.timeAgo));
+    for (let i = 1; i < ages.length; i++) expect(ages[i]).toBeGreaterThanOrEqual(ages[i - 1]!);
+    expect(earlierTimeAgo(REVIEWS_SHOWN)).toBe("2 months ago");
+    expect(earlierTimeAgo(REVIEWS_SHOWN + 40)).toBe("1 year ago");
+    expect(earlierTimeAgo(REVIEWS_SHOWN + 100)).toBe("2 years ago");
   });
 });

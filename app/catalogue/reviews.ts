@@ -190,7 +190,7 @@ export function reviewPool(app: ReviewedApp, size: number = REVIEW_POOL_SIZE): R
     const feature = midSentence(pick(random, app.features.length > 0 ? app.features : ["automation"]));
     const company = `${pick(random, COMPANY_PREFIXES)} ${pick(random, COMPANY_SUFFIXES)}`;
     const helpful = randomInt(random, 3, 48);
-    const rung = pool.length < REVIEWS_SHOWN ? firstRungs[pool.length]! : randomInt(random, 0, TIME_AGO.length - 1);
+    const k = pool.length;
     pool.push({
       id: `${app.id}-${pool.length}`,
       name,
@@ -202,10 +202,30 @@ export function reviewPool(app: ReviewedApp, size: number = REVIEW_POOL_SIZE): R
       rating: 5,
       verified: true,
       helpful,
-      timeAgo: TIME_AGO[rung]!,
+      timeAgo: k < REVIEWS_SHOWN ? TIME_AGO[firstRungs[k]!]! : earlierTimeAgo(k),
     });
   }
   return pool;
+}
+
+/**
+ * The age of a review after the first ones shown: older the further down the list, four to a month
+ * from two months back ('2 months ago' ... '1 year ago', '2 years ago'), so the full list reads
+ * newest first.
+ */
+export function earlierTimeAgo(index: number): string {
+  const months = 2 + Math.floor(Math.max(0, index - REVIEWS_SHOWN) / 4);
+  if (months < 12) return `${months} months ago`;
+  const years = Math.floor(months / 12);
+  return years === 1 ? "1 year ago" : `${years} years ago`;
+}
+
+/**
+ * Every review of an app: as many as its card and dialog count ('{n} Verified Reviews'), never
+ * more, so the dialog's refresh and its full list only show reviews the count includes.
+ */
+export function allReviews(app: ReviewedApp & { reviews: number }): Review[] {
+  return reviewPool(app, Math.max(REVIEWS_SHOWN, app.reviews));
 }
 
 /** What the dialog shows when it opens: the first entries of the pool. */

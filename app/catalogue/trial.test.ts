@@ -9,6 +9,7 @@ import {
   isTrialPlanId,
   overlayMode,
   previewSecondsLeft,
+  previewSecondsLeftAt,
   trialEndFrom,
   trialProgressPercent,
 } from "./trial";
@@ -90,5 +91,19 @@ describe("trial rules", () => {
     expect(previewSecondsLeft(14)).toBe(1);
     expect(previewSecondsLeft(15)).toBe(0);
     expect(previewSecondsLeft(20)).toBe(0);
+  });
+
+  it("the free preview counts from the first dashboard view, not from the page load", () => {
+    const start = new Date("2026-05-01T10:00:00.000Z");
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    expect(previewSecondsLeftAt(null, start)).toBe(15);
+    expect(previewSecondsLeftAt(start, start)).toBe(15);
+    expect(previewSecondsLeftAt(start, at(400))).toBe(15);
+    expect(previewSecondsLeftAt(start, at(10_000))).toBe(5);
+    expect(previewSecondsLeftAt(start, at(14_001))).toBe(1);
+    expect(previewSecondsLeftAt(start, at(15_000))).toBe(0);
+    expect(previewSecondsLeftAt(start, at(86_400_000))).toBe(0);
+    // A clock behind the stored start (another instance) never gives more than the full preview.
+    expect(previewSecondsLeftAt(start, at(-5_000))).toBe(15);
   });
 });

@@ -83,3 +83,14 @@ export function discountPercent(plan: TrialPlan): number {
 export function previewSecondsLeft(elapsedSeconds: number): number {
   return Math.max(0, FREE_PREVIEW_SECONDS - elapsedSeconds);
 }
+
+/**
+ * Free-preview seconds left `now`, counted from the account's first dashboard view (`startedAt`,
+ * stored by the server): a reload or another device does not start it again. Whole seconds,
+ * rounded up, so the box never shows 0 while time is left; the full preview before the first view.
+ */
+export function previewSecondsLeftAt(startedAt: Date | null, now: Date): number {
+  if (!startedAt) return FREE_PREVIEW_SECONDS;
+  const elapsedMs = Math.max(0, now.getTime() - startedAt.getTime());
+  return Math.max(0, Math.ceil(FREE_PREVIEW_SECONDS - elapsedMs / 1000));
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { TOASTER_PROPS } from "./toast-style";
 
 export interface Notice {
   /** Distinct per notice, so the same text can be shown twice in a row. */
@@ -32,18 +33,5 @@ export function LazyToaster({ notice }: { notice: Notice | null }) {
   }, [notice, sonner]);
 
   if (!sonner) return null;
-  return (
-    <sonner.Toaster
-      position="top-center"
-      // Below the site's fixed 64 px header: a toast there would cover its links and menu button.
-      offset={{ top: 72 }}
-      mobileOffset={{ top: 72 }}
-      toastOptions={{
-        classNames: {
-          error: "border-destructive! bg-destructive! text-white! [&_[data-description]]:text-white!",
-          success: "border-emerald-700! bg-emerald-700! text-white! [&_[data-description]]:text-white!",
-        },
-      }}
-    />
-  );
+  return <sonner.Toaster {...TOASTER_PROPS} />;
 }

@@ -12,6 +12,8 @@ const RESOURCES = [
 const linkBase = "rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 hover:text-white";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${linkBase} text-white underline underline-offset-8` : `${linkBase} text-slate-200`;
+/** In the phone menu every link is a full-width row at least 44 px tall: an easy tap target. */
+const menuLinkClass = (state: { isActive: boolean }) => `${linkClass(state)} flex min-h-11 items-center`;
 const accentButton =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md bg-accent px-3 text-sm font-semibold text-accent-foreground hover:bg-accent/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white";
 
@@ -100,14 +102,14 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
       >
         <ul className="flex flex-col gap-1 pt-2">
           <li>
-            <NavLink to="/apps" className={linkClass}>
+            <NavLink to="/apps" className={menuLinkClass}>
               Solutions
             </NavLink>
           </li>
           <li className="px-3 pt-2 text-xs font-semibold uppercase tracking-wider text-slate-300">Resources</li>
           {RESOURCES.map((r) => (
             <li key={r.to}>
-              <NavLink to={r.to} className={linkClass}>
+              <NavLink to={r.to} className={menuLinkClass}>
                 {r.label}
               </NavLink>
             </li>
@@ -117,13 +119,13 @@ export function NavBar({ bookDemoUrl }: { bookDemoUrl: string }) {
               href={bookDemoUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="block rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10"
+              className="flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10"
             >
               Book Demo<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>
           <li className="pt-2">
-            <a href={bookDemoUrl} target="_blank" rel="noopener noreferrer" className={`${accentButton} h-10 w-full`}>
+            <a href={bookDemoUrl} target="_blank" rel="noopener noreferrer" className={`${accentButton} h-11 w-full`}>
               BOOK DEMO<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </li>

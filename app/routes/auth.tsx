@@ -166,7 +166,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 />
               </TabsContent>
               <TabsContent value="signup" className="mt-5">
-                <SignUpForm result={view === "signup" ? formResult : null} signInHref={tabHref("signin")} google={google} />
+                <SignUpForm
+                  result={view === "signup" ? formResult : null}
+                  next={next}
+                  signInHref={tabHref("signin")}
+                  google={google}
+                />
               </TabsContent>
             </Tabs>
           )}

@@ -18,6 +18,8 @@ import { orderOptionLabel } from "~/server/billing/order-labels.server";
 import { recordTestCard } from "~/server/billing/payment-method.server";
 import { asItWouldBePaid } from "~/server/billing/owned-items.server";
 import { db } from "~/server/db/client.server";
+import { customerTimeZone } from "~/server/profile/time-zone.server";
+import { TimeZoneContext } from "~/lib/time-zone-context";
 import type { Route } from "./+types/checkout.local";
 
 /**
@@ -49,8 +51,9 @@ async function ownOrder(request: Request, sessionId: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const own = await ownOrder(request, params.sessionId);
-  const order = await asItWouldBePaid(db(), own.order);
+  const [order, timeZone] = await Promise.all([asItWouldBePaid(db(), own.order), customerTimeZone(db(), own.user.id, request)]);
   return {
+    timeZone,
     sessionId: order.providerSessionId,
     itemName: order.itemName,
     tab: orderOptionLabel(order),
@@ -154,7 +157,7 @@ function Field({
   );
 }
 
-export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
+function LocalCheckoutPage({ loaderData }: Route.ComponentProps) {
   const order = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -313,5 +316,14 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </main>
+  );
+}
+
+/** Times on this page are in the customer's zone, as on the dashboard. */
+export default function LocalCheckout(props: Route.ComponentProps) {
+  return (
+    <TimeZoneContext value={props.loaderData.timeZone}>
+      <LocalCheckoutPage {...props} />
+    </TimeZoneContext>
   );
 }

@@ -8,6 +8,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { requireUser } from "~/server/auth/session.server";
 import { getReceipt, type Receipt } from "~/server/billing/receipts.server";
 import { db } from "~/server/db/client.server";
+import { customerTimeZone } from "~/server/profile/time-zone.server";
+import { TimeZoneContext } from "~/lib/time-zone-context";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/receipt";
 
@@ -28,11 +30,12 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = /^\d{1,15}$/.test(params.paymentId) ? Number(params.paymentId) : NaN;
-  const receipt = await getReceipt(db(), user.id, id);
+  const [receipt, timeZone] = await Promise.all([getReceipt(db(), user.id, id), customerTimeZone(db(), user.id, request)]);
   if (!receipt) throw data(null, { status: 404 });
   const site = env().PUBLIC_SITE_URL;
   return {
     receipt,
+    timeZone,
     customer: { name: user.name, email: user.email, companyName: user.companyName },
     company: { ...COMPANY, website: site, support: `${site}${COMPANY.supportPath}` },
   };
@@ -44,7 +47,7 @@ function paymentMethodText(method: Receipt["paymentMethod"]): string {
   return "Test checkout";
 }
 
-export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
+function Receipt({ loaderData }: Route.ComponentProps) {
   const { receipt, customer, company } = loaderData;
   const hydrated = useHydrated();
   const currency = receipt.currency.toUpperCase();
@@ -183,5 +186,14 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         </article>
       </div>
     </main>
+  );
+}
+
+/** Times on this page are in the customer's zone, as on the dashboard. */
+export default function ReceiptPage(props: Route.ComponentProps) {
+  return (
+    <TimeZoneContext value={props.loaderData.timeZone}>
+      <Receipt {...props} />
+    </TimeZoneContext>
   );
 }

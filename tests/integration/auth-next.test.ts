@@ -4,6 +4,7 @@ import { action as authAction } from "~/routes/auth";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { setDatabase } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
+import { mailOutbox } from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
 
 process.env.LOG_LEVEL ??= "error";
@@ -104,5 +105,89 @@ describe(`sign-in with any next (${engine})`, () => {
     // answers such a post first; here the action is called directly).
     const refused = await signIn(email, PASSWORD, "/auth?next=/dashboard", { origin: "https://evil.example", cookie: "a=1" });
     expect(refused).toEqual({ status: 403, location: null, message: "Something went wrong. Please try again." });
+  });
+});
+
+/** The /auth form's sign-up, posted as the page posts it, with the `next` its hidden field holds. */
+async function signUp(email: string, next: string | null) {
+  const fields: Record<string, string> = {
+    intent: "signup",
+    email,
+    password: PASSWORD,
+    firstName: "Return",
+    lastName: "Visitor",
+  };
+  if (next !== null) fields.next = next;
+  const request = new Request(new URL(`/auth?tab=signup`, SITE), {
+    method: "POST",
+    headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", "x-client-ip": nextIp() },
+    body: new URLSearchParams(fields),
+  });
+  const result = (await authAction({ request, params: {}, context: {} } as never)) as {
+    data: { ok: boolean; returnsTo?: string };
+    init: ResponseInit | null;
+  };
+  return { status: result.init?.status ?? 200, ...result.data };
+}
+
+/**
+ * Sign-up keeps where the visitor was going: the verification link signs the new customer in and
+ * lands on the page of the trial or buy button they pressed (with its choices), never off the site.
+ */
+describe(`sign-up with a next (${engine})`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let auth: Auth;
+  let n = 0;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    setDatabase(database);
+    auth = await initAuth(database.db);
+  });
+  afterAll(async () => {
+    resetAuth();
+    setDatabase(undefined);
+    await database?.cleanup();
+  });
+
+  const mailsTo = (email: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  const linkIn = async (email: string, subject: RegExp) => {
+    const mail = (await mailsTo(email)).find((m) => subject.test(m.subject));
+    return mail?.text.match(/https?:\/\/\S+/)?.[0] ?? null;
+  };
+  /** Opens the emailed verification link: where it lands, and whether it signed in. */
+  const verify = async (email: string) => {
+    const link = await linkIn(email, /verify/i);
+    expect(link).not.toBeNull();
+    const answer = await auth.handler(new Request(link!, { headers: { "x-client-ip": nextIp() } }));
+    return { status: answer.status, location: answer.headers.get("location"), cookies: answer.headers.getSetCookie().join(";") };
+  };
+
+  const cases: [next: string | null, lands: string][] = [
+    ["/packages?industry=healthcare&goal=save-time&timeline=rush", "/packages?industry=healthcare&goal=save-time&timeline=rush"],
+    ["/apps?q=crm&industry=Retail&tab=express&view=list", "/apps?q=crm&industry=Retail&tab=express&view=list"],
+    ["/distributors", "/distributors"],
+    ["/dashboard/billing", "/dashboard/billing?toast=account-created"],
+    [null, "/dashboard?toast=account-created"],
+    ["https://evil.example/packages", "/dashboard?toast=account-created"],
+    ["//evil.example", "/dashboard?toast=account-created"],
+    ["/%2F%2Fevil.example", "/dashboard?toast=account-created"],
+  ];
+  for (const [next, lands] of cases) {
+    it(`next=${next ?? "(none)"}: the verification link signs in and lands on ${lands}`, async () => {
+      const email = `return-${++n}@example.com`;
+      const answer = await signUp(email, next);
+      expect(answer).toMatchObject({ status: 200, ok: true, returnsTo: lands.startsWith("/dashboard?") ? "dashboard" : "page" });
+      expect(await verify(email)).toEqual({ status: 302, location: lands, cookies: expect.stringMatching(/session_token=/) });
+    });
+  }
+
+  it("a sign-up with an address that has an account emails its owner a sign-in link that keeps the page", async () => {
+    const email = `taken-${++n}@example.com`;
+    await signUp(email, null);
+    await verify(email);
+    const next = "/packages?industry=retail&goal=more-sales&timeline=standard";
+    expect(await signUp(email, next)).toMatchObject({ status: 200, ok: true });
+    expect(await linkIn(email, /already have an account/i)).toBe(`${SITE}/auth?next=${encodeURIComponent(next)}`);
   });
 });

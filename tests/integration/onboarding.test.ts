@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onboardingProgress, trialAccess, user, userProfiles, userSubscriptions } from "~/server/db/schema";
-import { completeStep, getOnboarding, scheduleOnboardingCall } from "~/server/onboarding/onboarding.server";
+import {
+  completeStep,
+  getOnboarding,
+  reopenStep,
+  scheduleOnboardingCall,
+  SIGNUP_STEP_FIXED,
+} from "~/server/onboarding/onboarding.server";
 import { serviceAccessRefusal, startTrial, TRIAL_ENDED_MESSAGE, TRIAL_NOT_STARTED_MESSAGE } from "~/server/trial/trial.server";
 import { engine, freshDatabase } from "./support/db";
 
@@ -41,6 +47,21 @@ describe(`onboarding (${engine})`, () => {
     expect(await completeStep(database.db, id, "connect-tools")).toEqual({ ok: true });
     expect(await completeStep(database.db, id, "bogus")).toMatchObject({ ok: false });
     expect(await completed(id)).toEqual(["create-account", "connect-tools"]);
+  });
+
+  it("a completed step can be marked not done again; the account step cannot", async () => {
+    const id = await newUser();
+    await completeStep(database.db, id, "connect-tools");
+    await completeStep(database.db, id, "launch-app");
+    expect(await reopenStep(database.db, id, "connect-tools")).toEqual({ ok: true });
+    expect(await reopenStep(database.db, id, "connect-tools")).toEqual({ ok: true });
+    expect(await completed(id)).toEqual(["create-account", "launch-app"]);
+    expect(await reopenStep(database.db, id, "create-account")).toEqual({ ok: false, message: SIGNUP_STEP_FIXED });
+    expect(await reopenStep(database.db, id, "bogus")).toMatchObject({ ok: false });
+    expect(await completed(id)).toEqual(["create-account", "launch-app"]);
+    // Ticked again after the undo: a new row, as on the first time.
+    await completeStep(database.db, id, "connect-tools");
+    expect(await completed(id)).toEqual(["create-account", "connect-tools", "launch-app"]);
   });
 
   it("schedules the call two days ahead at 14:00 UTC (upsert) and completes step 2", async () => {

@@ -100,7 +100,7 @@ describe(`profile, settings, billing and analytics (${engine})`, () => {
       smsAlerts: parsed.smsAlerts,
       sidebarCollapsed: parsed.sidebar === "collapsed",
     });
-    expect(saved).toEqual({ emailUpdates: false, productNews: true, smsAlerts: true, sidebarCollapsed: true });
+    expect(saved).toEqual({ emailUpdates: false, productNews: true, smsAlerts: true, sidebarCollapsed: true, timeZone: null });
     await saveSettings(database.db, "user-a", { ...saved, emailUpdates: true });
     expect((await getSettings(database.db, "user-a")).emailUpdates).toBe(true);
     expect(await getSettings(database.db, "user-b")).toEqual(DEFAULT_SETTINGS);

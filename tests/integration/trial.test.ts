@@ -48,6 +48,17 @@ describe(`trial (${engine})`, () => {
     expect(await row(id)).toMatchObject({ dashboardAccessCount: 2 });
   });
 
+  it("the free preview starts at the first dashboard view and a later view does not restart it", async () => {
+    const id = await newUser();
+    const first = new Date("2026-05-01T10:00:00Z");
+    expect((await getTrialStatus(database.db, id, first)).trial.previewStartedAt).toBeNull();
+    await recordDashboardVisit(database.db, id, first);
+    await recordDashboardVisit(database.db, id, new Date(first.getTime() + 10_000));
+    const later = await getTrialStatus(database.db, id, new Date(first.getTime() + 12_000));
+    expect(later.trial.previewStartedAt?.toISOString()).toBe(first.toISOString());
+    expect(later.overlay).toBe("preview");
+  });
+
   it("starting a trial sets 7 days and the Starter plan, in trial_access and user_profiles", async () => {
     const id = await newUser();
     const now = new Date("2026-05-02T08:00:00Z");

@@ -1,12 +1,27 @@
-import { BadgeCheck, ThumbsUp } from "lucide-react";
+import { BadgeCheck, ChevronDown, ThumbsUp } from "lucide-react";
 import type { CatalogueApp } from "~/catalogue/apps";
 import type { AppPricingTab } from "~/catalogue/pricing";
 import { initials, type Review } from "~/catalogue/reviews";
 import { Button } from "~/components/ui/button";
 import { Stars } from "./Stars";
 
-/** The reviews dialog's content, shared by its static (no-JavaScript) and its Radix rendering. */
-export function ReviewsBody({ app, reviews }: { app: CatalogueApp; reviews: Review[] }) {
+/**
+ * The reviews dialog's content, shared by its static (no-JavaScript) and its Radix rendering: the
+ * latest reviews, then every other one behind 'Read all {n} reviews' (a native disclosure, so it
+ * opens without JavaScript too), so the count in the header is what a customer can read.
+ */
+export function ReviewsBody({
+  app,
+  reviews,
+  earlier,
+  onReadAllToggle,
+}: {
+  app: CatalogueApp;
+  reviews: Review[];
+  /** The app's other reviews, oldest last. */
+  earlier: Review[];
+  onReadAllToggle?: (open: boolean) => void;
+}) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-muted px-4 py-3">
@@ -16,38 +31,64 @@ export function ReviewsBody({ app, reviews }: { app: CatalogueApp; reviews: Revi
       </div>
       <ul className="flex flex-col gap-3" aria-label="Latest reviews" data-testid="reviews-list">
         {reviews.map((r) => (
-          <li key={r.id} className="rounded-lg border p-4">
-            <div className="flex items-start gap-3">
-              <span
-                aria-hidden
-                className="grid size-10 shrink-0 place-items-center rounded-full bg-secondary text-sm font-bold text-secondary-foreground"
-              >
-                {initials(r.name)}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-semibold">{r.name}</span>
-                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-                    <BadgeCheck className="size-3.5" aria-hidden />
-                    Verified
-                  </span>
-                </p>
-                <p className="text-sm text-muted-foreground">{r.company}</p>
-              </div>
-              <Stars className="hidden h-3.5 w-[4.375rem] sm:block" />
-            </div>
-            <p className="mt-3 text-sm leading-relaxed">{r.review}</p>
-            <p className="mt-3 flex items-center justify-between gap-3 text-xs text-muted-foreground">
-              <span data-testid="review-time">{r.timeAgo}</span>
-              <span className="inline-flex items-center gap-1">
-                <ThumbsUp className="size-3.5" aria-hidden />
-                {r.helpful} helpful
-              </span>
-            </p>
-          </li>
+          <ReviewItem key={r.id} review={r} />
         ))}
       </ul>
+      {earlier.length > 0 ? (
+        <details
+          className="group rounded-lg border"
+          data-testid="all-reviews"
+          onToggle={(event) => onReadAllToggle?.(event.currentTarget.open)}
+        >
+          <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg px-4 py-2 font-semibold hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <span>
+              Read all {app.reviews} reviews
+              <span className="font-normal text-muted-foreground"> ({earlier.length} more)</span>
+            </span>
+            <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden />
+          </summary>
+          <ul className="flex flex-col gap-3 px-3 pb-3" aria-label="Earlier reviews" data-testid="earlier-reviews">
+            {earlier.map((r) => (
+              <ReviewItem key={r.id} review={r} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </>
+  );
+}
+
+function ReviewItem({ review: r }: { review: Review }) {
+  return (
+    <li className="rounded-lg border p-4">
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden
+          className="grid size-10 shrink-0 place-items-center rounded-full bg-secondary text-sm font-bold text-secondary-foreground"
+        >
+          {initials(r.name)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-semibold">{r.name}</span>
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+              <BadgeCheck className="size-3.5" aria-hidden />
+              Verified
+            </span>
+          </p>
+          <p className="text-sm text-muted-foreground">{r.company}</p>
+        </div>
+        <Stars className="hidden h-3.5 w-[4.375rem] sm:block" />
+      </div>
+      <p className="mt-3 text-sm leading-relaxed">{r.review}</p>
+      <p className="mt-3 flex items-center justify-between gap-3 text-xs text-muted-foreground">
+        <span data-testid="review-time">{r.timeAgo}</span>
+        <span className="inline-flex items-center gap-1">
+          <ThumbsUp className="size-3.5" aria-hidden />
+          {r.helpful} helpful
+        </span>
+      </p>
+    </li>
   );
 }
 

@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { CatalogueApp } from "~/catalogue/apps";
 import type { AppPricingTab } from "~/catalogue/pricing";
-import { refreshReviews, reviewPool, REVIEWS_REFRESH_MS, REVIEWS_SHOWN, type Review } from "~/catalogue/reviews";
+import { allReviews, refreshReviews, REVIEWS_REFRESH_MS, REVIEWS_SHOWN, type Review } from "~/catalogue/reviews";
 import { AppPageLink, ReviewsBody, TrialCallToAction } from "./ReviewsBody";
 import { TrialForm } from "./TrialForm";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -33,24 +33,31 @@ interface ReviewsDialogProps {
  */
 export function ReviewsDialog({ app, tab, closeHref, signedIn, trialError, onClose, onStartTrial }: ReviewsDialogProps) {
   const hydrated = useHydrated();
-  const pool = useMemo(() => reviewPool(app), [app]);
+  // Exactly the app's count of reviews: the refresh and the full list show no review it leaves out.
+  const pool = useMemo(() => allReviews(app), [app]);
   const [reviews, setReviews] = useState(() => pool.slice(0, REVIEWS_SHOWN));
+  // While the customer reads the full list, it stays as it is: no entry moves under their eyes.
+  const [readingAll, setReadingAll] = useState(false);
+  const earlier = useMemo(() => {
+    const shownIds = new Set(reviews.map((r) => r.id));
+    return pool.filter((r) => !shownIds.has(r.id));
+  }, [pool, reviews]);
 
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated || readingAll) return;
     const id = window.setInterval(() => setReviews((shown) => refreshReviews(shown, pool)), REVIEWS_REFRESH_MS);
     return () => window.clearInterval(id);
-  }, [hydrated, pool]);
+  }, [hydrated, pool, readingAll]);
 
   const title = `Customer Reviews for ${app.name}`;
   const subtitle = `What ${app.industry} teams say after putting ${app.name} to work.`;
   // What both presentations show; the static one closes by link, the modal by callback.
-  const shown = { app, tab, title, subtitle, reviews, signedIn, trialError };
+  const shown = { app, tab, title, subtitle, reviews, earlier, signedIn, trialError };
   const fallback = <StaticReviewsDialog {...shown} closeHref={closeHref} />;
   if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <ReviewsModal {...shown} onClose={onClose} onStartTrial={onStartTrial} />
+      <ReviewsModal {...shown} onReadAllToggle={setReadingAll} onClose={onClose} onStartTrial={onStartTrial} />
     </Suspense>
   );
 }
@@ -61,6 +68,7 @@ function StaticReviewsDialog({
   title,
   subtitle,
   reviews,
+  earlier,
   closeHref,
   signedIn,
   trialError,
@@ -70,6 +78,7 @@ function StaticReviewsDialog({
   title: string;
   subtitle: string;
   reviews: Review[];
+  earlier: Review[];
   closeHref: string;
   signedIn: boolean;
   trialError: string | null;
@@ -91,7 +100,7 @@ function StaticReviewsDialog({
             {subtitle}
           </p>
         </div>
-        <ReviewsBody app={app} reviews={reviews} />
+        <ReviewsBody app={app} reviews={reviews} earlier={earlier} />
         <AppPageLink app={app} />
         <TrialForm appId={app.id} tab={tab} signedIn={signedIn} error={trialError}>
           <TrialCallToAction tab={tab} />

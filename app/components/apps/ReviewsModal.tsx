@@ -11,6 +11,8 @@ export interface ReviewsModalProps {
   title: string;
   subtitle: string;
   reviews: Review[];
+  earlier: Review[];
+  onReadAllToggle(open: boolean): void;
   signedIn: boolean;
   trialError: string | null;
   onClose(): void;
@@ -27,6 +29,8 @@ export default function ReviewsModal({
   title,
   subtitle,
   reviews,
+  earlier,
+  onReadAllToggle,
   signedIn,
   trialError,
   onClose,
@@ -39,7 +43,7 @@ export default function ReviewsModal({
           <DialogTitle className="leading-tight">{title}</DialogTitle>
           <DialogDescription>{subtitle}</DialogDescription>
         </DialogHeader>
-        <ReviewsBody app={app} reviews={reviews} />
+        <ReviewsBody app={app} reviews={reviews} earlier={earlier} onReadAllToggle={onReadAllToggle} />
         <AppPageLink app={app} />
         <TrialForm
           appId={app.id}

@@ -81,10 +81,12 @@ export function SignInForm({
 
 export function SignUpForm({
   result,
+  next,
   signInHref,
   google,
 }: {
   result: Result;
+  next?: string;
   signInHref: string;
   google: React.ReactNode | null;
 }) {
@@ -96,7 +98,11 @@ export function SignUpForm({
           <CircleCheck className="size-7" aria-hidden />
         </span>
         <output className="block text-base font-semibold">{result.message}</output>
-        <p className="text-sm text-muted-foreground">The link in the email signs you in and opens your dashboard.</p>
+        <p className="text-sm text-muted-foreground">
+          {result.returnsTo === "page"
+            ? "The link in the email signs you in and brings you back to where you were, with your choices."
+            : "The link in the email signs you in and opens your dashboard."}
+        </p>
         <Link to={signInHref} className="text-sm font-medium text-primary underline underline-offset-4">
           Back to sign in
         </Link>
@@ -109,6 +115,7 @@ export function SignUpForm({
     <>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="signup" />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
         {error ? <FormAlert id="signup-alert" message={error.message} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field

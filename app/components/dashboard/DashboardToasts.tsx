@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast, Toaster } from "sonner";
+import { TOASTER_PROPS } from "~/components/toast-style";
 import { toastMessage } from "./nav";
 
 export interface ErrorNotice {
@@ -37,15 +38,5 @@ export function DashboardToasts({ error }: { error: ErrorNotice | null }) {
     if (error) toast.error(error.title, { description: error.description });
   }, [error]);
 
-  return (
-    <Toaster
-      position="top-center"
-      // Below the 56 px header: a toast there would cover the menu button for its 4 s.
-      offset={{ top: 64 }}
-      mobileOffset={{ top: 64 }}
-      toastOptions={{
-        classNames: { error: "border-destructive! bg-destructive! text-white! [&_[data-description]]:text-white!" },
-      }}
-    />
-  );
+  return <Toaster {...TOASTER_PROPS} />;
 }

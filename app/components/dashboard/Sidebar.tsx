@@ -114,10 +114,10 @@ export function SidebarBody({ email, collapsed, onNavigate, idPrefix }: SidebarB
             "flex h-10 items-center gap-2 rounded-md px-2.5 font-bold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white",
             collapsed && "justify-center px-0",
           )}
-          aria-label={collapsed ? "AI Apps home" : undefined}
+          aria-label={collapsed ? "AI Automation Apps home" : undefined}
         >
           <Bot className="size-5 shrink-0" aria-hidden />
-          {!collapsed && <span className="truncate">AI Apps</span>}
+          {!collapsed && <span className="truncate">AI Automation Apps</span>}
         </Link>
         <NavGroup
           id={`${idPrefix}-main`}

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { TRIAL_PLANS, type TrialPlan, type TrialPlanId } from "~/catalogue/plans";
-import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, previewSecondsLeft, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
+import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { ErrorNotice } from "./DashboardToasts";
@@ -16,6 +16,8 @@ const PLAN_ICONS = { starter: Zap, growth: Sparkles, pro: Crown } as const;
 export interface TrialOverlayProps {
   /** 'preview': the 15 s free preview, then the chooser. 'expired': the trial was used; chooser at once. */
   mode: "preview" | "expired";
+  /** Preview seconds left, by the server's clock from the account's first dashboard view. */
+  previewSeconds: number;
   /** A plan preselected by the link that led here (`?plan=`), highlighted in the chooser. */
   preselected: TrialPlanId | null;
   /** The layout action's last error (a refused trial start), shown inside the chooser while it is open. */
@@ -28,11 +30,19 @@ export interface TrialOverlayProps {
  * Shown by the dashboard layout when the server's gate says there is no active trial or
  * subscription. The dashboard stays visible behind the preview box; the chooser is a modal dialog.
  */
-export function TrialOverlay({ mode, preselected, error, onChooserOpenChange }: TrialOverlayProps) {
+export function TrialOverlay({ mode, previewSeconds, preselected, error, onChooserOpenChange }: TrialOverlayProps) {
   const hydrated = useHydrated();
-  const [elapsed, setElapsed] = useState(0);
-  const secondsLeft = mode === "expired" ? 0 : previewSecondsLeft(elapsed);
+  // Counted down from the server's figure, so a reload goes on where the preview was.
+  const [left, setLeft] = useState(previewSeconds);
+  // A revalidated loader brings the server's figure again: it wins (React's "adjust state on a prop change").
+  const [given, setGiven] = useState(previewSeconds);
+  if (given !== previewSeconds) {
+    setGiven(previewSeconds);
+    setLeft(previewSeconds);
+  }
+  const secondsLeft = mode === "expired" ? 0 : Math.max(0, left);
   const chooserOpen = secondsLeft === 0;
+  const ticking = mode === "preview" && secondsLeft > 0;
 
   useEffect(() => {
     onChooserOpenChange(chooserOpen);
@@ -40,16 +50,11 @@ export function TrialOverlay({ mode, preselected, error, onChooserOpenChange }: 
   }, [chooserOpen, onChooserOpenChange]);
 
   useEffect(() => {
-    if (mode !== "preview") return;
-    // One tick per second; stops itself at 0 (timer-friendly: plain setInterval, no rAF).
-    const id = setInterval(() => {
-      setElapsed((e) => {
-        if (e + 1 >= FREE_PREVIEW_SECONDS) clearInterval(id);
-        return Math.min(e + 1, FREE_PREVIEW_SECONDS);
-      });
-    }, 1000);
+    if (!ticking) return;
+    // One tick per second; stops at 0, when the chooser replaces the box (plain setInterval, no rAF).
+    const id = setInterval(() => setLeft((l) => Math.max(0, l - 1)), 1000);
     return () => clearInterval(id);
-  }, [mode]);
+  }, [ticking]);
 
   if (!chooserOpen) {
     return (

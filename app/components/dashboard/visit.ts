@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { writeBrowserTimeZone } from "~/lib/time-zone";
 
 /**
  * Reports each dashboard page the customer opens, once (POST /api/dashboard/visit; ADR 0027): on the
@@ -13,6 +14,9 @@ export function useDashboardVisit() {
     // React's development StrictMode runs effects twice: still one visit.
     if (reported.current === pathname) return;
     reported.current = pathname;
+    // The visit carries the browser's zone (its cookie), which an account without one keeps: this
+    // effect runs before the root's, which writes the cookie on other pages.
+    writeBrowserTimeZone();
     // A lost report loses one count of the analytics chart, nothing the customer relies on.
     void fetch("/api/dashboard/visit", {
       method: "POST",

@@ -6,6 +6,7 @@ import { formatDollars } from "~/catalogue/pricing";
 import { requireUser } from "~/server/auth/session.server";
 import { listPurchasedAutomations } from "~/server/billing/list-orders.server";
 import { db } from "~/server/db/client.server";
+import { LocalDate } from "~/components/dashboard/billing/LocalDate";
 import type { Route } from "./+types/automation";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,8 +19,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return { apps: await listPurchasedAutomations(db(), user.id) };
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function AutomationPage({ loaderData }: Route.ComponentProps) {
   const { apps } = loaderData;
@@ -57,7 +56,7 @@ export default function AutomationPage({ loaderData }: Route.ComponentProps) {
                 </dd>
                 <dt className="text-muted-foreground">Purchased</dt>
                 <dd>
-                  <time dateTime={a.paidAt}>{dateFormat.format(new Date(a.paidAt))}</time>
+                  <LocalDate iso={a.paidAt} />
                 </dd>
               </dl>
             </li>

@@ -8,7 +8,6 @@ import {
   BILLING_ERRORS,
   checkoutClick,
   formFailureText,
-  formatDate,
   later,
   REFRESHED,
   sendToSignIn,
@@ -40,6 +39,7 @@ import { receiptsByOrder } from "~/server/billing/receipts.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
 import { getSubscriptionSummary, type PaidSubscription } from "~/server/billing/subscription-summary.server";
+import { LocalDate } from "~/components/dashboard/billing/LocalDate";
 import type { Route } from "./+types/billing";
 
 export const meta: Route.MetaFunction = () => [
@@ -212,20 +212,22 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
                 <div>
                   <dt className="inline">{subscription.cancelAtPeriodEnd ? "Cancels on: " : "Renews on: "}</dt>
                   <dd className="inline" data-testid="current-plan-renewal">
-                    {formatDate(subscription.currentPeriodEnd)}
+                    <LocalDate iso={subscription.currentPeriodEnd} />
                   </dd>
                 </div>
               ) : null}
               {!subscription.active && subscription.trialEndsAt ? (
                 <div>
                   <dt className="inline">Trial ends: </dt>
-                  <dd className="inline">{formatDate(subscription.trialEndsAt)}</dd>
+                  <dd className="inline">
+                    <LocalDate iso={subscription.trialEndsAt} />
+                  </dd>
                 </div>
               ) : null}
             </dl>
             {subscription.active && subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd ? (
               <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="cancels-on">
-                Cancels on {formatDate(subscription.currentPeriodEnd)}. You keep full access until then.
+                Cancels on <LocalDate iso={subscription.currentPeriodEnd} />. You keep full access until then.
               </p>
             ) : null}
             {!subscription.active && others.length === 0 ? (

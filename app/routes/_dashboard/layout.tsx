@@ -9,7 +9,9 @@ import { DesktopSidebar, MobileSidebar } from "~/components/dashboard/Sidebar";
 import { TrialOverlay } from "~/components/dashboard/TrialOverlay";
 import { useDashboardVisit } from "~/components/dashboard/visit";
 import { cn } from "~/lib/utils";
-import { isTrialPlanId } from "~/catalogue/trial";
+import { knownTimeZone } from "~/lib/time-zone";
+import { TimeZoneContext } from "~/lib/time-zone-context";
+import { isTrialPlanId, previewSecondsLeftAt } from "~/catalogue/trial";
 import { auth } from "~/server/auth/auth.server";
 import { getSettings } from "~/server/profile/settings.server";
 import { requireUser } from "~/server/auth/session.server";
@@ -37,6 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The toggle's cookie wins; without one, the default saved on the settings page applies.
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie"), !settings.sidebarCollapsed),
     overlay: status.overlay,
+    previewSeconds: previewSecondsLeftAt(status.trial.previewStartedAt, new Date()),
+    // Every time on the dashboard is shown in it, by the server and the browser alike.
+    timeZone: knownTimeZone(settings.timeZone, request.headers.get("Cookie")),
     preselectedPlan: isTrialPlanId(plan) ? plan : null,
   };
 }
@@ -97,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { email, overlay, preselectedPlan } = loaderData;
+  const { email, overlay, preselectedPlan, previewSeconds } = loaderData;
   useDashboardVisit();
   const [open, setOpen] = useState(loaderData.sidebarOpen);
   // A default saved on the settings page reaches an open page through the revalidated loader, also
@@ -189,11 +194,19 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           tabIndex={-1}
           className={cn("flex-1 p-4 focus:outline-none sm:p-6 lg:p-8", overlay === "preview" && "pb-40 sm:pb-40 lg:pb-40")}
         >
-          <Outlet />
+          <TimeZoneContext value={loaderData.timeZone}>
+            <Outlet />
+          </TimeZoneContext>
         </main>
       </div>
       {overlay !== "none" && (
-        <TrialOverlay mode={overlay} preselected={preselectedPlan} error={notice} onChooserOpenChange={setChooserOpen} />
+        <TrialOverlay
+          mode={overlay}
+          previewSeconds={previewSeconds}
+          preselected={preselectedPlan}
+          error={notice}
+          onChooserOpenChange={setChooserOpen}
+        />
       )}
       <DashboardToasts error={chooserOpen ? null : notice} />
     </div>

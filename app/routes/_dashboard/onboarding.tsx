@@ -6,13 +6,16 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { formatCallCountdown, nextStep, onboardingProgress, type OnboardingStep } from "~/catalogue/onboarding";
+import { formatCallCountdown, nextStep, onboardingProgress, SIGNUP_STEP_ID, type OnboardingStep } from "~/catalogue/onboarding";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { errorDetail, log } from "~/server/log.server";
-import { completeStep, getOnboarding, scheduleOnboardingCall } from "~/server/onboarding/onboarding.server";
+import { completeStep, getOnboarding, reopenStep, scheduleOnboardingCall } from "~/server/onboarding/onboarding.server";
 import { serviceAccessRefusal } from "~/server/trial/trial.server";
+import { getSettings } from "~/server/profile/settings.server";
+import { FALLBACK_TIME_ZONE, formatInZone, knownTimeZone } from "~/lib/time-zone";
+import { useShownTimeZone } from "~/lib/time-zone-context";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("complete"), step: z.string().max(60) }).strict(),
+  z.object({ intent: z.literal("reopen"), step: z.string().max(60) }).strict(),
   z.object({ intent: z.literal("schedule-call") }).strict(),
 ]);
 
@@ -36,6 +40,7 @@ type ActionResult = { ok: true; toast: string } | { ok: false; error: string };
 /** The spec's words for a failure (section 8: trial start; scheduling has its own). */
 const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 const SCHEDULE_FAILED = "Failed to schedule call";
+const STEP_REOPENED = "Step marked as not done";
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -51,14 +56,27 @@ export async function action({ request }: Route.ActionArgs) {
       if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, { status: 400 });
       return data<ActionResult>({ ok: true, toast: "Step Completed" });
     }
-    await scheduleOnboardingCall(db(), user.id);
+    if (input.intent === "reopen") {
+      const result = await reopenStep(db(), user.id, input.step);
+      if (!result.ok) return data<ActionResult>({ ok: false, error: result.message }, { status: 400 });
+      return data<ActionResult>({ ok: true, toast: STEP_REOPENED });
+    }
+    const { timeZone } = await getSettings(db(), user.id);
+    await scheduleOnboardingCall(
+      db(),
+      user.id,
+      new Date(),
+      knownTimeZone(timeZone, request.headers.get("Cookie")) ?? FALLBACK_TIME_ZONE,
+    );
     return data<ActionResult>({ ok: true, toast: "Your onboarding call has been scheduled!" });
   } catch (error) {
-    log.error(input.intent === "complete" ? "complete onboarding step failed" : "schedule onboarding call failed", {
-      userId: user.id,
-      error: errorDetail(error),
-    });
-    const message = input.intent === "complete" ? SOMETHING_WENT_WRONG : SCHEDULE_FAILED;
+    const what = {
+      complete: "complete onboarding step",
+      reopen: "reopen onboarding step",
+      "schedule-call": "schedule onboarding call",
+    };
+    log.error(`${what[input.intent]} failed`, { userId: user.id, error: errorDetail(error) });
+    const message = input.intent === "schedule-call" ? SCHEDULE_FAILED : SOMETHING_WENT_WRONG;
     return data<ActionResult>({ ok: false, error: message }, { status: 500 });
   }
 }
@@ -87,17 +105,6 @@ function useSecondClock(serverNow: number) {
   }, []);
   return now;
 }
-
-const callFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 export default function OnboardingPage({ loaderData }: Route.ComponentProps) {
   const { steps, callAt } = loaderData;
@@ -180,6 +187,7 @@ function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: num
   const now = useSecondClock(serverNow);
   const busy = fetcher.state !== "idle";
   const error = settledError(fetcher);
+  const timeZone = useShownTimeZone();
   return (
     <Card>
       <CardHeader>
@@ -187,7 +195,9 @@ function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: num
           <CalendarClock className="size-5 text-primary" aria-hidden />
           Onboarding call
         </h2>
-        <CardDescription>A kickoff call with your success manager, two days ahead at 14:00 UTC.</CardDescription>
+        <CardDescription>
+          {`A kickoff call with your success manager, two days ahead at 2:00 PM your time (${timeZone.replaceAll("_", " ")}).`}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {callAt === null ? (
@@ -195,7 +205,10 @@ function CallCard({ callAt, serverNow }: { callAt: number | null; serverNow: num
         ) : (
           <>
             <p className="text-sm">
-              Scheduled for <time dateTime={new Date(callAt).toISOString()}>{callFormat.format(new Date(callAt))}</time>
+              Scheduled for{" "}
+              <time dateTime={new Date(callAt).toISOString()} data-testid="call-time">
+                {formatInZone(new Date(callAt), timeZone, "long")}
+              </time>
             </p>
             <p className="text-2xl font-bold" data-testid="call-countdown">
               {callAt > now
@@ -236,7 +249,11 @@ function StepRow({ step }: { step: OnboardingStep }) {
   const fetcher = useFetcher<ActionResult>();
   useSuccessToast(fetcher.data);
   const pending = fetcher.state !== "idle";
-  const completed = step.completed || pending;
+  // Shown as it will be while the answer is on its way: ticked or unticked at once.
+  const pendingIntent = pending ? fetcher.formData?.get("intent") : null;
+  const completed = pendingIntent === "complete" ? true : pendingIntent === "reopen" ? false : step.completed;
+  // Step 1 is the account itself: it has no button to undo it.
+  const fixed = step.id === SIGNUP_STEP_ID;
   const error = settledError(fetcher);
   const row = useRef<HTMLLIElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -245,19 +262,20 @@ function StepRow({ step }: { step: OnboardingStep }) {
   const movedTo = useRef<HTMLElement | null>(null);
   const hadFocus = useRef(false);
 
-  // 'Mark complete' is replaced by 'Completed' as soon as it is pressed, which would drop keyboard
-  // focus to <body>: it goes on to the next open step's button, or this row's heading when none is left.
+  // 'Mark complete' is replaced by 'Completed' as soon as it is pressed: keyboard focus goes on to
+  // the next open step's button, or this row's heading when none is left. 'Mark not done' gives
+  // way to this row's own 'Mark complete', which is the same button element and keeps focus.
   useEffect(() => {
-    if (!pending || !hadFocus.current) return;
+    if (pendingIntent !== "complete" || !hadFocus.current) return;
     hadFocus.current = false;
     let target: HTMLElement | null = null;
     for (let next = row.current?.nextElementSibling; next && !target; next = next.nextElementSibling) {
-      target = next.querySelector<HTMLElement>('button[type="submit"]');
+      target = next.querySelector<HTMLElement>("button[data-complete]");
     }
     target ??= heading.current;
     target?.focus();
     movedTo.current = target;
-  }, [pending]);
+  }, [pendingIntent]);
 
   // Refused or failed: the button is back, with the error as its description; focus returns to it
   // unless the user has moved on.
@@ -269,10 +287,14 @@ function StepRow({ step }: { step: OnboardingStep }) {
   }, [error]);
 
   const errorId = `step-${step.id}-error`;
+  const intent = completed ? "reopen" : "complete";
   return (
     <li
       ref={row}
-      className={cn("flex items-start gap-4 rounded-xl border bg-card p-4", completed && "border-emerald-200 bg-emerald-50/60")}
+      className={cn(
+        "flex flex-wrap items-start gap-x-4 gap-y-2 rounded-xl border bg-card p-4",
+        completed && "border-emerald-200 bg-emerald-50/60",
+      )}
       data-testid={`step-${step.id}`}
     >
       {completed ? (
@@ -280,41 +302,47 @@ function StepRow({ step }: { step: OnboardingStep }) {
       ) : (
         <Circle className="mt-0.5 size-6 shrink-0 text-muted-foreground" aria-hidden />
       )}
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <h3 ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">
           <span className="sr-only">Step </span>
           {step.order}. {step.title}
         </h3>
         <p className="text-sm text-muted-foreground">{step.description}</p>
-        {error && !completed ? (
+        {error ? (
           <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-destructive">
             {error}
           </p>
         ) : null}
       </div>
-      {completed ? (
-        <span className="text-sm font-semibold text-emerald-800">Completed</span>
-      ) : (
-        <fetcher.Form
-          method="post"
-          onSubmit={() => {
-            hadFocus.current = !!row.current?.contains(document.activeElement);
-          }}
-        >
-          <input type="hidden" name="intent" value="complete" />
-          <input type="hidden" name="step" value={step.id} />
-          <Button
-            ref={button}
-            type="submit"
-            size="sm"
-            variant="outline"
-            aria-label={`Mark complete: ${step.title}`}
-            aria-describedby={error ? errorId : undefined}
+      <div className="ml-10 flex items-center gap-3 sm:ml-0">
+        {completed ? <span className="text-sm font-semibold text-emerald-800">Completed</span> : null}
+        {fixed && completed ? null : (
+          <fetcher.Form
+            method="post"
+            onSubmit={(event) => {
+              if (pending) {
+                event.preventDefault();
+                return;
+              }
+              hadFocus.current = !!row.current?.contains(document.activeElement);
+            }}
           >
-            Mark complete
-          </Button>
-        </fetcher.Form>
-      )}
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name="step" value={step.id} />
+            <Button
+              ref={button}
+              type="submit"
+              size="sm"
+              variant={completed ? "ghost" : "outline"}
+              data-complete={completed ? undefined : ""}
+              aria-label={`${completed ? "Mark not done" : "Mark complete"}: ${step.title}`}
+              aria-describedby={error ? errorId : undefined}
+            >
+              {completed ? "Mark not done" : "Mark complete"}
+            </Button>
+          </fetcher.Form>
+        )}
+      </div>
     </li>
   );
 }

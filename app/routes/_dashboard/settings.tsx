@@ -8,15 +8,31 @@ import { auth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { fieldErrors } from "~/server/profile/profile.server";
-import { getSettings, saveSettings, settingsInput } from "~/server/profile/settings.server";
+import { getSettings, saveSettings, saveTimeZone, settingsInput } from "~/server/profile/settings.server";
+import { canonicalTimeZone, FALLBACK_TIME_ZONE, formatInZone, timeZoneFromCookie, timeZoneNames } from "~/lib/time-zone";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | AI Dashboard" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { settings: await getSettings(db(), user.id) };
+  const settings = await getSettings(db(), user.id);
+  const browser = timeZoneFromCookie(request.headers.get("Cookie"));
+  const timeZone = settings.timeZone ?? browser ?? FALLBACK_TIME_ZONE;
+  const zones = timeZoneNames();
+  return {
+    settings,
+    timeZone,
+    // The browser's zone, when it differs from the account's: offered as a one-click choice.
+    browserTimeZone: browser && browser !== settings.timeZone ? browser : null,
+    // From the server, so the list the browser hydrates is the one the server rendered.
+    // The zone in use is always one of the options, even under an older name ("Asia/Calcutta").
+    timeZones: zones.includes(timeZone) ? zones : [timeZone, ...zones],
+    now: Date.now(),
+  };
 }
+
+const TIME_ZONE_UNKNOWN = "Choose a time zone from the list";
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -47,9 +63,16 @@ export async function action({ request }: Route.ActionArgs) {
     // The toggle's cookie wins over the saved default (layout loader): this browser follows the new
     // default now; a device where the sidebar was toggled since keeps that choice for its 7 days.
     return data(
-      { ok: true as const, errors: {} as Record<string, string> },
+      { ok: true as const, saved: "preferences" as const, errors: {} as Record<string, string> },
       { headers: { "Set-Cookie": sidebarCookie(sidebar !== "collapsed") } },
     );
+  }
+
+  if (intent === "time-zone") {
+    const timeZone = canonicalTimeZone(form.get("timeZone"));
+    if (!timeZone) return data({ ok: false as const, errors: { timeZone: TIME_ZONE_UNKNOWN } }, { status: 400 });
+    await saveTimeZone(db(), user.id, timeZone);
+    return data({ ok: true as const, saved: "time-zone" as const, errors: {} as Record<string, string> });
   }
 
   return data({ ok: false as const, errors: { form: "Unknown action" } as Record<string, string> }, { status: 400 });
@@ -62,7 +85,7 @@ const NOTIFICATIONS = [
 ] as const;
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, timeZone, browserTimeZone, timeZones, now } = loaderData;
   const result = useActionData<typeof action>();
   const errors: Record<string, string> = result?.errors ?? {};
 
@@ -129,10 +152,61 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                   </p>
                 ) : null}
               </fieldset>
-              {result?.ok ? <output className="block text-sm text-emerald-700">Settings saved.</output> : null}
+              {result?.ok && result.saved === "preferences" ? (
+                <output className="block text-sm text-emerald-700">Settings saved.</output>
+              ) : null}
               <div>
                 <SubmitButton intent="preferences" pendingText="Saving...">
                   Save preferences
+                </SubmitButton>
+              </div>
+            </Form>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight tracking-tight">Time zone</h2>
+            <CardDescription>
+              Every time on your dashboard, your onboarding call and your charge dates are shown in it.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="grid gap-4" key={timeZone}>
+              <div className="grid gap-2">
+                <label htmlFor="timeZone" className="text-sm font-medium">
+                  Your time zone
+                </label>
+                <select
+                  id="timeZone"
+                  name="timeZone"
+                  defaultValue={timeZone}
+                  aria-describedby={errors.timeZone ? "timeZone-help timeZone-error" : "timeZone-help"}
+                  aria-invalid={errors.timeZone ? true : undefined}
+                  className="h-11 w-full max-w-sm rounded-md border bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {timeZones.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replaceAll("_", " ")}
+                    </option>
+                  ))}
+                </select>
+                <p id="timeZone-help" className="text-sm text-muted-foreground" data-testid="time-zone-now">
+                  It is now {formatInZone(new Date(now), timeZone, "date-time")} there.
+                  {browserTimeZone ? ` This browser is set to ${browserTimeZone.replaceAll("_", " ")}.` : ""}
+                </p>
+                {errors.timeZone ? (
+                  <p id="timeZone-error" className="text-sm font-medium text-destructive">
+                    {errors.timeZone}
+                  </p>
+                ) : null}
+              </div>
+              {result?.ok && result.saved === "time-zone" ? (
+                <output className="block text-sm text-emerald-700">Time zone saved.</output>
+              ) : null}
+              <div>
+                <SubmitButton intent="time-zone" pendingText="Saving...">
+                  Save time zone
                 </SubmitButton>
               </div>
             </Form>

@@ -24,6 +24,7 @@ import { TICKET_CATEGORIES } from "~/catalogue/dashboard";
 import { createTicket, listTickets, ticketInput } from "~/server/support/tickets.server";
 import { takeRequestAttempt } from "~/server/http/request-limit.server";
 import { RATE_LIMITS, tooManyRequestsMessage } from "~/server/limits/rate-limits.server";
+import { LocalDate } from "~/components/dashboard/billing/LocalDate";
 import type { Route } from "./+types/support";
 
 export const meta: Route.MetaFunction = () => [{ title: "Support | AI Dashboard" }, { name: "robots", content: "noindex" }];
@@ -67,8 +68,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The spec's words for a failure (section 8, trial start). */
 const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default function SupportPage({ loaderData }: Route.ComponentProps) {
   const { tickets } = loaderData;
@@ -181,7 +180,7 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
                     </Badge>
                   </div>
                   <p className="mt-1 text-xs text-muted-foreground">
-                    {t.category} · <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))} UTC</time>
+                    {t.category} · <LocalDate iso={t.createdAt} withTime />
                   </p>
                   <p className="mt-2 line-clamp-3 whitespace-pre-line break-words text-sm">{t.message}</p>
                 </li>

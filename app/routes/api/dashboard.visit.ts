@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { db } from "~/server/db/client.server";
 import { recordDashboardVisit } from "~/server/trial/trial.server";
+import { getSettings, rememberTimeZone } from "~/server/profile/settings.server";
+import { timeZoneFromCookie } from "~/lib/time-zone";
 import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
 import { takeRequestAttempt, tooManyRequests } from "~/server/http/request-limit.server";
 import { RATE_LIMITS } from "~/server/limits/rate-limits.server";
@@ -31,8 +33,18 @@ export async function action({ request }: { request: Request }) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
   const allowed = await takeRequestAttempt(request, RATE_LIMITS.dashboardVisit, user.id);
   if (!allowed.allowed) return tooManyRequests(allowed.retryAfterSeconds);
-  await recordDashboardVisit(db(), user.id);
+  await Promise.all([recordDashboardVisit(db(), user.id), rememberBrowserTimeZone(user.id, request)]);
   return data({ ok: true });
+}
+
+/**
+ * An account made before its zone was captured (or whose sign-up page never ran its script) takes the
+ * browser's from the page's cookie at its next dashboard view; one the account has is never replaced.
+ */
+async function rememberBrowserTimeZone(userId: string, request: Request) {
+  const zone = timeZoneFromCookie(request.headers.get("cookie"));
+  if (!zone) return;
+  if ((await getSettings(db(), userId)).timeZone === null) await rememberTimeZone(db(), userId, zone);
 }
 
 export function loader() {

@@ -90,6 +90,7 @@ const formSchema = z.discriminatedUnion("intent", [
   }),
   z.strictObject({
     intent: z.literal("signup"),
+    next,
     email,
     password: newPassword,
     firstName: name,
@@ -112,10 +113,11 @@ export interface AuthActionResult {
   toast?: { kind: "success" | "error"; title: string; description?: string };
   fieldErrors?: Partial<Record<"email" | "password" | "firstName" | "lastName" | "companyName", string>>;
   values?: { email?: string; firstName?: string; lastName?: string; companyName?: string };
+  /** After sign-up: the page the verification link opens ("dashboard", or the page the visitor came from). */
+  returnsTo?: "dashboard" | "page";
 }
 
 const MAX_FORM_BYTES = 16 * 1024;
-const ACCOUNT_CREATED_CALLBACK = "/dashboard?toast=account-created";
 const RESET_CALLBACK = "/auth?tab=reset";
 
 const failureToast = (intent: AuthIntent, description: string): AuthActionResult["toast"] => {
@@ -148,6 +150,11 @@ function afterSignIn(next: string | undefined, toastKey: "welcome-back" | "accou
   return target === "/dashboard" || target.startsWith("/dashboard/") || target.startsWith("/dashboard?")
     ? withToast(target, toastKey)
     : target;
+}
+
+function returnsTo(next: string | undefined): "dashboard" | "page" {
+  const target = safeNext(next);
+  return target === "/dashboard" || target.startsWith("/dashboard?") ? "dashboard" : "page";
 }
 
 /** The text for a rate-limited answer: the per-account throttle says so, the per-IP one asks for a minute. */
@@ -228,7 +235,9 @@ export async function handleAuthAction(request: Request) {
         firstName: form.firstName || undefined,
         lastName: form.lastName || undefined,
         companyName: form.companyName || undefined,
-        callbackURL: ACCOUNT_CREATED_CALLBACK,
+        // The verification link signs the new customer in and brings them back to the page they
+        // signed up from (a trial or buy button's `next`, with its choices), else the dashboard.
+        callbackURL: afterSignIn(form.next, "account-created"),
       });
       if (result.status === 429) return fail(429, "signup", tooManyMessage(result), { values });
       if (result.status >= 500) return fail(502, "signup", AUTH_TEXT.generic, { values });
@@ -243,6 +252,7 @@ export async function handleAuthAction(request: Request) {
           ok: true,
           message: AUTH_TEXT.signUpSuccess,
           toast: { kind: "success", title: AUTH_TEXT.signUpSuccess },
+          returnsTo: returnsTo(form.next),
         },
         { headers: cookieHeaders(result.setCookies) },
       );

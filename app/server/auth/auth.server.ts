@@ -8,11 +8,14 @@ import { attributeSignup } from "../affiliates/referral.server";
 import { db as currentDb, type Db } from "../db/client.server";
 import * as schema from "../db/schema";
 import { env } from "../env.server";
-import { log } from "../log.server";
+import { errorMessage, log } from "../log.server";
 import { sendMail } from "../mail/mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { holdsNul, userFieldsProblem } from "./auth-input.server";
 import { logFromAuth } from "./auth-log.server";
+import { safeNext } from "./safe-next.server";
+import { timeZoneFromCookie } from "~/lib/time-zone";
+import { rememberTimeZone } from "../profile/settings.server";
 import { INVALID_CHARACTERS } from "~/lib/text";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
 import {
@@ -139,6 +142,21 @@ async function passwordCheckedFor(ctx: GenericEndpointContext): Promise<string |
   return session ? emailHash(session.user.email) : null;
 }
 
+/**
+ * The sign-in page for the owner of an address someone tried to sign up with: it keeps the page the
+ * sign-up was coming back to (its callbackURL), so signing in instead continues the same purchase.
+ */
+async function signInLinkBack(request: Request | undefined): Promise<string> {
+  let callbackURL: unknown;
+  try {
+    callbackURL = ((await request?.json()) as { callbackURL?: unknown } | undefined)?.callbackURL;
+  } catch {
+    callbackURL = undefined;
+  }
+  const back = typeof callbackURL === "string" ? safeNext(callbackURL, "") : "";
+  return back && !back.startsWith("/dashboard?toast=") ? `/auth?next=${encodeURIComponent(back)}` : "/auth";
+}
+
 export function createAuth(db: Db, secret: string) {
   const e = env();
   const secure = usesSecureCookies();
@@ -194,11 +212,12 @@ export function createAuth(db: Db, secret: string) {
           text: `Someone asked to reset the password of your AI Automation Apps account.\n\nReset it here (valid for 1 hour): ${url}\n\nIf it wasn't you, ignore this email.`,
         });
       },
-      onExistingUserSignUp: async ({ user }) => {
+      onExistingUserSignUp: async ({ user }, request) => {
+        const signIn = `${e.PUBLIC_SITE_URL}${await signInLinkBack(request)}`;
         await sendMail(db, {
           to: user.email,
           subject: "You already have an account",
-          text: `Someone tried to create an AI Automation Apps account with this email address, which already has one.\n\nSign in: ${e.PUBLIC_SITE_URL}/auth\nForgot your password? ${e.PUBLIC_SITE_URL}/auth?tab=reset\n\nIf it wasn't you, ignore this email.`,
+          text: `Someone tried to create an AI Automation Apps account with this email address, which already has one.\n\nSign in: ${signIn}\nForgot your password? ${e.PUBLIC_SITE_URL}/auth?tab=reset\n\nIf it wasn't you, ignore this email.`,
         });
       },
     },
@@ -229,6 +248,15 @@ export function createAuth(db: Db, secret: string) {
           after: async (created, ctx) => {
             const cookie = ctx?.headers?.get("cookie") ?? ctx?.request?.headers.get("cookie") ?? null;
             await attributeSignup(db, created.id, cookie, secret);
+            // The browser's time zone (the page's cookie) is the account's from the start
+            // (docs/decisions/XXXX-customer-time-zone.md). A failure costs only that: the first
+            // dashboard view captures it again.
+            const zone = timeZoneFromCookie(cookie);
+            if (zone) {
+              await rememberTimeZone(db, created.id, zone).catch((error: unknown) =>
+                log.warn("time zone not stored at sign-up", { error: errorMessage(error) }),
+              );
+            }
           },
         },
       },

@@ -34,6 +34,18 @@ describe("safeNext", () => {
     expect(safeNext("/dashboard/billing?back=%2Fapps")).toBe("/dashboard/billing?back=%2Fapps");
     expect(safeNext("/apps#%2Fsection")).toBe("/apps#%2Fsection");
   });
+  it("keeps the pages a trial or buy button sends a signed-out visitor from, with their choices", () => {
+    const packages = "/packages?industry=healthcare&goal=save-time&timeline=rush&mode=monthly";
+    expect(safeNext(packages)).toBe(packages);
+    const apps = "/apps?q=crm&industry=Healthcare+%26+Life+Sciences&tab=express&view=list";
+    expect(safeNext(apps)).toBe(apps);
+    expect(safeNext("/distributors")).toBe("/distributors");
+  });
+  it("falls back to what the caller names", () => {
+    expect(safeNext("https://evil.example", "")).toBe("");
+    expect(safeNext("javascript:alert(1)", "/apps")).toBe("/apps");
+    expect(safeNext("/packages?tier=pro", "")).toBe("/packages?tier=pro");
+  });
   it("refuses an encoded slash or backslash in the path, which Better Auth refuses as a callback URL", () => {
     for (const bad of [
       "/dashboard%2Fbilling",

@@ -61,6 +61,8 @@ export const trialAccess = pgTable("trial_access", {
   planPrice: integer("plan_price"),
   dashboardAccessCount: integer("dashboard_access_count").notNull().default(0),
   lastDashboardAccess: ts("last_dashboard_access"),
+  /** The account's first dashboard view: the 15-second free preview counts from it. */
+  previewStartedAt: ts("preview_started_at"),
 });
 
 /** Spec section 3 user_profiles. */
@@ -168,6 +170,8 @@ export const userSettings = pgTable("user_settings", {
   productNews: boolean("product_news").notNull().default(false),
   smsAlerts: boolean("sms_alerts").notNull().default(false),
   sidebarCollapsed: boolean("sidebar_collapsed").notNull().default(false),
+  /** IANA name (checked with Intl) every time is shown in; null until the browser's is known. */
+  timeZone: text("time_zone"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 

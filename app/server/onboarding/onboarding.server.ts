@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   buildSteps,
   isOnboardingStepId,
@@ -39,12 +39,31 @@ export async function completeStep(db: Db, userId: string, stepId: string, now =
   return { ok: true };
 }
 
+/** Step 1 is a fact of the account (derived, never stored): it cannot be marked not done. */
+export const SIGNUP_STEP_FIXED = "Your account exists, so this step stays completed.";
+
 /**
- * Schedules the onboarding call two days ahead at 14:00 UTC (the server's time zone), stores it
- * in user_profiles (upsert) and completes the 'Schedule your onboarding call' step.
+ * Marks one completed step not done again (idempotent). Only the flag goes: a call that was
+ * scheduled stays booked, so the customer can tick the step again without rebooking.
  */
-export async function scheduleOnboardingCall(db: Db, userId: string, now = new Date()): Promise<{ ok: true; at: Date }> {
-  const at = onboardingCallTime(now);
+export async function reopenStep(db: Db, userId: string, stepId: string): Promise<CompleteStepResult> {
+  if (!isOnboardingStepId(stepId)) return { ok: false, message: "Unknown onboarding step." };
+  if (stepId === SIGNUP_STEP_ID) return { ok: false, message: SIGNUP_STEP_FIXED };
+  await db.delete(onboardingProgress).where(and(eq(onboardingProgress.userId, userId), eq(onboardingProgress.stepId, stepId)));
+  return { ok: true };
+}
+
+/**
+ * Schedules the onboarding call two days ahead at 14:00 in the customer's time zone, stores it in
+ * user_profiles (upsert) and completes the 'Schedule your onboarding call' step.
+ */
+export async function scheduleOnboardingCall(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  timeZone?: string,
+): Promise<{ ok: true; at: Date }> {
+  const at = onboardingCallTime(now, timeZone);
   await db.transaction(async (tx) => {
     await tx
       .insert(userProfiles)

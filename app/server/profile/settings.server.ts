@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
 import { userSettings } from "~/server/db/schema";
@@ -8,7 +8,12 @@ export interface UserSettings {
   productNews: boolean;
   smsAlerts: boolean;
   sidebarCollapsed: boolean;
+  /** The account's time zone (IANA), or null while it is not known. */
+  timeZone: string | null;
 }
+
+/** What the settings page's preferences form saves (the time zone has a form of its own). */
+export type Preferences = Omit<UserSettings, "timeZone">;
 
 /** What an account has before it ever saves the settings page. */
 export const DEFAULT_SETTINGS: UserSettings = {
@@ -16,6 +21,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   productNews: false,
   smsAlerts: false,
   sidebarCollapsed: false,
+  timeZone: null,
 };
 
 /** HTML checkboxes send "on" when ticked and nothing otherwise. */
@@ -39,14 +45,40 @@ export async function getSettings(db: Db, userId: string): Promise<UserSettings>
     productNews: row.productNews,
     smsAlerts: row.smsAlerts,
     sidebarCollapsed: row.sidebarCollapsed,
+    timeZone: row.timeZone,
   };
 }
 
-export async function saveSettings(db: Db, userId: string, settings: UserSettings): Promise<UserSettings> {
-  const values = { ...settings, updatedAt: new Date() };
+export async function saveSettings(db: Db, userId: string, settings: Preferences): Promise<UserSettings> {
+  const { emailUpdates, productNews, smsAlerts, sidebarCollapsed } = settings;
+  const values = { emailUpdates, productNews, smsAlerts, sidebarCollapsed, updatedAt: new Date() };
   await db
     .insert(userSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userSettings.userId, set: values });
   return getSettings(db, userId);
+}
+
+/** The customer's choice on the settings page: a zone Intl knows (the caller checks it). */
+export async function saveTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(userSettings)
+    .values({ userId, timeZone, updatedAt: now })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { timeZone, updatedAt: now } });
+}
+
+/**
+ * The browser's zone, captured without asking (at sign-up, or the first dashboard view of an account
+ * made before): stored only while the account has none, so it never overrides the customer's choice.
+ */
+export async function rememberTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
+  await db
+    .insert(userSettings)
+    .values({ userId, timeZone })
+    .onConflictDoUpdate({
+      target: userSettings.userId,
+      set: { timeZone: sql`excluded.time_zone` },
+      setWhere: isNull(userSettings.timeZone),
+    });
 }

@@ -63,7 +63,12 @@ export async function recordDashboardVisit(db: Db, userId: string, now = new Dat
   if (status.active || status.trial.trialStarted) return status;
   const [trial] = await db
     .update(trialAccess)
-    .set({ dashboardAccessCount: sql`${trialAccess.dashboardAccessCount} + 1`, lastDashboardAccess: now })
+    .set({
+      dashboardAccessCount: sql`${trialAccess.dashboardAccessCount} + 1`,
+      lastDashboardAccess: now,
+      // The first view starts the free preview; later ones (a reload, another tab) keep its start.
+      previewStartedAt: sql`coalesce(${trialAccess.previewStartedAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(trialAccess.userId, userId), eq(trialAccess.trialStarted, false)))
     .returning();
   return trial ? { ...status, trial } : status;

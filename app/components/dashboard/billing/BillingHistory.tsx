@@ -3,7 +3,7 @@ import { orderAmountLines } from "~/catalogue/pricing";
 import { Link } from "react-router";
 import { formatDollars } from "~/components/dashboard/pages/common";
 import { Badge } from "~/components/ui/badge";
-import { formatDate } from "./checkout";
+import { LocalDate } from "./LocalDate";
 
 export interface HistoryEntry {
   id: string;
@@ -113,7 +113,7 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                   </div>
                   <div className="flex justify-between gap-2 text-muted-foreground">
                     <span>
-                      {formatDate(e.createdAt)} · {kindLabel(e)}
+                      <LocalDate iso={e.createdAt} /> · {kindLabel(e)}
                     </span>
                     <span className="tabular-nums text-foreground">
                       <Amount entry={e} />
@@ -151,7 +151,9 @@ export function BillingHistory({ entries }: { entries: HistoryEntry[] }) {
                   const status = STATUS[e.status] ?? { label: e.status, variant: "secondary" as const };
                   return (
                     <tr key={e.id} className="border-b last:border-0">
-                      <td className="whitespace-nowrap px-4 py-3">{formatDate(e.createdAt)}</td>
+                      <td className="whitespace-nowrap px-4 py-3">
+                        <LocalDate iso={e.createdAt} />
+                      </td>
                       <td className="px-4 py-3">
                         <span className="font-medium">{e.itemName}</span>
                         <span className="block text-xs text-muted-foreground">{kindLabel(e)}</span>

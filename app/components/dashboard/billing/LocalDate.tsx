@@ -1,38 +1,17 @@
-import { useHydrated } from "~/lib/use-hydrated";
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${withTime}|${timeZone ?? ""}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", ...(withTime ? { timeStyle: "short" } : {}), timeZone });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** The browser's time zone as a short name ("EST", "GMT+1"), for a time that says which zone it is in. */
-function zoneName(date: Date, timeZone: string | undefined): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-    .formatToParts(date)
-    .find((p) => p.type === "timeZoneName");
-  return part?.value ?? "";
-}
+import { formatInZone } from "~/lib/time-zone";
+import { useShownTimeZone } from "~/lib/time-zone-context";
 
 /**
- * A date (or date and time) in the customer's own time zone. The server does not know it, so the
- * first render (the server's, and hydration's, which must match it) is in UTC and says so for a
- * time; once hydrated the browser's zone is used. `dateTime` keeps the exact instant for machines.
+ * A date (or date and time, with its zone's name) in the customer's own time zone: the account's,
+ * given by the dashboard, which the server and the browser print alike. Where no page gives one, the
+ * first render (the server's, and hydration's) is in UTC and says so for a time; once hydrated the
+ * browser's zone is used. `dateTime` keeps the exact instant for machines.
  */
 export function LocalDate({ iso, withTime = false, testId }: { iso: string; withTime?: boolean; testId?: string }) {
-  const hydrated = useHydrated();
-  const date = new Date(iso);
-  const timeZone = hydrated ? undefined : "UTC";
-  const text = formatter(withTime, timeZone).format(date);
+  const timeZone = useShownTimeZone();
   return (
     <time dateTime={iso} data-testid={testId}>
-      {withTime ? `${text} ${zoneName(date, timeZone)}` : text}
+      {formatInZone(new Date(iso), timeZone, withTime ? "date-time" : "date")}
     </time>
   );
 }

@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/co
 import { Slider } from "~/components/ui/slider";
 import { SCALING_TIERS } from "~/catalogue/plans";
 import { cn } from "~/lib/utils";
-import { checkoutClick, formatDate } from "./checkout";
+import { checkoutClick } from "./checkout";
+import { LocalDate } from "./LocalDate";
 import { CheckoutFormError } from "./CheckoutFormError";
 import { tierRelation, type TierRelation, type TierSubscription } from "./tiers";
 
@@ -136,7 +137,12 @@ export function ScalingPlans({
             {current.active && current.monthlyPrice !== null ? (
               <p className="mt-1 text-sm text-muted-foreground">
                 {formatDollars(current.monthlyPrice)}/month
-                {current.currentPeriodEnd ? ` · renews ${formatDate(current.currentPeriodEnd)}` : ""}
+                {current.currentPeriodEnd ? (
+                  <>
+                    {" · renews "}
+                    <LocalDate iso={current.currentPeriodEnd} />
+                  </>
+                ) : null}
               </p>
             ) : null}
           </CardContent>

@@ -204,7 +204,3 @@ export function useRevalidateOnFocus() {
     };
   }, [revalidate, state]);
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
