@@ -1,5 +1,5 @@
 /**
- * The customer's time zone (docs/decisions/XXXX-customer-time-zone.md): IANA names checked with Intl,
+ * The customer's time zone (docs/decisions/0061-customer-time-zone.md): IANA names checked with Intl,
  * times formatted in a named zone, and a wall-clock time in a zone turned into an instant. Pure and
  * shared by server and browser, so both render the same text and hydration matches.
  */

@@ -249,7 +249,7 @@ export function createAuth(db: Db, secret: string) {
             const cookie = ctx?.headers?.get("cookie") ?? ctx?.request?.headers.get("cookie") ?? null;
             await attributeSignup(db, created.id, cookie, secret);
             // The browser's time zone (the page's cookie) is the account's from the start
-            // (docs/decisions/XXXX-customer-time-zone.md). A failure costs only that: the first
+            // (docs/decisions/0061-customer-time-zone.md). A failure costs only that: the first
             // dashboard view captures it again.
             const zone = timeZoneFromCookie(cookie);
             if (zone) {
