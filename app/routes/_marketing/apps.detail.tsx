@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays } from "lucide-react";
 import { data, Link, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { APP_PRICING_TABS, APP_TAB_INFO, quoteApp, type AppPricingTab } from "~/catalogue/pricing";
-import { initialReviews } from "~/catalogue/reviews";
+import { allReviews, REVIEWS_SHOWN } from "~/catalogue/reviews";
 import { ReviewsBody } from "~/components/apps/ReviewsBody";
 import { Star } from "~/components/apps/Stars";
 import { TrialForm } from "~/components/apps/TrialForm";
@@ -37,11 +37,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const [related, user] = await Promise.all([relatedApps(database, app, RELATED_COUNT), getUser(request)]);
+  // Every review the count promises: the first few shown, the rest behind "Read all".
+  const reviews = allReviews(app);
   return {
     app,
     // Prices and delivery come from the same quoteApp the cards, the dialog and the checkout use.
     prices: APP_PRICING_TABS.map((tab) => quoteApp(app, tab)),
-    reviews: initialReviews(app),
+    reviews: reviews.slice(0, REVIEWS_SHOWN),
+    earlier: reviews.slice(REVIEWS_SHOWN),
     related: related.map((r) => ({ slug: r.slug, name: r.name, description: r.description, from: quoteApp(r, "base").display })),
     signedIn: user !== null,
   };
@@ -75,7 +78,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function AppPage({ loaderData }: Route.ComponentProps) {
-  const { app, prices, reviews, related, signedIn } = loaderData;
+  const { app, prices, reviews, earlier, related, signedIn } = loaderData;
   const { env } = useRootData();
   const { processingId, processingTab, notice, startTrial } = useAppTrial({ signedIn, tab: "base" });
   const actionData = useActionData<typeof action>();
@@ -215,7 +218,7 @@ export default function AppPage({ loaderData }: Route.ComponentProps) {
             Customer Reviews
           </h2>
           <div className="mt-4 flex flex-col gap-3">
-            <ReviewsBody app={app} reviews={reviews} />
+            <ReviewsBody app={app} reviews={reviews} earlier={earlier} />
           </div>
         </section>
 
