@@ -37,7 +37,8 @@ import { checkoutProvider } from "~/server/billing/provider.server";
 import { receiptsByOrder } from "~/server/billing/receipts.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
-import { getSubscriptionSummary, type PaidSubscription } from "~/server/profile/billing.server";
+import { subscriptionSummaryOfRequest } from "~/server/trial/request-trial-status.server";
+import type { PaidSubscription } from "~/server/profile/billing.server";
 import type { Route } from "./+types/billing";
 
 export const meta: Route.MetaFunction = () => [
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
     const [subscription, orders, trials, receipts, provider] = await Promise.all([
-      getSubscriptionSummary(db(), user.id),
+      subscriptionSummaryOfRequest(request, user.id),
       listOrders(db(), user.id, 25),
       listRunningTrials(db(), user.id),
       receiptsByOrder(db(), user.id),

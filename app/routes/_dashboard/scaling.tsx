@@ -15,9 +15,8 @@ import { PageHeader } from "~/components/dashboard/pages/common";
 import { useRootData } from "~/root";
 import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { requireUser } from "~/server/auth/session.server";
-import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
-import { getSubscriptionSummary } from "~/server/profile/billing.server";
+import { subscriptionSummaryOfRequest } from "~/server/trial/request-trial-status.server";
 import type { Route } from "./+types/scaling";
 
 export const meta: Route.MetaFunction = () => [{ title: "Scaling Plans | AI Dashboard" }, { name: "robots", content: "noindex" }];
@@ -34,7 +33,7 @@ const NO_PLAN: ScalingCurrent = {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const s = await getSubscriptionSummary(db(), user.id);
+    const s = await subscriptionSummaryOfRequest(request, user.id);
     const current: ScalingCurrent = {
       active: s.active,
       planName: s.planName,
