@@ -27,11 +27,17 @@
 // 4. A side figure only: one account refreshing /dashboard/billing from TRAFFIC_HAMMER_CONNECTIONS
 //    (16) connections, the shape earlier dashboard benchmarks measured and no real user makes.
 //
+// Also reported: the time from starting `node server.js` to its first healthy /healthz, the server's
+// CPU per request apart from PostgreSQL's (PostgreSQL's is every postgres process on the host,
+// other databases' work included), and the server's resident memory (RSS) after the runs.
+// TRAFFIC_PAGES (comma-separated paths) replaces the five dashboard pages, e.g.
+// TRAFFIC_PAGES='/apps?q=invoice,/apps?q=crm' for the catalogue search as a signed-in visitor.
+//
 // Accounts: TRAFFIC_ACCOUNTS (100), each signed up through the API, verified through the dev
 // mailbox and with its trial started (bench/lib/common.js signedInWithTrial), each with a loopback
 // source address of its own. Only 200 answers count as answered; any other status is a failure.
 // The client runs on the same machine as the server: both share its cores.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import {
@@ -69,7 +75,9 @@ const stepSeconds = (rate) => Math.min(5 * STEP_SECONDS, Math.max(STEP_SECONDS, 
 /** The search does not go below this rate: under it the server is idle, and the machine is measured. */
 const MIN_RATE = START_RATE / 4;
 
-const PAGES = ["/dashboard", "/dashboard/billing", "/dashboard/addons", "/dashboard/scaling", "/dashboard/onboarding"];
+const PAGES = process.env.TRAFFIC_PAGES
+  ? process.env.TRAFFIC_PAGES.split(",")
+  : ["/dashboard", "/dashboard/billing", "/dashboard/addons", "/dashboard/scaling", "/dashboard/onboarding"];
 
 /**
  * The traffic: request n goes to account n mod N, and each account asks for its pages in turn
@@ -129,13 +137,23 @@ function figures(results, started, notSent, cpu, seconds = 0) {
     hits: results.filter((r) => r.hit).length,
     // Other work on the machine moves these figures: each run says how busy it was.
     load: loadavg()[0],
-    cpuMsPerRequest: cpu && ok.length ? (cpu * 1000) / ok.length : null,
+    cpuMsPerRequest: cpu && ok.length ? ((cpu.server + cpu.postgres) * 1000) / ok.length : null,
+    serverCpuMsPerRequest: cpu && ok.length ? (cpu.server * 1000) / ok.length : null,
   };
 }
 
-async function serverCpu(server) {
-  const c = await cpuSeconds(server.pid);
-  return c ? c.server + c.postgres : null;
+const serverCpu = (server) => cpuSeconds(server.pid);
+const cpuSince = (before, after) =>
+  before && after ? { server: after.server - before.server, postgres: after.postgres - before.postgres } : null;
+
+/** Resident memory of the server process, in MB (Linux; null elsewhere). */
+function rssMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Sends `rate` requests a second for `seconds`, on schedule, and waits for every answer. */
@@ -166,7 +184,7 @@ async function openLoop(server, traffic, rate, seconds) {
   }
   await Promise.all(inFlight);
   const cpuAfter = await serverCpu(server);
-  return { rate, ...figures(results, started, notSent, cpuBefore === null ? null : cpuAfter - cpuBefore, seconds) };
+  return { rate, ...figures(results, started, notSent, cpuSince(cpuBefore, cpuAfter), seconds) };
 }
 
 /** `connections` workers, each sending its next request when its last is answered, for `seconds`. */
@@ -181,7 +199,7 @@ async function closedLoop(server, nextVisit, connections, seconds) {
     }),
   );
   const cpuAfter = await serverCpu(server);
-  return { connections, ...figures(results, started, 0, cpuBefore === null ? null : cpuAfter - cpuBefore) };
+  return { connections, ...figures(results, started, 0, cpuSince(cpuBefore, cpuAfter)) };
 }
 
 const crossed = (r) => !(r.p99 <= P99_LIMIT_MS) || r.failed > 0.01 * (r.sent + (r.failures["not sent"] ?? 0));
@@ -189,17 +207,26 @@ const crossed = (r) => !(r.p99 <= P99_LIMIT_MS) || r.failed > 0.01 * (r.sent + (
 function openRow(label, r) {
   return [label, r.rate.toFixed(1), r.rps.toFixed(1), fmt(r.p50), fmt(r.p99), fmt(r.max), r.failed, cpuOf(r), r.load.toFixed(1)];
 }
-const cpuOf = (r) => r.cpuMsPerRequest?.toFixed(1) ?? "-";
-const OPEN_HEADER = ["open loop", "sent/s", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", "CPU ms/req", "load"];
+/** Server CPU ms a request, then with PostgreSQL's added (PostgreSQL only). */
+const cpuOf = (r) =>
+  r.serverCpuMsPerRequest === null
+    ? "-"
+    : r.serverCpuMsPerRequest.toFixed(2) +
+      (r.cpuMsPerRequest !== r.serverCpuMsPerRequest ? ` (${r.cpuMsPerRequest.toFixed(2)})` : "");
+const CPU_HEADER = "CPU ms/req (+pg)";
+const OPEN_HEADER = ["open loop", "sent/s", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", CPU_HEADER, "load"];
 
 async function main() {
   const engine = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
+  const startedAt = performance.now();
   const server = await startServer();
-  const out = { engine, accounts: ACCOUNTS, pages: PAGES, p99LimitMs: P99_LIMIT_MS, machine: await loadAverage() };
+  const startMs = performance.now() - startedAt;
+  const out = { engine, accounts: ACCOUNTS, pages: PAGES, p99LimitMs: P99_LIMIT_MS, startMs, machine: await loadAverage() };
   try {
     console.log(
       `bench/dashboard-traffic.js: ${server.url}, ${engine}, ${ACCOUNTS} accounts, load ${out.machine.loadavg.join(" ")} on ${out.machine.cpus} cores`,
     );
+    console.log(`start to healthy: ${fmt(startMs)} ms; RSS at start ${fmt(rssMb(server.pid))} MB`);
     const seedStarted = performance.now();
     const accounts = [];
     // A few sign-ups at a time: each hashes a password, and the server is the one being measured next.
@@ -292,7 +319,7 @@ async function main() {
     console.log(`\nclosed loop, ${CLOSED_SECONDS} s each`);
     console.log(
       table(
-        ["connections", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", "CPU ms/req", "load"],
+        ["connections", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", CPU_HEADER, "load"],
         closed.map((r) => [
           r.connections,
           r.rps.toFixed(1),
@@ -321,10 +348,12 @@ async function main() {
         `${cpuOf(hammer)} ms CPU a request`,
     );
 
+    const rssAfter = rssMb(server.pid);
+    console.log(`server RSS after the runs: ${fmt(rssAfter)} MB`);
     const { requests, firstViews } = traffic.counts();
     const hits = [...steps, ...held, ...closed, hammer].reduce((n, r) => n + r.hits, 0);
     console.log(`\n${requests} many-account requests, ${firstViews} of them first views; page-cache hits in all runs: ${hits}`);
-    Object.assign(out, { knee, crossedAt: bad, steps, held, closed, hammer, requests, firstViews, hits });
+    Object.assign(out, { knee, crossedAt: bad, steps, held, closed, hammer, requests, firstViews, hits, rssAfterMb: rssAfter });
     mkdirSync(path.dirname(OUT), { recursive: true });
     writeFileSync(OUT, JSON.stringify(out, null, 2));
     console.log(`figures: ${OUT}`);
