@@ -70,7 +70,16 @@ function build(element: ReactElement<Record<string, unknown>>): Built | null {
 const hasContextValues = (context: Record<string, unknown> | null | undefined) =>
   !!context && Object.values(context).some((v) => v !== undefined);
 
-const render = LucideIcon as unknown as { render: (props: IconProps, ref: Ref<SVGSVGElement> | null) => ReactElement };
+type RenderFunction = (props: IconProps, ref: Ref<SVGSVGElement> | null) => ReactElement<Record<string, unknown>>;
+/**
+ * Lucide's Icon render function, looked up when called: this module and lucide import each other
+ * (lucide's createLucideIcon imports this one), so lucide's Icon is not defined yet while this
+ * module is evaluated.
+ */
+const render = {
+  render: (props: IconProps, ref: Ref<SVGSVGElement> | null) =>
+    (LucideIcon as unknown as { render: RenderFunction }).render(props, ref),
+};
 
 const CachedIcon = forwardRef<SVGSVGElement, IconProps>(function CachedIcon(props, ref) {
   const context = useLucideContext() as Record<string, unknown> | null;
@@ -84,7 +93,6 @@ const CachedIcon = forwardRef<SVGSVGElement, IconProps>(function CachedIcon(prop
     const element = render.render(props, null);
     entry = build(element);
     if (variants.size < MAX_VARIANTS) variants.set(key, entry);
-    if (!entry) return render.render(props, ref);
   }
   if (!entry) return render.render(props, ref);
   return createElement("svg", { ...entry.svgProps, ref, dangerouslySetInnerHTML: entry.inner });
