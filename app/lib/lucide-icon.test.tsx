@@ -4,7 +4,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import CachedIcon from "./lucide-icon";
 
-type IconComponent = { render: (props: object, ref: null) => { props: { icon: object } } };
+type IconData = NonNullable<Parameters<typeof LucideIcon>[0]["icon"]>;
+type IconComponent = { render: (props: object, ref: null) => { props: { icon: IconData } } };
 /** Every icon lucide ships, as its data (what lucide's own icon component hands to Icon). */
 const ALL = [...new Set(Object.values(icons))].map((c) => ({
   name: (c as { displayName?: string }).displayName ?? "?",
