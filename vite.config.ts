@@ -1,6 +1,33 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * lucide-react's icons render through app/lib/lucide-icon.tsx, which builds each icon's markup once
+ * instead of on every render (docs/decisions/XXXX-cheap-signed-in-pages.md). Only lucide's own
+ * `createLucideIcon` is pointed at it; the build fails if that module is never seen (a lucide upgrade
+ * that moved it), rather than silently rendering the slow way.
+ */
+function lucideCachedIcon(): Plugin {
+  const replacement = path.resolve(import.meta.dirname, "app/lib/lucide-icon.tsx");
+  const createLucideIcon = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/;
+  let replaced = false;
+  return {
+    name: "lucide-cached-icon",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "./Icon.mjs" || !importer || !createLucideIcon.test(importer)) return null;
+      replaced = true;
+      return replacement;
+    },
+    buildEnd(error) {
+      if (!error && this.environment.config.command === "build" && !replaced) {
+        this.error("lucide-cached-icon: lucide-react's createLucideIcon.mjs never imported ./Icon.mjs (lucide upgraded?)");
+      }
+    },
+  };
+}
 
 export default defineConfig({
   environments: {
@@ -8,10 +35,11 @@ export default defineConfig({
     // (docs/decisions/0019); the server finds its file in the Vite manifest the build keeps.
     client: { build: { rolldownOptions: { input: ["./app/islands/home.client.tsx"] } } },
     // The SSR bundle's entry is our Express app, so the production server imports one file that
-    // already contains the routes, the database layer and the request handler.
-    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+    // already contains the routes, the database layer and the request handler. lucide-react is
+    // bundled (not loaded from node_modules) so its icons render through the same cached Icon.
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } }, resolve: { noExternal: ["lucide-react"] } },
   },
   build: { manifest: true },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lucideCachedIcon(), tailwindcss(), reactRouter()],
 });

@@ -27,11 +27,23 @@
 // 4. A side figure only: one account refreshing /dashboard/billing from TRAFFIC_HAMMER_CONNECTIONS
 //    (16) connections, the shape earlier dashboard benchmarks measured and no real user makes.
 //
+// 5. CPU a request: TRAFFIC_CPU_REQUESTS (300) many-account requests one after the other on one
+//    connection; the server's CPU over them, less what the idle server spent over as long just
+//    before (pg-boss polling, timers), divided by the requests. The figure to compare builds by:
+//    on a shared host, run both builds back to back (A B A B) and compare those.
+// TRAFFIC_PHASES (open,closed,hammer,cpu) picks the parts to run, e.g. TRAFFIC_PHASES=cpu.
+//
+// Also reported: the time from starting `node server.js` to its first healthy /healthz, the server's
+// CPU per request apart from PostgreSQL's (PostgreSQL's is every postgres process on the host,
+// other databases' work included), and the server's resident memory (RSS) after the runs.
+// TRAFFIC_PAGES (comma-separated paths) replaces the five dashboard pages, e.g.
+// TRAFFIC_PAGES='/apps?q=invoice,/apps?q=crm' for the catalogue search as a signed-in visitor.
+//
 // Accounts: TRAFFIC_ACCOUNTS (100), each signed up through the API, verified through the dev
 // mailbox and with its trial started (bench/lib/common.js signedInWithTrial), each with a loopback
 // source address of its own. Only 200 answers count as answered; any other status is a failure.
 // The client runs on the same machine as the server: both share its cores.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import {
@@ -59,6 +71,8 @@ const P99_LIMIT_MS = num("TRAFFIC_P99_MS", 50);
 const CONCURRENCY = (process.env.TRAFFIC_CONCURRENCY || "1,4,16").split(",").map(Number);
 const WARM_SECONDS = num("TRAFFIC_WARM_SECONDS", 5);
 const HAMMER_CONNECTIONS = num("TRAFFIC_HAMMER_CONNECTIONS", 16);
+const CPU_REQUESTS = num("TRAFFIC_CPU_REQUESTS", 300);
+const PHASES = new Set((process.env.TRAFFIC_PHASES || "open,closed,hammer,cpu").split(","));
 const OUT = path.resolve(process.env.TRAFFIC_OUT || "/tmp/bench-results/dashboard-traffic.json");
 /** Requests in flight beyond which an open-loop step stops sending (they count as failed). */
 const MAX_IN_FLIGHT = 2000;
@@ -69,7 +83,9 @@ const stepSeconds = (rate) => Math.min(5 * STEP_SECONDS, Math.max(STEP_SECONDS, 
 /** The search does not go below this rate: under it the server is idle, and the machine is measured. */
 const MIN_RATE = START_RATE / 4;
 
-const PAGES = ["/dashboard", "/dashboard/billing", "/dashboard/addons", "/dashboard/scaling", "/dashboard/onboarding"];
+const PAGES = process.env.TRAFFIC_PAGES
+  ? process.env.TRAFFIC_PAGES.split(",")
+  : ["/dashboard", "/dashboard/billing", "/dashboard/addons", "/dashboard/scaling", "/dashboard/onboarding"];
 
 /**
  * The traffic: request n goes to account n mod N, and each account asks for its pages in turn
@@ -129,13 +145,50 @@ function figures(results, started, notSent, cpu, seconds = 0) {
     hits: results.filter((r) => r.hit).length,
     // Other work on the machine moves these figures: each run says how busy it was.
     load: loadavg()[0],
-    cpuMsPerRequest: cpu && ok.length ? (cpu * 1000) / ok.length : null,
+    cpuMsPerRequest: cpu && ok.length ? ((cpu.server + cpu.postgres) * 1000) / ok.length : null,
+    serverCpuMsPerRequest: cpu && ok.length ? (cpu.server * 1000) / ok.length : null,
   };
 }
 
-async function serverCpu(server) {
-  const c = await cpuSeconds(server.pid);
-  return c ? c.server + c.postgres : null;
+const serverCpu = (server) => cpuSeconds(server.pid);
+// A postgres process that exits takes its CPU time with it: PostgreSQL's share never goes below 0.
+const cpuSince = (before, after) =>
+  before && after ? { server: after.server - before.server, postgres: Math.max(0, after.postgres - before.postgres) } : null;
+
+/** Sequential requests on one connection; the server's CPU a request, less its idle CPU over as long. */
+async function cpuPerRequest(server, traffic, n) {
+  const idleFrom = await serverCpu(server);
+  const idleStarted = performance.now();
+  await sleep(3000);
+  const idle = cpuSince(idleFrom, await serverCpu(server));
+  const idleMs = performance.now() - idleStarted;
+  const before = await serverCpu(server);
+  const started = performance.now();
+  let ok = 0;
+  for (let i = 0; i < n; i++) if ((await get(server, traffic.next(), performance.now())).status === 200) ok++;
+  const spent = cpuSince(before, await serverCpu(server));
+  const elapsed = performance.now() - started;
+  if (!spent || !idle || ok === 0) return null;
+  const idleServer = (idle.server * elapsed) / idleMs;
+  return {
+    requests: n,
+    answered: ok,
+    seconds: elapsed / 1000,
+    idleServerMsPerSecond: (idle.server * 1000 * 1000) / idleMs,
+    serverMsPerRequest: ((spent.server - idleServer) * 1000) / ok,
+    serverAndPostgresMsPerRequest: ((spent.server - idleServer + spent.postgres) * 1000) / ok,
+    load: loadavg()[0],
+  };
+}
+
+/** Resident memory of the server process, in MB (Linux; null elsewhere). */
+function rssMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Sends `rate` requests a second for `seconds`, on schedule, and waits for every answer. */
@@ -166,7 +219,7 @@ async function openLoop(server, traffic, rate, seconds) {
   }
   await Promise.all(inFlight);
   const cpuAfter = await serverCpu(server);
-  return { rate, ...figures(results, started, notSent, cpuBefore === null ? null : cpuAfter - cpuBefore, seconds) };
+  return { rate, ...figures(results, started, notSent, cpuSince(cpuBefore, cpuAfter), seconds) };
 }
 
 /** `connections` workers, each sending its next request when its last is answered, for `seconds`. */
@@ -181,7 +234,7 @@ async function closedLoop(server, nextVisit, connections, seconds) {
     }),
   );
   const cpuAfter = await serverCpu(server);
-  return { connections, ...figures(results, started, 0, cpuBefore === null ? null : cpuAfter - cpuBefore) };
+  return { connections, ...figures(results, started, 0, cpuSince(cpuBefore, cpuAfter)) };
 }
 
 const crossed = (r) => !(r.p99 <= P99_LIMIT_MS) || r.failed > 0.01 * (r.sent + (r.failures["not sent"] ?? 0));
@@ -189,17 +242,26 @@ const crossed = (r) => !(r.p99 <= P99_LIMIT_MS) || r.failed > 0.01 * (r.sent + (
 function openRow(label, r) {
   return [label, r.rate.toFixed(1), r.rps.toFixed(1), fmt(r.p50), fmt(r.p99), fmt(r.max), r.failed, cpuOf(r), r.load.toFixed(1)];
 }
-const cpuOf = (r) => r.cpuMsPerRequest?.toFixed(1) ?? "-";
-const OPEN_HEADER = ["open loop", "sent/s", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", "CPU ms/req", "load"];
+/** Server CPU ms a request, then with PostgreSQL's added (PostgreSQL only). */
+const cpuOf = (r) =>
+  r.serverCpuMsPerRequest === null
+    ? "-"
+    : r.serverCpuMsPerRequest.toFixed(2) +
+      (r.cpuMsPerRequest !== r.serverCpuMsPerRequest ? ` (${r.cpuMsPerRequest.toFixed(2)})` : "");
+const CPU_HEADER = "CPU ms/req (+pg)";
+const OPEN_HEADER = ["open loop", "sent/s", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", CPU_HEADER, "load"];
 
 async function main() {
   const engine = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
+  const startedAt = performance.now();
   const server = await startServer();
-  const out = { engine, accounts: ACCOUNTS, pages: PAGES, p99LimitMs: P99_LIMIT_MS, machine: await loadAverage() };
+  const startMs = performance.now() - startedAt;
+  const out = { engine, accounts: ACCOUNTS, pages: PAGES, p99LimitMs: P99_LIMIT_MS, startMs, machine: await loadAverage() };
   try {
     console.log(
       `bench/dashboard-traffic.js: ${server.url}, ${engine}, ${ACCOUNTS} accounts, load ${out.machine.loadavg.join(" ")} on ${out.machine.cpus} cores`,
     );
+    console.log(`start to healthy: ${fmt(startMs)} ms; RSS at start ${fmt(rssMb(server.pid))} MB`);
     const seedStarted = performance.now();
     const accounts = [];
     // A few sign-ups at a time: each hashes a password, and the server is the one being measured next.
@@ -224,107 +286,138 @@ async function main() {
     if (warm.answered === 0) throw new Error(`no dashboard page answered 200: ${JSON.stringify(warm.failures)}`);
     console.log(`warm-up: ${warm.answered} pages, p50 ${fmt(warm.p50)} ms on 2 connections`);
 
-    // 1. Step search.
-    const steps = [];
-    let good = null;
+    let knee = 0;
     let bad = null;
-    let rate = START_RATE;
-    for (;;) {
-      const r = await openLoop(server, traffic, rate, stepSeconds(rate));
-      steps.push(r);
-      console.log(`  step ${rate.toFixed(1)}/s: p99 ${fmt(r.p99)} ms, ${r.failed} failed, load ${r.load.toFixed(1)}`);
-      await sleep(1000);
-      if (crossed(r)) {
-        bad = rate;
-        if (good !== null || rate / 2 < MIN_RATE) break;
-        rate /= 2;
-      } else {
-        good = rate;
-        if (bad !== null) break;
-        rate *= STEP_FACTOR;
-      }
-    }
-    for (let k = 0; k < 2 && good !== null && bad !== null; k++) {
-      const mid = (good + bad) / 2;
-      const r = await openLoop(server, traffic, mid, stepSeconds(mid));
-      steps.push(r);
-      console.log(`  step ${mid.toFixed(1)}/s: p99 ${fmt(r.p99)} ms, ${r.failed} failed, load ${r.load.toFixed(1)}`);
-      await sleep(1000);
-      if (crossed(r)) bad = mid;
-      else good = mid;
-    }
-    const knee = good ?? 0;
-    console.log(
-      `\np99 crosses ${P99_LIMIT_MS} ms between ${knee.toFixed(1)} and ${bad?.toFixed(1) ?? "?"} requests/s (open loop)\n`,
-    );
-    console.log(
-      table(
-        OPEN_HEADER,
-        steps.map((r) => openRow("step", r)),
-      ),
-    );
-
-    // 2. Held at 50% and 80% of it.
+    const steps = [];
     const held = [];
-    if (knee > 0) {
-      for (const share of [0.5, 0.8]) {
+    const closed = [];
+    let hammer = null;
+    if (PHASES.has("open")) {
+      // 1. Step search.
+      let good = null;
+      let rate = START_RATE;
+      for (;;) {
+        const r = await openLoop(server, traffic, rate, stepSeconds(rate));
+        steps.push(r);
+        console.log(`  step ${rate.toFixed(1)}/s: p99 ${fmt(r.p99)} ms, ${r.failed} failed, load ${r.load.toFixed(1)}`);
         await sleep(1000);
-        held.push({
-          share,
-          ...(await openLoop(server, traffic, knee * share, Math.max(HOLD_SECONDS, stepSeconds(knee * share)))),
-        });
+        if (crossed(r)) {
+          bad = rate;
+          if (good !== null || rate / 2 < MIN_RATE) break;
+          rate /= 2;
+        } else {
+          good = rate;
+          if (bad !== null) break;
+          rate *= STEP_FACTOR;
+        }
       }
-      console.log(`\nat 50% and 80% of ${knee.toFixed(1)}/s, ${HOLD_SECONDS} s each`);
+      for (let k = 0; k < 2 && good !== null && bad !== null; k++) {
+        const mid = (good + bad) / 2;
+        const r = await openLoop(server, traffic, mid, stepSeconds(mid));
+        steps.push(r);
+        console.log(`  step ${mid.toFixed(1)}/s: p99 ${fmt(r.p99)} ms, ${r.failed} failed, load ${r.load.toFixed(1)}`);
+        await sleep(1000);
+        if (crossed(r)) bad = mid;
+        else good = mid;
+      }
+      knee = good ?? 0;
+      console.log(
+        `\np99 crosses ${P99_LIMIT_MS} ms between ${knee.toFixed(1)} and ${bad?.toFixed(1) ?? "?"} requests/s (open loop)\n`,
+      );
       console.log(
         table(
           OPEN_HEADER,
-          held.map((r) => openRow(`${r.share * 100}%`, r)),
+          steps.map((r) => openRow("step", r)),
+        ),
+      );
+
+      // 2. Held at 50% and 80% of it.
+      if (knee > 0) {
+        for (const share of [0.5, 0.8]) {
+          await sleep(1000);
+          held.push({
+            share,
+            ...(await openLoop(server, traffic, knee * share, Math.max(HOLD_SECONDS, stepSeconds(knee * share)))),
+          });
+        }
+        console.log(`\nat 50% and 80% of ${knee.toFixed(1)}/s, ${HOLD_SECONDS} s each`);
+        console.log(
+          table(
+            OPEN_HEADER,
+            held.map((r) => openRow(`${r.share * 100}%`, r)),
+          ),
+        );
+      }
+    }
+
+    // 3. Closed loop.
+    if (PHASES.has("closed")) {
+      for (const c of CONCURRENCY) {
+        await sleep(1000);
+        closed.push(await closedLoop(server, () => traffic.next(), c, CLOSED_SECONDS));
+      }
+      console.log(`\nclosed loop, ${CLOSED_SECONDS} s each`);
+      console.log(
+        table(
+          ["connections", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", CPU_HEADER, "load"],
+          closed.map((r) => [
+            r.connections,
+            r.rps.toFixed(1),
+            fmt(r.p50),
+            fmt(r.p99),
+            fmt(r.max),
+            r.failed,
+            cpuOf(r),
+            r.load.toFixed(1),
+          ]),
         ),
       );
     }
 
-    // 3. Closed loop.
-    const closed = [];
-    for (const c of CONCURRENCY) {
-      await sleep(1000);
-      closed.push(await closedLoop(server, () => traffic.next(), c, CLOSED_SECONDS));
-    }
-    console.log(`\nclosed loop, ${CLOSED_SECONDS} s each`);
-    console.log(
-      table(
-        ["connections", "answered/s", "p50 ms", "p99 ms", "max ms", "failed", "CPU ms/req", "load"],
-        closed.map((r) => [
-          r.connections,
-          r.rps.toFixed(1),
-          fmt(r.p50),
-          fmt(r.p99),
-          fmt(r.max),
-          r.failed,
-          cpuOf(r),
-          r.load.toFixed(1),
-        ]),
-      ),
-    );
-
     // 4. Side figure: one account, one page.
-    await sleep(1000);
-    const one = accounts[0];
-    const hammer = await closedLoop(
-      server,
-      () => ({ account: one, path: "/dashboard/billing" }),
-      HAMMER_CONNECTIONS,
-      CLOSED_SECONDS,
-    );
-    console.log(
-      `\nside figure, one account refreshing /dashboard/billing on ${HAMMER_CONNECTIONS} connections: ` +
-        `${hammer.rps.toFixed(1)} req/s, p50 ${fmt(hammer.p50)} ms, p99 ${fmt(hammer.p99)} ms, ${hammer.failed} failed, ` +
-        `${cpuOf(hammer)} ms CPU a request`,
-    );
+    if (PHASES.has("hammer")) {
+      await sleep(1000);
+      const one = accounts[0];
+      hammer = await closedLoop(server, () => ({ account: one, path: "/dashboard/billing" }), HAMMER_CONNECTIONS, CLOSED_SECONDS);
+      console.log(
+        `\nside figure, one account refreshing /dashboard/billing on ${HAMMER_CONNECTIONS} connections: ` +
+          `${hammer.rps.toFixed(1)} req/s, p50 ${fmt(hammer.p50)} ms, p99 ${fmt(hammer.p99)} ms, ${hammer.failed} failed, ` +
+          `${cpuOf(hammer)} ms CPU a request`,
+      );
+    }
 
+    // 5. CPU a request, sequential.
+    let cpu = null;
+    if (PHASES.has("cpu")) {
+      await sleep(1000);
+      cpu = await cpuPerRequest(server, traffic, CPU_REQUESTS);
+      if (cpu) {
+        console.log(
+          `\nCPU a request, ${cpu.answered} sequential requests in ${cpu.seconds.toFixed(1)} s: server ${cpu.serverMsPerRequest.toFixed(2)} ms` +
+            (engine === "PostgreSQL" ? `, with PostgreSQL ${cpu.serverAndPostgresMsPerRequest.toFixed(2)} ms` : "") +
+            ` (idle server: ${cpu.idleServerMsPerSecond.toFixed(1)} ms CPU a second, taken off), load ${cpu.load.toFixed(1)}`,
+        );
+      }
+    }
+
+    const rssAfter = rssMb(server.pid);
+    console.log(`server RSS after the runs: ${fmt(rssAfter)} MB`);
     const { requests, firstViews } = traffic.counts();
-    const hits = [...steps, ...held, ...closed, hammer].reduce((n, r) => n + r.hits, 0);
+    const hits = [...steps, ...held, ...closed, ...(hammer ? [hammer] : [])].reduce((n, r) => n + r.hits, 0);
     console.log(`\n${requests} many-account requests, ${firstViews} of them first views; page-cache hits in all runs: ${hits}`);
-    Object.assign(out, { knee, crossedAt: bad, steps, held, closed, hammer, requests, firstViews, hits });
+    Object.assign(out, {
+      knee,
+      crossedAt: bad,
+      steps,
+      held,
+      closed,
+      hammer,
+      requests,
+      firstViews,
+      hits,
+      cpu,
+      rssAfterMb: rssAfter,
+    });
     mkdirSync(path.dirname(OUT), { recursive: true });
     writeFileSync(OUT, JSON.stringify(out, null, 2));
     console.log(`figures: ${OUT}`);

@@ -23,7 +23,8 @@ import { filterAddons, type AddonListing } from "~/catalogue/addons";
 import { ADDON_CATEGORIES } from "~/catalogue/plans";
 import { checkoutFromForm } from "~/server/billing/form-checkout.server";
 import { requireUser } from "~/server/auth/session.server";
-import { listActiveAddons, listOwnedAddonIds } from "~/server/catalogue/addons.server";
+import { listActiveAddons } from "~/server/catalogue/addons.server";
+import { trialStatusOfRequest } from "~/server/trial/request-trial-status.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
 import type { Route } from "./+types/addons";
@@ -43,7 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = query.parse({ q: url.searchParams.get("q") ?? "", category: url.searchParams.get("category") ?? "All" });
   try {
-    const [addons, owned] = await Promise.all([listActiveAddons(db()), listOwnedAddonIds(db(), user.id)]);
+    // The add-ons owned are the entitlements the layout's gate read for this request.
+    const [addons, owned] = await Promise.all([
+      listActiveAddons(db()),
+      trialStatusOfRequest(request, user.id).then((s) => s.entitlements.addons.map((a) => a.addonId)),
+    ]);
     return { filters, addons, owned, loadError: false };
   } catch (error) {
     log.error("add-ons load failed", { userId: user.id, error: errorMessage(error) });

@@ -38,7 +38,8 @@ import { PLAN_CHANGE_KIND, planChangeAmountText } from "~/server/billing/plan-ch
 import { receiptsByOrder } from "~/server/billing/receipts.server";
 import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
-import { getSubscriptionSummary, type PaidSubscription } from "~/server/billing/subscription-summary.server";
+import { subscriptionSummaryOfRequest } from "~/server/trial/request-trial-status.server";
+import type { PaidSubscription } from "~/server/billing/subscription-summary.server";
 import { LocalDate } from "~/components/dashboard/billing/LocalDate";
 import type { Route } from "./+types/billing";
 
@@ -51,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
     const [subscription, orders, trials, receipts, provider, changesPlan] = await Promise.all([
-      getSubscriptionSummary(db(), user.id),
+      subscriptionSummaryOfRequest(request, user.id),
       listOrders(db(), user.id, 25),
       listRunningTrials(db(), user.id),
       receiptsByOrder(db(), user.id),

@@ -17,7 +17,8 @@ import { getSettings } from "~/server/profile/settings.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
 import { errorMessage, log } from "~/server/log.server";
-import { getTrialStatus, startTrial } from "~/server/trial/trial.server";
+import { startTrial } from "~/server/trial/trial.server";
+import { trialStatusOfRequest } from "~/server/trial/request-trial-status.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "AI Dashboard" }, { name: "robots", content: "noindex" }];
@@ -32,7 +33,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [status, settings] = await Promise.all([getTrialStatus(db(), user.id), getSettings(db(), user.id)]);
+  const [status, settings] = await Promise.all([trialStatusOfRequest(request, user.id), getSettings(db(), user.id)]);
   const plan = new URL(request.url).searchParams.get("plan");
   return {
     email: user.email,

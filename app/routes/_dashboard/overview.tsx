@@ -9,8 +9,7 @@ import { displayFirstName } from "~/components/dashboard/nav";
 import { TRIAL_PLANS } from "~/catalogue/plans";
 import { formatDollars, formatTrialRemaining, TRIAL_REFRESH_MS, trialProgressPercent } from "~/catalogue/trial";
 import { requireUser } from "~/server/auth/session.server";
-import { db } from "~/server/db/client.server";
-import { getTrialStatus } from "~/server/trial/trial.server";
+import { trialStatusOfRequest } from "~/server/trial/request-trial-status.server";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,8 +19,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const now = Date.now();
-  const { trial, active, hasActiveSubscription, entitlements } = await getTrialStatus(db(), user.id, new Date(now));
+  // The layout's gate read the same status for this request: one read, one clock.
+  const status = await trialStatusOfRequest(request, user.id);
+  const { trial, active, hasActiveSubscription, entitlements } = status;
+  const now = status.now.getTime();
   const plan = TRIAL_PLANS.find((p) => p.id === trial.selectedPlan);
   const { plan: paidPlan, scalingTier, addons, monthlyTotal } = entitlements;
   const trialRunning = trial.trialStarted && trial.trialEndsAt !== null && trial.trialEndsAt.getTime() > now;

@@ -15,10 +15,10 @@ import { PageHeader } from "~/components/dashboard/pages/common";
 import { useRootData } from "~/root";
 import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
 import { requireUser } from "~/server/auth/session.server";
-import { db } from "~/server/db/client.server";
 import { log, errorMessage } from "~/server/log.server";
+import { db } from "~/server/db/client.server";
 import { offersPlanChange } from "~/server/billing/quote-plan-change.server";
-import { getSubscriptionSummary } from "~/server/billing/subscription-summary.server";
+import { subscriptionSummaryOfRequest } from "~/server/trial/request-trial-status.server";
 import type { Route } from "./+types/scaling";
 
 export const meta: Route.MetaFunction = () => [{ title: "Scaling Plans | AI Dashboard" }, { name: "robots", content: "noindex" }];
@@ -35,7 +35,7 @@ const NO_PLAN: ScalingCurrent = {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const [s, changesPlan] = await Promise.all([getSubscriptionSummary(db(), user.id), offersPlanChange(db(), user.id)]);
+    const [s, changesPlan] = await Promise.all([subscriptionSummaryOfRequest(request, user.id), offersPlanChange(db(), user.id)]);
     const current: ScalingCurrent = {
       active: s.active,
       planName: s.planName,

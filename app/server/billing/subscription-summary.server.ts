@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { isRunning, planNameOf } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
 import { billingCustomers } from "../db/schema";
-import { getEntitlements } from "./entitlements.server";
+import { type Entitlements, getEntitlements } from "./entitlements.server";
 
 export interface SubscriptionSummary {
   active: boolean;
@@ -41,10 +41,18 @@ export interface PaidSubscription {
 
 export { planNameOf } from "~/catalogue/entitlements";
 
-/** The user's subscription as the billing and scaling pages show it, from the account's entitlements. */
-export async function getSubscriptionSummary(db: Db, userId: string, now = new Date()): Promise<SubscriptionSummary> {
+/**
+ * The user's subscription as the billing and scaling pages show it, from the account's entitlements:
+ * `known` when the request has read them already (the dashboard gate did), else read here.
+ */
+export async function getSubscriptionSummary(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  known?: Promise<Entitlements>,
+): Promise<SubscriptionSummary> {
   const [entitlements, [customer]] = await Promise.all([
-    getEntitlements(db, userId, now),
+    known ?? getEntitlements(db, userId, now),
     db
       .select({ one: billingCustomers.customerId })
       .from(billingCustomers)

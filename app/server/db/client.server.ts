@@ -83,6 +83,7 @@ async function openPglite(dataDir: string, migrationsFolder: string, unlock: () 
   });
   try {
     await client.waitReady;
+    shareTypeParsers(client);
     const db = drizzlePglite(yieldingClient(client), { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return {
@@ -97,6 +98,20 @@ async function openPglite(dataDir: string, migrationsFolder: string, unlock: () 
     await client.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Drizzle passes its own type parsers (timestamps and dates as text) with every query, and PGlite
+ * then copies its whole table of parsers (over 300 entries, one per type and array type) into a new
+ * object for that query: more CPU than the query itself for a primary-key read. PGlite looks a
+ * parser up in the table it was given and falls back to its built-in defaults, so the client's
+ * table is handed over as the prototype of an empty object: the copy finds no own entries, and
+ * queries without parsers of their own (pg-boss's) still find every entry through the prototype.
+ * What a Drizzle query loses is the array types the client registered at start: an array column
+ * comes back as PostgreSQL's text form, which Drizzle's array columns parse themselves.
+ */
+function shareTypeParsers(client: PGlite) {
+  client.parsers = Object.create(client.parsers) as PGlite["parsers"];
 }
 
 /**
