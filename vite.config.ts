@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * lucide-react's icons render through app/lib/lucide-icon.tsx, which builds each icon's markup once
- * instead of on every render (docs/decisions/XXXX-cheap-signed-in-pages.md). Only lucide's own
+ * instead of on every render (docs/decisions/0063-cheap-signed-in-pages.md). Only lucide's own
  * `createLucideIcon` is pointed at it; the build fails if that module is never seen (a lucide upgrade
  * that moved it), rather than silently rendering the slow way.
  */

@@ -6,7 +6,7 @@ import { createElement, forwardRef, type ReactElement, type Ref } from "react";
  * render. Lucide builds an icon's element tree on each render (its attributes merged, one element per
  * path), and React then renders and escapes every path's long `d` attribute: on a signed-in page,
  * rendered per request, the icons were most of the markup and a large share of the render. The vite
- * config points lucide's own `createLucideIcon` at this component (docs/decisions/XXXX-cheap-signed-in-pages.md);
+ * config points lucide's own `createLucideIcon` at this component (docs/decisions/0063-cheap-signed-in-pages.md);
  * the markup is lucide's own, character for character (lucide-icon.test.tsx renders every icon both ways).
  *
  * Only the common case is kept: no children, no LucideProvider values, every prop a string, number
