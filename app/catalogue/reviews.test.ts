@@ -103,6 +103,24 @@ describe("reviewPool size", () => {
   });
 });
 
+/** Hours in a "3 weeks ago"-style label. */
+const age = (label: string) => {
+  const [n, unit] = label.split(" ");
+  const size = {
+    hour: 1,
+    hours: 1,
+    day: 24,
+    days: 24,
+    week: 168,
+    weeks: 168,
+    month: 720,
+    months: 720,
+    year: 8760,
+    years: 8760,
+  };
+  return Number(n) * size[unit as keyof typeof size];
+};
+
 describe("allReviews", () => {
   it("holds exactly as many distinct reviews as the app's count says, the first ones those shown first", () => {
     for (const a of apps) {
@@ -114,22 +132,6 @@ describe("allReviews", () => {
   });
 
   it("reads newest first: the later a review in the list, the older its label", () => {
-    const age = (label: string) => {
-      const [n, unit] = label.split(" ");
-      const size = {
-        hour: 1,
-        hours: 1,
-        day: 24,
-        days: 24,
-        week: 168,
-        weeks: 168,
-        month: 720,
-        months: 720,
-        year: 8760,
-        years: 8760,
-      };
-      return Number(n) * size[unit as keyof typeof size];
-    };
     const most = apps.reduce((a, b) => (b.reviews > a.reviews ? b : a));
     const ages = allReviews(most).map((r) => age(r.timeAgo));
     for (let i = 1; i < ages.length; i++) expect(ages[i]).toBeGreaterThanOrEqual(ages[i - 1]!);

@@ -22,6 +22,9 @@ const VARIANTS: Record<string, unknown>[] = [
   { nonScalingStroke: true, className: "x" },
 ];
 
+/** `el` inside a LucideProvider that sets a size, as an app would. */
+const provided = (el: ReturnType<typeof createElement>) => createElement(LucideProvider, { size: 40 }, el);
+
 describe("cached lucide icon", () => {
   it("writes lucide's own markup for every icon, first render and cached", () => {
     expect(ALL.length).toBeGreaterThan(1000);
@@ -47,7 +50,6 @@ describe("cached lucide icon", () => {
     const icon = bot;
     const withTitle = createElement(CachedIcon, { icon }, createElement("title", null, "Robot"));
     expect(renderToStaticMarkup(withTitle)).toContain("<title>Robot</title>");
-    const provided = (el: ReturnType<typeof createElement>) => createElement(LucideProvider, { size: 40, children: el });
     expect(renderToStaticMarkup(provided(createElement(CachedIcon, { icon })))).toBe(
       renderToStaticMarkup(provided(createElement(LucideIcon, { icon }))),
     );
