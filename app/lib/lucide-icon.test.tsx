@@ -23,7 +23,7 @@ const VARIANTS: Record<string, unknown>[] = [
 ];
 
 /** `el` inside a LucideProvider that sets a size, as an app would. */
-const provided = (el: ReturnType<typeof createElement>) => createElement(LucideProvider, { size: 40 }, el);
+const provided = (el: ReturnType<typeof createElement>) => <LucideProvider size={40}>{el}</LucideProvider>;
 
 describe("cached lucide icon", () => {
   it("writes lucide's own markup for every icon, first render and cached", () => {
