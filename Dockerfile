@@ -5,6 +5,8 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: every dependency, then the bundle -------------------------------------------------
 FROM ${NODE_IMAGE} AS build
+# Marks the build's intermediate images, which a rebuild leaves behind, for `docker image prune`.
+LABEL ai-apps-marketplace.stage=build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -16,6 +18,7 @@ RUN npm run build
 # package (Vite, TypeScript, Vitest, drizzle-kit through better-auth and React Router) unless both
 # are omitted (docs/decisions/XXXX-container-image.md).
 FROM ${NODE_IMAGE} AS deps
+LABEL ai-apps-marketplace.stage=build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && npm cache clean --force
