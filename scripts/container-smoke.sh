@@ -43,6 +43,9 @@ else
   exit 1
 fi
 compose() { "${compose_cmd[@]}" -f compose.yaml -f docker/compose.smoke.yaml "$@"; }
+# `docker build`, without the legacy builder's deprecation notice on every call (where BuildKit's
+# buildx is not installed); errors still show.
+build() { docker build -q --network host "$@" 2> >(grep -v -e "legacy builder is deprecated" -e "buildx component" -e "docs.docker.com/go/buildx" -e "^$" >&2) >/dev/null; }
 
 # ---- 1. base images --------------------------------------------------------------------------
 if [ "$LOCAL_BASE" = 1 ]; then
@@ -75,17 +78,15 @@ if [ "$LOCAL_BASE" = 1 ]; then
     # This machine's certificate authorities (an empty file where there is no bundle).
     cp "${HOST_CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}" "$context/ca-certificates.crt" 2>/dev/null ||
       : >"$context/ca-certificates.crt"
-    docker build -q --network host -f docker/node-base.Dockerfile --build-arg "DEBIAN_IMAGE=$DEBIAN_IMAGE" \
-      -t "$NODE_IMAGE" "$context" >/dev/null
+    build -f docker/node-base.Dockerfile --build-arg "DEBIAN_IMAGE=$DEBIAN_IMAGE" \
+      -t "$NODE_IMAGE" "$context"
     rm -rf "$context"
   fi
   if ! docker image inspect "$POSTGRES_IMAGE" >/dev/null 2>&1; then
-    docker build -q --network host -f docker/postgres.Dockerfile --build-arg "DEBIAN_IMAGE=$DEBIAN_IMAGE" \
-      -t "$POSTGRES_IMAGE" docker >/dev/null
+    build -f docker/postgres.Dockerfile --build-arg "DEBIAN_IMAGE=$DEBIAN_IMAGE" -t "$POSTGRES_IMAGE" docker
   fi
   if ! docker image inspect "$PROXY_IMAGE" >/dev/null 2>&1; then
-    docker build -q --network host -f docker/proxy.Dockerfile --build-arg "DEBIAN_IMAGE=$DEBIAN_IMAGE" \
-      -t "$PROXY_IMAGE" docker >/dev/null
+    build -f docker/proxy.Dockerfile --build-arg "DEBIAN_IMAGE=$DEBIAN_IMAGE" -t "$PROXY_IMAGE" docker
   fi
 fi
 phase "base images"
@@ -98,9 +99,9 @@ build_args=()
 # The build and dependency stages are tagged too: tagged, they stay as the next build's cache,
 # and the ones a previous build left untagged (about 1.5 GB whenever the sources changed) can go.
 for target in build deps; do
-  docker build -q --network host "${build_args[@]}" --target "$target" -t "${APP_IMAGE}-${target}" . >/dev/null
+  build "${build_args[@]}" --target "$target" -t "${APP_IMAGE}-${target}" .
 done
-docker build -q --network host "${build_args[@]}" -t "$APP_IMAGE" . >/dev/null
+build "${build_args[@]}" -t "$APP_IMAGE" .
 docker image prune -f --filter label=ai-apps-marketplace.stage=build >/dev/null
 phase "app image"
 
