@@ -16,7 +16,7 @@ RUN npm run build
 # ---- production dependencies only ---------------------------------------------------------------
 # --omit=optional too: npm keeps a devDependency that is also an optional peer of a production
 # package (Vite, TypeScript, Vitest, drizzle-kit through better-auth and React Router) unless both
-# are omitted (docs/decisions/XXXX-container-image.md).
+# are omitted (docs/decisions/0064-container-image.md).
 FROM ${NODE_IMAGE} AS deps
 LABEL ai-apps-marketplace.stage=build
 WORKDIR /app
