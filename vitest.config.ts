@@ -1,25 +1,5 @@
 import { defineConfig } from "vitest/config";
 
-// Vitest's reporter calls Map.groupBy (Node >= 21) when it prints a failure; on Node 20 it threw
-// instead and the failure's message was lost. The config loads in the reporter's process.
-if (typeof (Map as { groupBy?: unknown }).groupBy !== "function") {
-  Object.defineProperty(Map, "groupBy", {
-    configurable: true,
-    writable: true,
-    value<K, T>(items: Iterable<T>, keyOf: (item: T, index: number) => K): Map<K, T[]> {
-      const groups = new Map<K, T[]>();
-      let index = 0;
-      for (const item of items) {
-        const key = keyOf(item, index++);
-        const group = groups.get(key);
-        if (group) group.push(item);
-        else groups.set(key, [item]);
-      }
-      return groups;
-    },
-  });
-}
-
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {

@@ -33,7 +33,7 @@ async function serveWebinar(page: Page) {
   });
 }
 
-/** Promise.withResolvers (Node 22+) for the Node 20 test runner. */
+/** A promise and its resolve: Promise.withResolvers, which the project's ES2023 type library does not declare. */
 function withResolvers() {
   let resolve: (() => void) | undefined;
   const promise = new Promise<void>((r) => (resolve = r));
