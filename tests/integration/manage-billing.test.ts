@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as billingLoader } from "~/routes/_dashboard/billing";
+import { COMPANY } from "~/catalogue/company";
 import { action as manageAction, loader as manageLoader } from "~/routes/_dashboard/billing.manage";
 import { action as localCheckoutAction } from "~/routes/checkout.local";
 import { loader as receiptLoader } from "~/routes/receipt";
@@ -120,6 +121,8 @@ describe(`manage billing and receipts (${engine})`, () => {
     expect(body!.customer).toMatchObject({ email: owner.email });
     expect(body!.company).toEqual({
       name: "AI Automation Apps",
+      legalName: COMPANY.legalName,
+      address: COMPANY.address,
       supportPath: "/dashboard/support",
       website: expect.stringMatching(/^https?:\/\//),
       support: expect.stringMatching(/\/dashboard\/support$/),
