@@ -62,7 +62,8 @@ export const AppCard = memo(function AppCard({
       className={`flex h-full flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm${list ? " md:flex-row md:gap-8" : ""}`}
     >
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <div className="flex items-start justify-between gap-3">
+        {/* The same height with or without the badge, so titles and prices line up across a row. */}
+        <div className="flex min-h-6 items-center justify-between gap-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-primary">{app.industry}</p>
           {app.isPopular && (
             <Badge variant="accent" className="shrink-0">

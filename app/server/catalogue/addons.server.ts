@@ -2,7 +2,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import { ADDONS, type AddonListing } from "~/catalogue/addons";
 import type { Db } from "../db/client.server";
 import { addonLibrary } from "../db/schema";
-import { getEntitlements } from "../billing/entitlements.server";
 
 export type { AddonListing };
 
@@ -54,9 +53,4 @@ export async function listActiveAddons(db: Db): Promise<AddonListing[]> {
     .where(eq(addonLibrary.isActive, true))
     .orderBy(asc(addonLibrary.category), asc(addonLibrary.name));
   return rows.map((r) => ({ ...r, features: featureList(r.features) }));
-}
-
-/** Ids of the add-ons `userId` owns (user_addons status 'active'): the entitlements' add-ons. */
-export async function listOwnedAddonIds(db: Db, userId: string): Promise<string[]> {
-  return (await getEntitlements(db, userId)).addons.map((a) => a.addonId);
 }

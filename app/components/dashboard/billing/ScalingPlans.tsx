@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Form } from "react-router";
-import { Building2, Loader2, Mail, MessageSquare, Users } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Building2, Check, Loader2, Mail, MessageSquare, Users } from "lucide-react";
 import { formatCount, formatDollars, shortCount } from "~/components/dashboard/pages/common";
 import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
 import { Badge } from "~/components/ui/badge";
@@ -65,6 +65,8 @@ export function ScalingPlans({
   const [selected, setSelected] = useState(failedIndex ?? (currentIndex >= 0 ? currentIndex : popular));
   const errorOf = (i: number) => (failedIndex === i ? (failure?.text ?? null) : null);
   const tier = tierAt(selected);
+  // The tier the account pays for, if its plan is one (a billing plan may include a tier instead).
+  const heldTier = SCALING_TIERS.find((t) => tierRelation(t.contacts, current) === "current") ?? null;
   const selectedRelation = tierRelation(tier.contacts, current);
 
   return (
@@ -116,7 +118,7 @@ export function ScalingPlans({
             </div>
           </CardContent>
         </Card>
-        <Card>
+        <Card className="flex flex-col">
           <CardHeader>
             <div className="flex items-center justify-between gap-2">
               <h2 className="text-xl font-semibold leading-tight tracking-tight">Current plan</h2>
@@ -145,7 +147,47 @@ export function ScalingPlans({
                 ) : null}
               </p>
             ) : null}
+            {heldTier ? (
+              <ul className="mt-4 grid gap-1.5 text-sm" aria-label="Included each month" data-testid="scaling-current-includes">
+                <li className="flex items-center gap-2">
+                  <Users className="size-4 text-muted-foreground" aria-hidden="true" />
+                  {formatCount(heldTier.contacts)} contacts
+                </li>
+                <li className="flex items-center gap-2">
+                  <MessageSquare className="size-4 text-muted-foreground" aria-hidden="true" />
+                  {formatCount(heldTier.sms)} SMS
+                </li>
+                <li className="flex items-center gap-2">
+                  <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+                  {formatCount(heldTier.emails)} emails
+                </li>
+              </ul>
+            ) : null}
+            {!current.active ? (
+              <ul className="mt-4 grid gap-1.5 text-sm" aria-label="With a tier" data-testid="scaling-tier-promises">
+                <li className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                  Contacts, SMS and emails every month, as each tier lists
+                </li>
+                <li className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                  Switch tiers later: you see the prorated amount before you confirm
+                </li>
+                <li className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                  Cancel in Billing: you keep the tier to the end of the month paid for
+                </li>
+              </ul>
+            ) : null}
           </CardContent>
+          <CardFooter className="mt-auto">
+            <Link
+              to="/dashboard/billing"
+              className="text-sm font-medium text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {current.active ? "Invoices, payment method and billing plans" : "Compare the billing plans"}
+            </Link>
+          </CardFooter>
         </Card>
       </div>
 
@@ -173,14 +215,15 @@ export function ScalingPlans({
                   data-testid={`tier-${i}`}
                 >
                   <CardHeader className="p-4 xl:p-3">
-                    <div className="flex flex-wrap items-center gap-1">
-                      <h3 id={nameId} className="mr-auto font-semibold">
-                        {shortCount(t.contacts)} contacts
-                      </h3>
+                    {/* A row of the same height on every card, badges or not, so names and prices line up (one column on phones: no row when empty). */}
+                    <div className="flex min-h-6 flex-wrap items-center gap-1 empty:hidden sm:empty:flex">
                       {t.popular ? <Badge>Popular</Badge> : null}
                       {relation === "current" ? <Badge variant="success">Current plan</Badge> : null}
                       {relation === "included" ? <Badge variant="success">In your plan</Badge> : null}
                     </div>
+                    <h3 id={nameId} className="font-semibold">
+                      {shortCount(t.contacts)} contacts
+                    </h3>
                     <p>
                       <span className="text-2xl font-bold">{formatDollars(t.monthlyPrice)}</span>
                       <span className="text-sm text-muted-foreground">/month</span>
