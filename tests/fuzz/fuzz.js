@@ -760,6 +760,26 @@ function routes(ctx) {
       text: [],
     },
     {
+      // An app page's no-JavaScript trial buttons: the same server pricing as /apps.
+      name: "POST /apps/:slug",
+      path: "/apps/medischeduler-ai",
+      format: "form",
+      dataRoute: true,
+      base: { appId: "7", tab: "base" },
+      required: ["appId", "tab"],
+      bad: {
+        appId: ["0", "-1", "999999999", "7.5", "", ...INJECTIONS],
+        tab: ["yearly", "", ...INJECTIONS],
+      },
+      text: [],
+    },
+    // Confirming a plan change that is not the account's (or not one at all) is a 404 that changes nothing.
+    dashboardForm(
+      "/dashboard/billing/change/00000000-0000-4000-8000-000000000000",
+      { intent: "confirm" },
+      { intent: ["cancel", "", ...INJECTIONS] },
+    ),
+    {
       name: "POST /packages",
       path: "/packages",
       format: "form",
@@ -830,12 +850,13 @@ function getRoutes(ctx) {
     "/live-training", "/earn", "/distributors", "/distributor-success", "/payment-success", "/payment-cancel",
     "/ref/fuzz-nobody", "/affiliate-signup", "/affiliate-dashboard", "/auth", "/admin", "/no-such-page",
     "/sitemap.xml", "/robots.txt", "/dev/mailbox", "/dev/mailbox.json", `/checkout/local/${ctx.sessionId}`, "/privacy",
-    "/terms",
+    "/terms", "/apps/medischeduler-ai", "/apps/no-such-app",
   ];
   // prettier-ignore
   const dashboard = [
     "", "/billing", "/addons", "/scaling", "/onboarding", "/profile", "/analytics", "/settings", "/support",
     "/automation", "/billing/manage", "/billing/receipts/fuzz-receipt", "/no-such-page",
+    "/billing/change/00000000-0000-4000-8000-000000000000", "/billing/change/------------------------------------",
   ].map((page) => `/dashboard${page}`);
   const api = ["/checkout", "/callback", "/webhooks/stripe", "/billing/portal", "/billing/sync", "/dashboard/visit"].map(
     (p) => `/api${p}`,

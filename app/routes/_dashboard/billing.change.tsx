@@ -22,7 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Change plan | AI Dashbo
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const order = await getPlanChange(db(), user.id, params.orderId);
-  if (!order) return { change: null, expired: false };
+  // A made-up id, or another account's: the page says so, with the status a missing page has.
+  if (!order) return data({ change: null, expired: false }, { status: 404 });
   const expired = order.status !== "paid" && Date.now() - order.createdAt.getTime() > QUOTE_MINUTES * 60_000;
   return { change: planChangeView(order), expired: expired || order.status === "canceled" };
 }

@@ -106,7 +106,8 @@ export async function currentPlanRow(db: Db, userId: string): Promise<Subscripti
 
 /** The user's plan change `orderId`, only when it is theirs. */
 export async function getPlanChange(db: Db, userId: string, orderId: string): Promise<OrderRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/.test(orderId)) return undefined;
+  // Only a well-formed id reaches the uuid column: PostgreSQL refuses anything else with an error.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return undefined;
   const [row] = await db
     .select()
     .from(orders)
