@@ -26,6 +26,17 @@ describe("a one-time build's Stripe Checkout Session", () => {
     );
   });
 
+  it("names the charge date in the account's time zone", () => {
+    // 03:00 UTC on Nov 26 is the evening of Nov 25 in Los Angeles: the charge is on Nov 28 there.
+    const at = new Date("2026-11-26T03:00:00Z");
+    expect(trialChargeNotice(order, at)).toContain("(Nov 29, 2026 if you check out today)");
+    expect(trialChargeNotice(order, at, "America/Los_Angeles")).toContain("(Nov 28, 2026 if you check out today)");
+    const params = checkoutSessionParams(order, input, null, [], "America/Los_Angeles");
+    expect((params.custom_text?.submit as { message?: string } | undefined)?.message).toMatch(
+      /authorised now and \$18,500 is charged 3 days after checkout \(\w{3} \d{1,2}, 2026/,
+    );
+  });
+
   it("without a trial the payment is captured at once and no notice is added", () => {
     const params = checkoutSessionParams({ ...order, trialDays: 0 }, input, null, []);
     expect(params.payment_intent_data).toEqual({ metadata: { order_id: "order-1", kind: "app" } });

@@ -4,6 +4,7 @@ import { type OrderRow } from "../../db/schema";
 import { capturesAfterTrial, chargedAtTrialEnd, trialCaptureAt } from "../due-today.server";
 import type { CheckoutProvider, CreateSessionInput, ResumedSession } from "../provider-types.server";
 import { checkoutLineItems } from "./catalogue-prices.server";
+import { getSettings } from "../../profile/settings.server";
 import { stripeClient, stripeCustomerOf } from "./client.server";
 
 /**
@@ -21,6 +22,7 @@ export function checkoutSessionParams(
   input: Pick<CreateSessionInput, "customer" | "successUrl" | "cancelUrl">,
   customerId: string | null,
   lineItems: Stripe.Checkout.SessionCreateParams.LineItem[],
+  timeZone: string | null = null,
 ): Stripe.Checkout.SessionCreateParams {
   const metadata = { order_id: order.id, kind: order.kind };
   const params: Stripe.Checkout.SessionCreateParams = {
@@ -47,7 +49,7 @@ export function checkoutSessionParams(
     // A one-time build's free trial: the card is authorised now and captured when the trial ends
     // (capture-trial.server.ts), unless the customer cancels first (docs/decisions/0045-trial-then-capture.md).
     params.payment_intent_data = { metadata, capture_method: "manual" };
-    params.custom_text = { submit: { message: trialChargeNotice(order) } };
+    params.custom_text = { submit: { message: trialChargeNotice(order, new Date(), timeZone ?? "UTC") } };
   } else {
     params.payment_intent_data = { metadata };
   }
@@ -57,11 +59,12 @@ export function checkoutSessionParams(
 /**
  * What Stripe's page says above its button: Stripe shows the authorised amount as the total, so the
  * page says that nothing is taken today and when the amount is. The date is the trial's end if the
- * buyer pays today (UTC: Stripe's page cannot know the buyer's time zone).
+ * buyer pays today, in the account's time zone (Stripe's page cannot know it; UTC when the account
+ * has none yet).
  */
-export function trialChargeNotice(order: OrderRow, now = new Date()): string {
+export function trialChargeNotice(order: OrderRow, now = new Date(), timeZone = "UTC"): string {
   const amount = `$${(chargedAtTrialEnd(order) / 100).toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
-  const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(trialCaptureAt(order, now));
+  const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(trialCaptureAt(order, now));
   return (
     `Due today $0. ${order.trialDays}-day free trial: your card is authorised now and ${amount} is charged ` +
     `${order.trialDays} days after checkout (${date} if you check out today), unless you cancel the trial ` +
@@ -73,11 +76,14 @@ export function stripeProvider(): CheckoutProvider {
   return {
     name: "stripe",
     async createSession(input) {
-      const customerId = await stripeCustomerOf(currentDb(), input.customer.userId);
+      const [customerId, settings] = await Promise.all([
+        stripeCustomerOf(currentDb(), input.customer.userId),
+        getSettings(currentDb(), input.customer.userId),
+      ]);
       const stripe = stripeClient();
       const lineItems = await checkoutLineItems(stripe, input.order);
       const session = await stripe.checkout.sessions.create(
-        checkoutSessionParams(input.order, input, customerId, lineItems),
+        checkoutSessionParams(input.order, input, customerId, lineItems, settings.timeZone),
         // One order, one session: a retried create returns the session Stripe already made.
         { idempotencyKey: `checkout-session-${input.order.id}` },
       );
