@@ -27,11 +27,11 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && n
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
-# What `node server.js` reads: the entry and its two plain-JS helpers, the bundle, the migrations
+# What `node server.js` reads: the entry and its plain-JS helpers, the bundle, the migrations
 # (tests/reliability/production-install.js proves this list is enough).
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json server.js ./
-COPY app/server/jobs/processes.server.js ./app/server/jobs/
+COPY app/server/process/env-file.server.js app/server/process/processes.server.js ./app/server/process/
 COPY app/server/log-line.server.js ./app/server/
 COPY drizzle ./drizzle
 COPY --from=build /app/build ./build

@@ -16,12 +16,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { BUILD_DIR, freePort, Report, ROOT, waitFor } from "./lib.js";
 
-/** What a production host needs besides node_modules: the entry, its two plain-JS helpers, the bundle, migrations. */
+/** What a production host needs besides node_modules: the entry, its plain-JS helpers, the bundle, migrations. */
 export const RUNTIME_FILES = [
   "package.json",
   "package-lock.json",
   "server.js",
-  "app/server/jobs/processes.server.js",
+  "app/server/process/env-file.server.js",
+  "app/server/process/processes.server.js",
   "app/server/log-line.server.js",
   "drizzle",
 ];
