@@ -131,6 +131,11 @@ const SWEEP: Record<string, Entry> = {
     ],
   },
   "routes/_dashboard/billing.manage.tsx": { probes: () => [page("/dashboard/billing/manage", "auth", 200)] },
+  // A plan change's confirmation page: only the account that asked for the change finds it.
+  "routes/_dashboard/billing.change.tsx": {
+    probes: (ids) =>
+      [...ids.orders, "00000000-0000-4000-8000-00000000beef"].map((id) => page(`/dashboard/billing/change/${id}`, "auth", 404)),
+  },
   "routes/_dashboard/addons.tsx": {
     probes: (ids) => [
       page("/dashboard/addons", "auth", 200),
@@ -250,6 +255,19 @@ async function loaderData<T>(who: Identity, pageUrl: string, routeId: string): P
   const res = await get(who, dataUrl(pageUrl, [routeId]));
   expect(res.status, `${who.name} ${pageUrl}`).toBe(200);
   return (await decodeData(res.text))[routeId]!.data as T;
+}
+
+/** Cancels `who`'s plan at the end of its period on local Manage Billing, as the customer would. */
+async function cancelPlanAtPeriodEnd(who: Identity) {
+  const { subscriptions } = await loaderData<{ subscriptions: { ref: string }[] }>(
+    who,
+    "/dashboard/billing/manage",
+    "routes/_dashboard/billing.manage",
+  );
+  const ref = subscriptions.find((s) => s.ref.startsWith("plan:"))?.ref;
+  expect(ref, "the plan's row on Manage Billing").toBeTruthy();
+  const res = await post(who, "/dashboard/billing/manage", { intent: "cancel", ref: ref! });
+  expect(res.status, res.text.slice(0, 300)).toBe(200);
 }
 
 /** A page's loader data as `who` gets it, whatever the status (a 404's data too). */
@@ -500,6 +518,8 @@ test.describe("access control sweep: no one reads or changes another's rows", ()
       unpaid: { kind: "app", appId: 8, tab: "standard" },
     };
     for (const [kind, body] of Object.entries(bodies) as [OrderKind, object][]) {
+      // A subscriber's tier would be a plan change (no checkout of its own): A's plan ends first.
+      if (kind === "scaling") await cancelPlanAtPeriodEnd(A);
       sessions[kind] = mark(`A ${kind} session id`, await checkout(A, body));
       if (kind !== "unpaid") await pay(A, sessions[kind]);
     }

@@ -14,12 +14,18 @@ export function ReviewsBody({
   app,
   reviews,
   earlier,
+  readingAll,
   onReadAllToggle,
 }: {
   app: CatalogueApp;
   reviews: Review[];
   /** The app's other reviews, oldest last. */
   earlier: Review[];
+  /**
+   * Whether the full list is open, kept by the dialog: the static rendering stands in while the
+   * interactive one loads, and a list opened meanwhile stays open when it arrives.
+   */
+  readingAll?: boolean;
   onReadAllToggle?: (open: boolean) => void;
 }) {
   return (
@@ -38,6 +44,7 @@ export function ReviewsBody({
         <details
           className="group rounded-lg border"
           data-testid="all-reviews"
+          open={readingAll}
           onToggle={(event) => onReadAllToggle?.(event.currentTarget.open)}
         >
           <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg px-4 py-2 font-semibold hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">

@@ -53,11 +53,19 @@ export function ReviewsDialog({ app, tab, closeHref, signedIn, trialError, onClo
   const subtitle = `What ${app.industry} teams say after putting ${app.name} to work.`;
   // What both presentations show; the static one closes by link, the modal by callback.
   const shown = { app, tab, title, subtitle, reviews, earlier, signedIn, trialError };
-  const fallback = <StaticReviewsDialog {...shown} closeHref={closeHref} />;
+  const fallback = (
+    <StaticReviewsDialog {...shown} closeHref={closeHref} readingAll={readingAll} onReadAllToggle={setReadingAll} />
+  );
   if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <ReviewsModal {...shown} onReadAllToggle={setReadingAll} onClose={onClose} onStartTrial={onStartTrial} />
+      <ReviewsModal
+        {...shown}
+        readingAll={readingAll}
+        onReadAllToggle={setReadingAll}
+        onClose={onClose}
+        onStartTrial={onStartTrial}
+      />
     </Suspense>
   );
 }
@@ -70,6 +78,8 @@ function StaticReviewsDialog({
   reviews,
   earlier,
   closeHref,
+  readingAll,
+  onReadAllToggle,
   signedIn,
   trialError,
 }: {
@@ -80,6 +90,8 @@ function StaticReviewsDialog({
   reviews: Review[];
   earlier: Review[];
   closeHref: string;
+  readingAll: boolean;
+  onReadAllToggle(open: boolean): void;
   signedIn: boolean;
   trialError: string | null;
 }) {
@@ -100,7 +112,7 @@ function StaticReviewsDialog({
             {subtitle}
           </p>
         </div>
-        <ReviewsBody app={app} reviews={reviews} earlier={earlier} />
+        <ReviewsBody app={app} reviews={reviews} earlier={earlier} readingAll={readingAll} onReadAllToggle={onReadAllToggle} />
         <AppPageLink app={app} />
         <TrialForm appId={app.id} tab={tab} signedIn={signedIn} error={trialError}>
           <TrialCallToAction tab={tab} />

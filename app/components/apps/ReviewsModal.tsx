@@ -12,6 +12,7 @@ export interface ReviewsModalProps {
   subtitle: string;
   reviews: Review[];
   earlier: Review[];
+  readingAll: boolean;
   onReadAllToggle(open: boolean): void;
   signedIn: boolean;
   trialError: string | null;
@@ -30,6 +31,7 @@ export default function ReviewsModal({
   subtitle,
   reviews,
   earlier,
+  readingAll,
   onReadAllToggle,
   signedIn,
   trialError,
@@ -43,7 +45,7 @@ export default function ReviewsModal({
           <DialogTitle className="leading-tight">{title}</DialogTitle>
           <DialogDescription>{subtitle}</DialogDescription>
         </DialogHeader>
-        <ReviewsBody app={app} reviews={reviews} earlier={earlier} onReadAllToggle={onReadAllToggle} />
+        <ReviewsBody app={app} reviews={reviews} earlier={earlier} readingAll={readingAll} onReadAllToggle={onReadAllToggle} />
         <AppPageLink app={app} />
         <TrialForm
           appId={app.id}
