@@ -149,18 +149,7 @@ export function ScalingPlans({
             ) : null}
             {heldTier ? (
               <ul className="mt-4 grid gap-1.5 text-sm" aria-label="Included each month" data-testid="scaling-current-includes">
-                <li className="flex items-center gap-2">
-                  <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {formatCount(heldTier.contacts)} contacts
-                </li>
-                <li className="flex items-center gap-2">
-                  <MessageSquare className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {formatCount(heldTier.sms)} SMS
-                </li>
-                <li className="flex items-center gap-2">
-                  <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {formatCount(heldTier.emails)} emails
-                </li>
+                <TierAllowances tier={heldTier} item="li" />
               </ul>
             ) : null}
             {!current.active ? (
@@ -230,18 +219,7 @@ export function ScalingPlans({
                     </p>
                   </CardHeader>
                   <CardContent className="grid flex-1 content-start gap-1 whitespace-nowrap p-4 pt-0 text-sm xl:p-3 xl:pt-0 xl:text-[0.8125rem]">
-                    <p className="flex items-center gap-2">
-                      <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-                      {formatCount(t.contacts)} contacts
-                    </p>
-                    <p className="flex items-center gap-2">
-                      <MessageSquare className="size-4 text-muted-foreground" aria-hidden="true" />
-                      {formatCount(t.sms)} SMS
-                    </p>
-                    <p className="flex items-center gap-2">
-                      <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-                      {formatCount(t.emails)} emails
-                    </p>
+                    <TierAllowances tier={t} item="p" />
                   </CardContent>
                   <CardFooter className="p-4 pt-0 xl:p-3 xl:pt-0">
                     <TierButton
@@ -336,5 +314,24 @@ function TierButton({
       </Button>
       <CheckoutFormError message={error} />
     </Form>
+  );
+}
+
+/** A tier's monthly contacts, SMS and emails, each with its icon: list items, or lines of a card. */
+function TierAllowances({ tier, item: Item }: { tier: (typeof SCALING_TIERS)[number]; item: "li" | "p" }) {
+  const rows = [
+    [Users, `${formatCount(tier.contacts)} contacts`],
+    [MessageSquare, `${formatCount(tier.sms)} SMS`],
+    [Mail, `${formatCount(tier.emails)} emails`],
+  ] as const;
+  return (
+    <>
+      {rows.map(([Icon, text]) => (
+        <Item key={text} className="flex items-center gap-2">
+          <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+          {text}
+        </Item>
+      ))}
+    </>
   );
 }
