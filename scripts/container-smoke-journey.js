@@ -10,6 +10,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
+import { waitFor } from "../tests/reliability/lib.js";
 
 const site = new URL(process.env.SMOKE_SITE ?? "https://marketplace.test:8443");
 const [connectHost, connectPort] = (process.env.SMOKE_CONNECT ?? "127.0.0.1:8443").split(":");
@@ -19,7 +20,8 @@ const run = Date.now().toString(36);
 const email = `smoke-${run}@example.com`;
 const password = "correct-horse-battery";
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Containers start and restart slowly on two cores: up to two minutes, polled every 250 ms. */
+const WAIT = { timeoutMs: 120_000, intervalMs: 250 };
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
@@ -31,21 +33,6 @@ function check(name, ok, detail) {
     process.exit(1);
   }
   console.log(`  PASS ${name}${detail === undefined ? "" : `  ${typeof detail === "string" ? detail : JSON.stringify(detail)}`}`);
-}
-
-async function waitFor(what, fn, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  let last;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ""}`);
-    await sleep(250);
-  }
 }
 
 // ---- docker ------------------------------------------------------------------------------------
@@ -165,7 +152,7 @@ const leadBody = (i) => ({
 // ---- the journey -------------------------------------------------------------------------------
 console.log(`container smoke journey: ${site.origin} via ${connectHost}:${connectPort}, project ${project}`);
 
-const health = await waitFor("/healthz through the proxy", async () => (await request("/healthz")).status === 200 && true);
+const health = await waitFor("/healthz through the proxy", async () => (await request("/healthz")).status === 200 && true, WAIT);
 check("/healthz answers 200 through the proxy", health);
 const home = await request("/");
 check(
@@ -182,10 +169,14 @@ check(
   signUp.status === 200,
   `${signUp.status}${signUp.status === 200 ? "" : ` ${signUp.text.slice(0, 200)}`}`,
 );
-const link = await waitFor(`the verification mail to ${email} in the SMTP sink`, () => {
-  const mail = mails().find((m) => m.to.includes(email) && /verify/i.test(m.text));
-  return mail?.text.match(/https:\/\/[^\s"<>]+verify[^\s"<>]*/)?.[0];
-});
+const link = await waitFor(
+  `the verification mail to ${email} in the SMTP sink`,
+  () => {
+    const mail = mails().find((m) => m.to.includes(email) && /verify/i.test(m.text));
+    return mail?.text.match(/https:\/\/[^\s"<>]+verify[^\s"<>]*/)?.[0];
+  },
+  WAIT,
+);
 check(
   "the verification mail left the server through SMTP, with a link to the public site",
   link.startsWith(site.origin),
@@ -275,10 +266,14 @@ while (!restartState.done || leadsDuring.length) {
 }
 await restart;
 const restartSeconds = ((performance.now() - restartStarted) / 1000).toFixed(1);
-const appHealthy = await waitFor("app1 healthy again", () => {
-  const state = execFileSync("docker", ["inspect", "-f", "{{.State.Health.Status}}", app1], { encoding: "utf8" }).trim();
-  return state === "healthy";
-});
+const appHealthy = await waitFor(
+  "app1 healthy again",
+  () => {
+    const state = execFileSync("docker", ["inspect", "-f", "{{.State.Health.Status}}", app1], { encoding: "utf8" }).trim();
+    return state === "healthy";
+  },
+  WAIT,
+);
 const statuses = Object.fromEntries(answers);
 check(
   "while app1 restarted, every request through the proxy was answered 200",

@@ -374,6 +374,21 @@ const dashboardForm = (pathname, base, bad, text = []) => ({
   text,
 });
 
+/** An app trial's no-JavaScript form (an app id and a pricing tab), posted to `pathname`. */
+const appTrialForm = (name, pathname) => ({
+  name,
+  path: pathname,
+  format: "form",
+  dataRoute: true,
+  base: { appId: "7", tab: "base" },
+  required: ["appId", "tab"],
+  bad: {
+    appId: ["0", "-1", "999999999", "7.5", "", ...INJECTIONS],
+    tab: ["yearly", "", ...INJECTIONS],
+  },
+  text: [],
+});
+
 /** A Stripe-Signature header for these bytes, this secret and this time. */
 const sign = (payload, secret, timestamp) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
@@ -745,34 +760,10 @@ function routes(ctx) {
     },
     // The no-JavaScript forms of the marketing pages: the same checkout and callback as the API
     // routes above, through each page's own form parsing.
-    {
-      // The no-JavaScript trial button of a signed-in visitor: priced on the server, never from the form.
-      name: "POST /apps",
-      path: "/apps",
-      format: "form",
-      dataRoute: true,
-      base: { appId: "7", tab: "base" },
-      required: ["appId", "tab"],
-      bad: {
-        appId: ["0", "-1", "999999999", "7.5", "", ...INJECTIONS],
-        tab: ["yearly", "", ...INJECTIONS],
-      },
-      text: [],
-    },
-    {
-      // An app page's no-JavaScript trial buttons: the same server pricing as /apps.
-      name: "POST /apps/:slug",
-      path: "/apps/medischeduler-ai",
-      format: "form",
-      dataRoute: true,
-      base: { appId: "7", tab: "base" },
-      required: ["appId", "tab"],
-      bad: {
-        appId: ["0", "-1", "999999999", "7.5", "", ...INJECTIONS],
-        tab: ["yearly", "", ...INJECTIONS],
-      },
-      text: [],
-    },
+    // The no-JavaScript trial button of a signed-in visitor, on /apps and on an app's own page: priced
+    // on the server, never from the form.
+    appTrialForm("POST /apps", "/apps"),
+    appTrialForm("POST /apps/:slug", "/apps/medischeduler-ai"),
     // Confirming a plan change that is not the account's (or not one at all) is a 404 that changes nothing.
     dashboardForm(
       "/dashboard/billing/change/00000000-0000-4000-8000-000000000000",

@@ -163,12 +163,7 @@ export function useRefundOrder(order: AdminOrder, columns: number, noScriptKey: 
                       onChange={(e) => setReason(e.target.value as RefundReason | "")}
                       className="h-10 rounded-md border border-input bg-background px-3"
                     >
-                      <option value="">Choose a reason</option>
-                      {REFUND_REASONS.map((r) => (
-                        <option key={r} value={r}>
-                          {REASON_LABELS[r]}
-                        </option>
-                      ))}
+                      <ReasonOptions />
                     </select>
                   </label>
                 </div>
@@ -245,12 +240,7 @@ function NoScriptRefundForm({ order, left, refundKey }: { order: AdminOrder; lef
         <label className="grid gap-1">
           <span>Reason</span>
           <select name="reason" required defaultValue="" className="h-10 rounded-md border border-input bg-background px-3">
-            <option value="">Choose a reason</option>
-            {REFUND_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {REASON_LABELS[r]}
-              </option>
-            ))}
+            <ReasonOptions />
           </select>
         </label>
       </div>
@@ -274,5 +264,19 @@ function NoScriptRefundForm({ order, left, refundKey }: { order: AdminOrder; lef
         </a>
       </div>
     </form>
+  );
+}
+
+/** The reason list of both refund forms (with and without JavaScript), its prompt first. */
+function ReasonOptions() {
+  return (
+    <>
+      <option value="">Choose a reason</option>
+      {REFUND_REASONS.map((r) => (
+        <option key={r} value={r}>
+          {REASON_LABELS[r]}
+        </option>
+      ))}
+    </>
   );
 }
