@@ -16,8 +16,10 @@ export default defineConfig({
           environment: "node",
           // Files run side by side, one per core: on PGlite each file opens a database folder of
           // its own, on PostgreSQL each worker a database of its own (support/pg-worker.ts), which
-          // every file empties and migrates (support/db.ts).
+          // every file creates again from the run's template (support/db.ts).
           setupFiles: ["tests/integration/support/pg-worker.ts"],
+          // One migrated database per run that each file copies (support/database-template.ts).
+          globalSetup: ["tests/integration/support/database-template.ts"],
           // Test-strength password hashes (auth/password.server.ts): the suite makes hundreds of
           // accounts; password-storage.test.ts checks full strength with the variable unset.
           env: { PASSWORD_HASH_COST: "test" },

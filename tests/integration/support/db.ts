@@ -1,33 +1,32 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { inject } from "vitest";
 import type { Auth } from "~/server/auth/auth.server";
 import { openDatabase, type Database, type Db } from "~/server/db/client.server";
 import { eq } from "drizzle-orm";
 import { addonLibrary, orders, user } from "~/server/db/schema";
+import { recreateDatabase, templateBase } from "./database-template";
 
 /** Which engine integration tests run on: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
 /**
- * A migrated, empty database for one test file. On PostgreSQL the public and drizzle schemas are
- * dropped first so every file starts from nothing (on PostgreSQL files run one at a time, see
- * vitest.config.ts).
+ * A migrated, empty database for one test file, copied from the run's template
+ * (support/database-template.ts). On PostgreSQL the worker's database (support/pg-worker.ts) is
+ * dropped and created again from the template database, so every file starts from nothing; the
+ * migrations still run on open and find nothing to do.
  */
 export async function freshDatabase(): Promise<Database & { cleanup(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
+  const template = inject("databaseTemplate");
   if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(
-      "drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema if exists public cascade; create schema public;",
-    );
-    await admin.end();
+    await recreateDatabase(process.env.TEST_DATABASE_URL_BASE ?? url, templateBase(url), template);
     const database = await openDatabase({ databaseUrl: url, dataDir: "unused" });
     return { ...database, cleanup: () => database.close() };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "it-pglite-"));
+  cpSync(template, dir, { recursive: true });
   const database = await openDatabase({ dataDir: dir });
   return {
     ...database,
