@@ -21,6 +21,10 @@ import { refuseInvalidHost } from "~/server/http/host-header.server";
 import { answerUnhandledError } from "~/server/http/unhandled-error.server";
 
 export { boot, shutdown };
+// The release step and the PGlite export (scripts/db-migrate.js, scripts/db-export-pglite.js) run
+// the bundle's code, so a production install needs no TypeScript tooling for them.
+export { runReleaseStep } from "~/server/boot.server";
+export { exportPgliteToPostgres } from "~/server/db/export-pglite.server";
 // server.js serves the build's static files before this app runs: they get the same headers, and the
 // outer server believes the same proxies.
 export { staticFileSecurityHeaders } from "~/server/http/security-headers.server";
