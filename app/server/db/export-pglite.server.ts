@@ -59,6 +59,9 @@ export class TargetNotEmptyError extends Error {
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** A `regclass` as text (`"user"`, `public.x`) back to the bare table name. */
+const unquote = (name: string) => name.replace(/^public\./, "").replace(/^"(.*)"$/, "$1");
+
 export async function exportPgliteToPostgres(options: ExportOptions): Promise<ExportedTable[]> {
   const from = path.resolve(options.from);
   const migrationsFolder = options.migrationsFolder ?? path.resolve(process.cwd(), "drizzle");
@@ -110,7 +113,6 @@ export async function tablesInForeignKeyOrder(run: SqlRunner): Promise<string[]>
         where c.contype = 'f' and n.nspname = 'public'`,
     )
   ).rows as { child: string; parent: string }[];
-  const unquote = (name: string) => name.replace(/^"(.*)"$/, "$1").replace(/^public\./, "");
   const parents = new Map<string, Set<string>>(tables.map((t) => [t, new Set<string>()]));
   for (const { child, parent } of edges) {
     const c = unquote(child);
