@@ -33,6 +33,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json server.js ./
 COPY app/server/process/env-file.server.js app/server/process/processes.server.js ./app/server/process/
 COPY app/server/log-line.server.js ./app/server/
+# The release step (npm run db:migrate; compose.yaml's migrate service).
+COPY scripts/db-migrate.js ./scripts/
 COPY drizzle ./drizzle
 COPY --from=build /app/build ./build
 # PGlite's folder when no DATABASE_URL is set (mount a volume here); unused on PostgreSQL.

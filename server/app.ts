@@ -8,6 +8,7 @@ import { pageCacheRouterContext, type PageCacheMark } from "~/lib/page-cache";
 import { createPageCache, routesOptedIn, type TrustProxy } from "~/server/http/page-cache.server";
 import { boot, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
+import { privateByDefault, sharedCacheControl } from "~/server/http/cache-control.server";
 import { originCheck } from "~/server/http/origin-check.server";
 import { bodyLimit } from "~/server/http/body-limit.server";
 import { database } from "~/server/db/client.server";
@@ -21,6 +22,10 @@ import { refuseInvalidHost } from "~/server/http/host-header.server";
 import { answerUnhandledError } from "~/server/http/unhandled-error.server";
 
 export { boot, shutdown };
+// The release step and the PGlite export (scripts/db-migrate.js, scripts/db-export-pglite.js) run
+// the bundle's code, so a production install needs no TypeScript tooling for them.
+export { runReleaseStep } from "~/server/boot.server";
+export { exportPgliteToPostgres } from "~/server/db/export-pglite.server";
 // server.js serves the build's static files before this app runs: they get the same headers, and the
 // outer server believes the same proxies.
 export { staticFileSecurityHeaders } from "~/server/http/security-headers.server";
@@ -45,6 +50,9 @@ app.use((req, _res, next) => {
   next();
 });
 app.use(securityHeaders);
+// HTML a route does not mark itself is private; only the page cache's stored copies are public
+// (docs/decisions/XXXX-shared-cache-headers.md).
+app.use(privateByDefault);
 // Unsupported methods answer before any route: 501 for those no resource here takes (TRACE,
 // CONNECT, PROPFIND...), 405 with Allow for OPTIONS, PUT, PATCH and DELETE (after the Origin check,
 // which refuses a cross-site one first).
@@ -60,6 +68,7 @@ const pageCache =
   pageCacheSeconds > 0
     ? createPageCache({
         ttlMs: pageCacheSeconds * 1000,
+        cacheControl: sharedCacheControl(pageCacheSeconds),
         maxBytes: 64 * 1024 * 1024,
         maxEntryBytes: 2 * 1024 * 1024,
         mayStore: routesOptedIn(serverBuild),

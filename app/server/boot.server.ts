@@ -1,5 +1,5 @@
 import { env } from "./env.server";
-import { database, openDatabase, setDatabase } from "./db/client.server";
+import { database, openDatabase, setDatabase, type Db } from "./db/client.server";
 import { seedCatalogue } from "./catalogue/seed.server";
 import { seedAddons } from "./catalogue/addons.server";
 import { startJobs, stopJobs } from "./jobs/queue.server";
@@ -8,19 +8,61 @@ import { initAuth, resetAuth } from "./auth/auth.server";
 
 let booting: Promise<void> | undefined;
 
-/** Opens the database, applies migrations and the catalogue seed. Idempotent; called before listen. */
+/**
+ * Opens the database and, with MIGRATE_ON_BOOT=1 (the default), applies migrations and the
+ * catalogue seed; with 0 the release step did both and the database must be up to date.
+ * Idempotent; called before listen.
+ */
 export function boot(): Promise<void> {
   booting ??= (async () => {
     const e = env();
-    const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+    const migrate = e.MIGRATE_ON_BOOT === "1";
+    const opened = await openDatabase({
+      databaseUrl: e.DATABASE_URL,
+      dataDir: e.DATA_DIR,
+      poolSize: e.PG_POOL_SIZE,
+      migrate,
+    });
     setDatabase(opened);
-    const seeded = await seedCatalogue(opened.db);
-    const addons = await seedAddons(opened.db);
+    const seeded = migrate ? await seedDatabase(opened.db) : undefined;
     await initAuth(opened.db);
     await startJobs(opened);
-    log.info("database ready", { kind: opened.kind, apps: seeded.apps, addons });
+    log.info("database ready", {
+      kind: opened.kind,
+      migrationsApplied: opened.migrationsApplied ?? 0,
+      ...(seeded ?? { seeded: "by the release step" }),
+    });
   })();
   return booting;
+}
+
+/** The catalogue's apps and add-ons, upserted (idempotent: same rows, same values). */
+export async function seedDatabase(db: Db): Promise<{ apps: number; addons: number }> {
+  const seeded = await seedCatalogue(db);
+  const addons = await seedAddons(db);
+  return { apps: seeded.apps, addons };
+}
+
+/**
+ * The release step (`npm run db:migrate`, scripts/db-migrate.js): migrations, the job queue's
+ * schema and the catalogue seed against MIGRATION_DATABASE_URL (a direct connection) or
+ * DATABASE_URL, else the PGlite folder, then the database is closed. Safe to run beside running
+ * instances and twice at once (the setup lock), and as often as wanted.
+ */
+export async function runReleaseStep(): Promise<{ kind: string; migrationsApplied: number; apps: number; addons: number }> {
+  const e = env();
+  const opened = await openDatabase({
+    databaseUrl: e.MIGRATION_DATABASE_URL ?? e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    poolSize: 1,
+    migrate: true,
+  });
+  try {
+    const seeded = await seedDatabase(opened.db);
+    return { kind: opened.kind, migrationsApplied: opened.migrationsApplied ?? 0, ...seeded };
+  } finally {
+    await opened.close();
+  }
 }
 
 export async function shutdown(): Promise<void> {

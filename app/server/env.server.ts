@@ -53,6 +53,26 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
       .optional(),
     /**
+     * A direct (not pooled) URL of the same database for the release step, `npm run db:migrate`:
+     * schema changes and their lock need a session of their own, which a transaction pooler does
+     * not promise. Unset: DATABASE_URL.
+     */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "MIGRATION_DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
+    /**
+     * "1" (default): each start applies pending migrations (a fresh clone's `npm start` needs nothing
+     * else). "0": the release step did, and a start on a database that lacks one refuses with a message.
+     */
+    MIGRATE_ON_BOOT: z.enum(["0", "1"]).default("1"),
+    /**
+     * Connections each process keeps to PostgreSQL at most. Every worker of every instance has its
+     * own pool: WEB_CONCURRENCY x instances x PG_POOL_SIZE (+ the release step's one) must stay below
+     * the server's max_connections minus its reserved ones (DEPLOY.md, Scaling out).
+     */
+    PG_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /**
      * The address people reach the site at: links, cookies' Secure flag, and the only origin whose
      * forms are accepted. Unset: http://localhost:PORT, with forms from this machine's loopback
      * names on PORT (siteAddress).

@@ -24,6 +24,7 @@ export const RUNTIME_FILES = [
   "app/server/process/env-file.server.js",
   "app/server/process/processes.server.js",
   "app/server/log-line.server.js",
+  "scripts/db-migrate.js",
   "drizzle",
 ];
 /** Build tools that must not be in a production install. */
@@ -65,6 +66,20 @@ try {
   const present = DEV_ONLY.filter((name) => existsSync(path.join(dir, "node_modules", name)));
   report.check("no build tool is installed", present.length === 0, undefined, `installed anyway: ${present.join(", ")}`);
 
+  // The release step runs on the same install (no drizzle-kit), then the server starts without
+  // migrating (MIGRATE_ON_BOOT=0): what a production deploy does.
+  const migrate = spawnSync(process.execPath, ["scripts/db-migrate.js"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: path.join(dir, "data"), LOG_LEVEL: "warn" },
+  });
+  report.check(
+    "the release step (npm run db:migrate) runs without dev dependencies",
+    migrate.status === 0 && /Release step done on pglite: \d+ migration/.test(migrate.stdout),
+    { output: migrate.stdout.trim().split("\n").at(-1) },
+    `db:migrate exited ${migrate.status}: ${(migrate.stderr || migrate.stdout).slice(-1500)}`,
+  );
+
   const port = await freePort();
   const output = [];
   child = spawn(process.execPath, ["server.js"], {
@@ -76,6 +91,7 @@ try {
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: path.join(dir, "data"),
+      MIGRATE_ON_BOOT: "0",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],

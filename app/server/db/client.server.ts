@@ -1,17 +1,16 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { setImmediate as setImmediateTurn } from "node:timers/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { errorMessage, log } from "../log.server";
 import { lockDataDir } from "./data-dir-lock.server";
+import { applyMigrations, pendingMigrations, setUpPostgres, type SqlRunner } from "./migrations.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Migrations this open applied (0 when the database was up to date or `migrate` was false). */
+  migrationsApplied?: number;
   close(): Promise<void>;
 }
 
@@ -26,10 +27,29 @@ export interface DatabaseConfig {
   databaseUrl?: string;
   dataDir: string;
   migrationsFolder?: string;
+  /** Connections this process keeps to PostgreSQL at most (PG_POOL_SIZE). */
+  poolSize?: number;
+  /**
+   * Apply pending migrations (and, on PostgreSQL, install the job queue's schema) while opening:
+   * the default, and MIGRATE_ON_BOOT=1. With false the database must already be up to date (the
+   * release step `npm run db:migrate` ran): a pending migration is an error naming it.
+   */
+  migrate?: boolean;
 }
 
-/** Connections per process to PostgreSQL. */
-export const PG_POOL_SIZE = 10;
+/** Connections per process to PostgreSQL when PG_POOL_SIZE is not set. */
+export const DEFAULT_PG_POOL_SIZE = 10;
+
+/** Thrown at boot when MIGRATE_ON_BOOT=0 and the release step has not migrated the database. */
+export class PendingMigrationsError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `The database lacks ${pending.length} migration(s) of this release (${pending.join(", ")}). ` +
+        "Run the release step first (npm run db:migrate), or set MIGRATE_ON_BOOT=1.",
+    );
+    this.name = "PendingMigrationsError";
+  }
+}
 
 const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
 
@@ -40,15 +60,21 @@ const defaultMigrations = () => path.resolve(process.cwd(), "drizzle");
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const migrationsFolder = config.migrationsFolder ?? defaultMigrations();
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: PG_POOL_SIZE });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? DEFAULT_PG_POOL_SIZE });
     // A connection that dies while idle (PostgreSQL restarted, a failover, an idle timeout) is an
     // 'error' event on the pool, which throws as an uncaught exception without a listener and stops
     // the server. The pool drops that connection and opens a new one when asked: a warning is all.
     pool.on("error", (error) => log.warn("idle PostgreSQL connection lost", { error: errorMessage(error) }));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let migrationsApplied = 0;
     try {
-      await whileSetupLocked(pool, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+      if (config.migrate === false) await refuseIfPending(pool, migrationsFolder);
+      else migrationsApplied = await migratePostgres(pool, migrationsFolder);
     } catch (error) {
+      if (error instanceof PendingMigrationsError) {
+        await pool.end().catch(() => {});
+        throw error;
+      }
       await pool.end().catch(() => {});
       // Which database, without the credentials the URL may hold.
       throw new Error(
@@ -56,7 +82,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         { cause: error },
       );
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", migrationsApplied, close: () => pool.end() };
   }
 
   const dataDir = path.resolve(config.dataDir);
@@ -64,14 +90,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
   try {
-    return await openPglite(dataDir, migrationsFolder, unlock);
+    return await openPglite(dataDir, migrationsFolder, config.migrate !== false, unlock);
   } catch (error) {
     unlock();
     throw error;
   }
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string, unlock: () => void): Promise<Database> {
+async function openPglite(dataDir: string, migrationsFolder: string, migrate: boolean, unlock: () => void): Promise<Database> {
   const client = new PGlite({
     dataDir,
     // PGlite's defaults start Postgres with -F (fsync off): a crash could lose committed rows.
@@ -85,10 +111,15 @@ async function openPglite(dataDir: string, migrationsFolder: string, unlock: () 
     await client.waitReady;
     shareTypeParsers(client);
     const db = drizzlePglite(yieldingClient(client), { schema }) as unknown as Db;
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    let migrationsApplied = 0;
+    if (migrate) {
+      // One process holds the folder (its lock): no other instance to take turns with.
+      migrationsApplied = await client.transaction((tx) => applyMigrations(tx, migrationsFolder));
+    } else await refuseIfPending(client, migrationsFolder);
     return {
       db,
       kind: "pglite",
+      migrationsApplied,
       async close() {
         await client.close();
         unlock();
@@ -148,20 +179,33 @@ export function describeDatabaseUrl(url: string): string {
 }
 
 /**
- * Runs one-time setup (migrations, the job queue's install) while holding a PostgreSQL session
- * advisory lock on a connection of its own: instances booting at once take turns, and each waiter
- * starts after the holder finished, so it finds the work done. pg-boss's own lock is taken inside
- * its install transaction, and that was not enough: with two replicas starting together, the
- * waiter's CREATE SCHEMA IF NOT EXISTS pgboss still failed with a duplicate key after the wait.
+ * Migrations and the job queue's schema in one transaction that begins with a transaction-level
+ * advisory lock: instances booting at once (and the release step) take turns, each waiter finds the
+ * work done, and it works behind a transaction pooler (docs/decisions/XXXX-release-step-migrations.md).
  */
-export async function whileSetupLocked<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<number> {
   const client = await pool.connect();
   try {
-    await client.query("select pg_advisory_lock(727274)");
-    return await fn();
+    return (await setUpPostgres(client, { migrationsFolder })).applied;
   } finally {
-    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
     client.release();
+  }
+}
+
+async function refuseIfPending(run: SqlRunner, migrationsFolder: string) {
+  const pending = await pendingMigrations(run, migrationsFolder);
+  if (pending.length) throw new PendingMigrationsError(pending.map((m) => migrationTag(migrationsFolder, m.folderMillis)));
+}
+
+/** A migration's file name (its journal tag), for messages. */
+function migrationTag(migrationsFolder: string, folderMillis: number): string {
+  try {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+      entries: { when: number; tag: string }[];
+    };
+    return journal.entries.find((e) => e.when === folderMillis)?.tag ?? String(folderMillis);
+  } catch {
+    return String(folderMillis);
   }
 }
 

@@ -235,10 +235,12 @@ describe("request admission", () => {
     expect(admissionClient({ headers: headers(signed("tok-1")) }, booting)).toBe(address);
   });
 
-  it("defaults to 4 on PGlite and to the pool's 10 connections on PostgreSQL; REQUEST_CONCURRENCY wins", () => {
-    expect(defaultConcurrency({ REQUEST_CONCURRENCY: undefined, DATABASE_URL: undefined })).toBe(4);
-    expect(defaultConcurrency({ REQUEST_CONCURRENCY: undefined, DATABASE_URL: "postgres://db/app" })).toBe(10);
-    expect(defaultConcurrency({ REQUEST_CONCURRENCY: 2, DATABASE_URL: "postgres://db/app" })).toBe(2);
+  it("defaults to 4 on PGlite and to the pool's connections (PG_POOL_SIZE) on PostgreSQL; REQUEST_CONCURRENCY wins", () => {
+    const pool = { PG_POOL_SIZE: 10 };
+    expect(defaultConcurrency({ ...pool, REQUEST_CONCURRENCY: undefined, DATABASE_URL: undefined })).toBe(4);
+    expect(defaultConcurrency({ ...pool, REQUEST_CONCURRENCY: undefined, DATABASE_URL: "postgres://db/app" })).toBe(10);
+    expect(defaultConcurrency({ PG_POOL_SIZE: 25, REQUEST_CONCURRENCY: undefined, DATABASE_URL: "postgres://db/app" })).toBe(25);
+    expect(defaultConcurrency({ ...pool, REQUEST_CONCURRENCY: 2, DATABASE_URL: "postgres://db/app" })).toBe(2);
   });
 });
 

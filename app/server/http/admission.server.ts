@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { PG_POOL_SIZE } from "../db/client.server";
 import { env, type Env } from "../env.server";
 import { CLIENT_IP_HEADER, ipKey } from "./client-ip.server";
 
@@ -220,8 +219,8 @@ export const SLOT_TIMEOUT_MS = 5000;
  * process, and the pool's size on PostgreSQL, whose queries are waits on the network (with fewer slots
  * than connections, a distant database would leave the CPU idle).
  */
-export function defaultConcurrency(e: Pick<Env, "REQUEST_CONCURRENCY" | "DATABASE_URL">): number {
-  return e.REQUEST_CONCURRENCY ?? (e.DATABASE_URL ? PG_POOL_SIZE : 4);
+export function defaultConcurrency(e: Pick<Env, "REQUEST_CONCURRENCY" | "DATABASE_URL" | "PG_POOL_SIZE">): number {
+  return e.REQUEST_CONCURRENCY ?? (e.DATABASE_URL ? e.PG_POOL_SIZE : 4);
 }
 
 let shared: Admission | undefined;

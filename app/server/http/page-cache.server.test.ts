@@ -5,6 +5,7 @@ import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PageCacheMark } from "~/lib/page-cache";
+import { PRIVATE_BY_DEFAULT, privateByDefault, sharedCacheControl } from "./cache-control.server";
 import {
   acceptsEncoding,
   createPageCache,
@@ -94,11 +95,13 @@ describe("createPageCache", () => {
       mayStore?: (url: string) => boolean;
       setCookie?: boolean;
       status?: number;
+      cacheControl?: string;
     } = {},
   ) {
     let clock = 1_000_000;
     const cache = createPageCache({
       ttlMs: 60_000,
+      cacheControl: opts.cacheControl,
       maxBytes: 1_000_000,
       maxEntryBytes: 50_000,
       mayStore: opts.mayStore ?? ((url) => (opts.cacheable ? opts.cacheable(url.split("?")[0]!) : true)),
@@ -112,6 +115,7 @@ describe("createPageCache", () => {
       res.locals.cspNonce = `n${renders.length}nonce`;
       next();
     });
+    app.use(privateByDefault);
     app.use(cache.capture);
     // Express 5 forwards a rejected promise to its error handler.
     // oxlint-disable-next-line oxc/no-async-endpoint-handlers
@@ -202,6 +206,22 @@ describe("createPageCache", () => {
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(t.renders.length).toBe(rendersAfterStore);
+  });
+
+  it("serves a stored copy with the shared Cache-Control, and a render with the private default", async () => {
+    const t = await start({ cacheControl: sharedCacheControl(60) });
+    const first = await t.get("/shared");
+    expect(first.headers.get("cache-control")).toBe(PRIVATE_BY_DEFAULT);
+    await t.stored("/shared");
+    const hit = await t.get("/shared");
+    expect(hit.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+    expect(hit.headers.get("vary")).toBe("Accept-Encoding");
+    const notModified = await t.get("/shared", { "if-none-match": hit.headers.get("etag")! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+    // Signed in: rendered, private.
+    const signedIn = await t.get("/shared", { cookie: "better-auth.session_token=abc" });
+    expect(signedIn.headers.get("cache-control")).toBe(PRIVATE_BY_DEFAULT);
   });
 
   it("stores a URL on its second render: a URL asked for once is only rendered", async () => {

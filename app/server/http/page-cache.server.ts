@@ -33,6 +33,11 @@ const brotliAsync = promisify(brotliCompress);
  */
 export interface PageCacheOptions {
   ttlMs: number;
+  /**
+   * The Cache-Control a stored copy is served with (sharedCacheControl: public, for a CDN or the
+   * proxy's cache). Unset: the header the render had.
+   */
+  cacheControl?: string;
   /** Total bytes kept (every encoding counted); the least recently used entries go first. */
   maxBytes: number;
   /** Larger documents are not stored. */
@@ -94,6 +99,8 @@ const PER_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   "keep-alive",
   "set-cookie",
   "x-page-cache",
+  // The render's own (private) header; a stored copy is served with the cache's.
+  "cache-control",
 ]);
 
 /** The headers of a rendered page that are kept with its stored copy. */
@@ -243,12 +250,22 @@ function etagOf(entry: Entry, encoding: Encoding): string {
   return `${entry.etag.slice(0, -1)}-${encoding}"`;
 }
 
-function wireHeaders(entry: Entry, encoding: Encoding, secure: boolean, notModified: boolean): (string | number)[] {
+function wireHeaders(
+  entry: Entry,
+  encoding: Encoding,
+  secure: boolean,
+  notModified: boolean,
+  cacheControl: string | undefined,
+): (string | number)[] {
   const key = `${encoding} ${secure} ${notModified}`;
   let wire = entry.wire.get(key);
   if (!wire) {
     wire = storedPageHeaderList(entry.csp, secure, entry.headers);
+    // Vary: Accept-Encoding only. A shared cache keyed on the URL must not give a signed-in visitor
+    // this anonymous copy: the example configurations bypass the cache for a session cookie
+    // (DEPLOY.md); Vary: Cookie would split it by every other cookie a visitor carries.
     wire.push("Vary", "Accept-Encoding", "ETag", etagOf(entry, encoding), "X-Page-Cache", "hit");
+    if (cacheControl) wire.push("Cache-Control", cacheControl);
     if (!notModified) {
       if (encoding !== "identity") wire.push("Content-Encoding", encoding);
       wire.push("Content-Length", entry.bodies[encoding].length);
@@ -349,7 +366,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const notModified = matchesIfNoneMatch(req.headers["if-none-match"], etagOf(entry, encoding));
-    const headers = wireHeaders(entry, encoding, isSecure(req, trustProxy), notModified);
+    const headers = wireHeaders(entry, encoding, isSecure(req, trustProxy), notModified, options.cacheControl);
     if (notModified) {
       res.writeHead(304, headers);
       res.end();

@@ -2,7 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
-import { type Database, type Db, queryRows, whileSetupLocked } from "../db/client.server";
+import { type Database, type Db, queryRows } from "../db/client.server";
+import { JOBS_SCHEMA } from "../db/migrations.server";
 import {
   findStripeFollowUps,
   logFollowUpFailure,
@@ -27,7 +28,8 @@ import { isDevelopmentServer, serverProcesses } from "../process/processes.serve
  * (docs/decisions/0049-after-commit-work-and-schedules.md).
  */
 
-export const JOBS_SCHEMA = "pgboss";
+// One name for the schema, shared with its install at migration time (db/migrations.server.ts).
+export { JOBS_SCHEMA };
 /**
  * Queues whose jobs are keyed by the row they work on (pg-boss's 'exclusive' policy with the row's
  * id as singletonKey): at most one waiting, retrying or running job per row, whoever sends it (the
@@ -318,9 +320,9 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
         : {}),
     });
     boss.on("error", (error) => log.error("job queue error", { error: errorMessage(error) }));
-    // The first start installs the pgboss schema: on PostgreSQL, one instance at a time.
-    if (database.kind === "postgres") await whileSetupLocked(postgresPool(database), () => boss.start());
-    else await boss.start();
+    // On PostgreSQL the schema was installed with the migrations, under their lock
+    // (db/migrations.server.ts); start() finds it and applies only pg-boss's own upgrades.
+    await boss.start();
     const queues = workedQueues(database, options);
     try {
       for (const queue of queues) await startWorker(boss, queue, options);
