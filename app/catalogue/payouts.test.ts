@@ -76,13 +76,14 @@ describe("reversals", () => {
   });
 });
 
+const a = (payable: number, payoutEmail: string | null = "pay@example.com") => ({
+  affiliateUserId: "u",
+  username: "u",
+  payoutEmail,
+  payable,
+});
+
 describe("payout decisions", () => {
-  const a = (payable: number, payoutEmail: string | null = "pay@example.com") => ({
-    affiliateUserId: "u",
-    username: "u",
-    payoutEmail,
-    payable,
-  });
   it("pays at or above the minimum; blocks without an email; carries the rest", () => {
     expect(decidePayout(a(5000), 5000)).toBe("pay");
     expect(decidePayout(a(4999), 5000)).toBe("below_minimum");
@@ -122,8 +123,7 @@ describe("payment file", () => {
   });
   it("payout emails: addresses only, never one a spreadsheet would run", () => {
     expect(payoutEmailProblem("pay@example.com")).toBeNull();
-    for (const bad of ["", "no-at", "=cmd@x.com", "+a@x.com", "-a@x.com", "a@b", "a b@x.com", "a,b@x.com"]) {
-      expect(payoutEmailProblem(bad), bad).not.toBeNull();
-    }
+    const bad = ["", "no-at", "=cmd@x.com", "+a@x.com", "-a@x.com", "a@b", "a b@x.com", "a,b@x.com"];
+    expect(bad.filter((b) => payoutEmailProblem(b) === null)).toEqual([]);
   });
 });

@@ -4,11 +4,19 @@ import { payoutRunCsv } from "~/server/affiliates/list-payout-runs.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/admin.payouts-csv";
 
+const notFound = () => new Response("Not found.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+
 const runId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /** A run's payment file for PayPal Payouts' bulk upload (docs/decisions/XXXX-affiliate-payouts.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  try {
+    await requireOperator(request);
+  } catch (refused) {
+    // A redirect (an operator without a second factor) stands; anyone else gets a plain 404.
+    if (refused instanceof Response) throw refused;
+    return notFound();
+  }
   const id = runId.safeParse(params.runId);
   const csv = id.success ? await payoutRunCsv(db(), id.data) : null;
   if (csv === null)

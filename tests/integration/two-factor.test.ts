@@ -27,6 +27,7 @@ const form = (path: string, cookie: string, fields: Record<string, string>) =>
     },
     body: new URLSearchParams(fields),
   });
+const load = (cookie: string) => routeAnswer(adminLoader(routeArgs(new Request(`${SITE}/admin`, { headers: { cookie } }))));
 const cookiesOf = (headers: Headers) =>
   headers
     .getSetCookie()
@@ -140,7 +141,6 @@ describe(`two-factor authentication (${engine})`, () => {
   it("/admin: an operator without two-factor is sent to Settings; one signed in with a code opens it", async () => {
     const ops = await newCustomer();
     await database.db.insert(schema.userRoles).values({ userId: ops.id, role: "operator" });
-    const load = (cookie: string) => routeAnswer(adminLoader(routeArgs(new Request(`${SITE}/admin`, { headers: { cookie } }))));
     expect((await load(ops.cookie)).location).toBe("/dashboard/settings?two-factor=required");
     const { cookie, totpURI } = await enrolTwoFactor(auth, ops.cookie, PASSWORD);
     expect((await load(cookie)).status).toBe(200);

@@ -311,7 +311,6 @@ export function TwoFactorForm({ result, next, signInHref }: { result: Result; ne
         spellCheck={false}
         required
         maxLength={32}
-        autoFocus
         error={error?.fieldErrors?.code ?? (error ? error.message : undefined)}
       />
       <SubmitButton busy={busy} idle="Verify" busyLabel="Verifying..." />
