@@ -45,7 +45,7 @@ async function readUser(request: Request): Promise<SessionUser | null> {
     companyName?: string | null;
     twoFactorEnabled?: boolean | null;
   };
-  const session = result.session as typeof result.session & { twoFactorVerified?: boolean | null };
+  const session = result.session as (typeof result.session & { twoFactorVerified?: boolean | null }) | undefined;
   return {
     id: u.id,
     email: u.email,
@@ -55,7 +55,7 @@ async function readUser(request: Request): Promise<SessionUser | null> {
     lastName: u.lastName ?? null,
     companyName: u.companyName ?? null,
     twoFactorEnabled: u.twoFactorEnabled === true,
-    sessionTwoFactorVerified: session.twoFactorVerified === true,
+    sessionTwoFactorVerified: session?.twoFactorVerified === true,
   };
 }
 
