@@ -11,6 +11,8 @@ export default [
   route("api/dashboard/visit", "routes/api/dashboard.visit.ts"),
   route("api/callback", "routes/api/callback.ts"),
   route("admin", "routes/admin.tsx"),
+  route("admin/payouts", "routes/admin.payouts.tsx"),
+  route("admin/payouts/:runId/csv", "routes/admin.payouts-csv.ts"),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
   route("checkout/local/:sessionId", "routes/checkout.local.tsx"),
   // Outside the dashboard shell: a receipt is a page of its own, printed as it is.

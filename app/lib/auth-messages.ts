@@ -24,6 +24,15 @@ export const AUTH_TEXT = {
   checkFields: "Please check the highlighted fields.",
 } as const;
 
+/** The sign-in's second step and the Settings card (docs/decisions/XXXX-two-factor.md). */
+export const TWO_FACTOR_TEXT = {
+  stepTitle: "Two-factor authentication",
+  stepDescription: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+  codeRequired: "Enter the code from your authenticator app",
+  codeWrong: "That code is not valid. Check your authenticator app and try again.",
+  expired: "Your sign-in timed out or had too many wrong codes. Enter your password again.",
+} as const;
+
 export interface SignInNote {
   title?: string;
   message: string;
@@ -60,6 +69,7 @@ export function signInPath(next: string, reason?: SignInReason | null): string {
 /** The note above the Sign In form that its address asks for, if any. */
 export function signInNote(params: URLSearchParams): SignInNote | null {
   if (params.get("reset") === "done") return { message: AUTH_TEXT.passwordUpdated };
+  if (params.get("two-factor") === "expired") return { message: TWO_FACTOR_TEXT.expired };
   const reason = params.get("reason");
   return isSignInReason(reason) ? SIGN_IN_REASONS[reason] : null;
 }

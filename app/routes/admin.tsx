@@ -213,6 +213,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                 {s.label}
               </a>
             ))}
+            <Link to="/admin/payouts" className="rounded font-medium text-white underline-offset-4 hover:underline">
+              Payouts
+            </Link>
           </nav>
         </div>
       </header>

@@ -1,6 +1,8 @@
 import { BadgeDollarSign, CircleDollarSign, MousePointerClick, Sparkles, UserPlus, Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Link, redirect, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
+import { PayoutsCard } from "~/components/affiliates/PayoutsCard";
+import { getAffiliatePayouts, setPayoutEmail } from "~/server/affiliates/affiliate-payouts.server";
 import { DASHBOARD_DAYS } from "~/catalogue/affiliates";
 import { CopyLink } from "~/components/affiliates/CopyLink";
 import { formatCount, formatDay, formatMoney } from "~/components/affiliates/format";
@@ -30,14 +32,35 @@ export async function loader({ request }: Route.LoaderArgs) {
     const asked = new URL(request.url).searchParams.get("username");
     throw redirect(asked ? `/affiliate-signup?username=${encodeURIComponent(asked)}` : "/affiliate-signup");
   }
-  const dashboard = await getAffiliateDashboard(db(), user.id);
+  const [dashboard, payouts] = await Promise.all([getAffiliateDashboard(db(), user.id), getAffiliatePayouts(db(), user.id)]);
   return {
+    payouts,
     username: affiliate.username,
     businessName: affiliate.businessName,
     payoutStatus: affiliate.stripeConnectStatus,
     link: `${env().PUBLIC_SITE_URL}/ref/${affiliate.username}`,
     ...dashboard,
   };
+}
+
+/** The affiliate's own payout email (their PayPal account), for the payout runs' payment file. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const affiliate = await getAffiliate(db(), user.id);
+  if (!affiliate) throw redirect("/affiliate-signup");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ ok: false, error: "The form could not be read." }, { status: 400 });
+  }
+  const value = form.get("payoutEmail");
+  if (form.get("intent") !== "payout-email" || typeof value !== "string" || value.length > 1000) {
+    return data({ ok: false, error: "Enter the email address of your PayPal account." }, { status: 400 });
+  }
+  const problem = await setPayoutEmail(db(), user.id, value);
+  if (problem) return data({ ok: false, error: problem }, { status: 400 });
+  return data({ ok: true, error: null });
 }
 
 const TOASTS: Record<string, string> = {
@@ -89,8 +112,8 @@ function useToastParam() {
   return notice;
 }
 
-export default function AffiliateDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, days, ledger, link, username, businessName, payoutStatus } = loaderData;
+export default function AffiliateDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { stats, days, ledger, link, username, businessName, payoutStatus, payouts } = loaderData;
   const notice = useToastParam();
   const hydrated = useSyncExternalStore(
     noSubscribe,
@@ -132,7 +155,7 @@ export default function AffiliateDashboard({ loaderData }: Route.ComponentProps)
           <h1 className="text-2xl font-bold sm:text-3xl">Affiliate Dashboard</h1>
           <p className="mt-1 text-muted-foreground">
             {businessName ? `${businessName} · ` : ""}@{username} · 30% lifetime commission · payouts{" "}
-            {payoutStatus === "pending" ? "not set up yet" : payoutStatus}
+            {payouts.payoutEmail ? `to ${payouts.payoutEmail}` : payoutStatus === "pending" ? "not set up yet" : payoutStatus}
           </p>
         </div>
 
@@ -157,6 +180,8 @@ export default function AffiliateDashboard({ loaderData }: Route.ComponentProps)
             </div>
           ))}
         </dl>
+
+        <PayoutsCard payouts={payouts} result={actionData ?? null} />
 
         <Card className="mb-6">
           <CardHeader className="p-4 sm:p-6">

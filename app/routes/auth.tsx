@@ -2,9 +2,16 @@ import { ArrowLeft, Sparkles } from "lucide-react";
 import { type ComponentProps, useEffect, useRef, useState } from "react";
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
-import { ForgotPasswordForm, GoogleButton, ResetPasswordForm, SignInForm, SignUpForm } from "~/components/auth/AuthForms";
+import {
+  ForgotPasswordForm,
+  GoogleButton,
+  ResetPasswordForm,
+  SignInForm,
+  SignUpForm,
+  TwoFactorForm,
+} from "~/components/auth/AuthForms";
 import { FormAlert } from "~/components/auth/Field";
-import { AUTH_TEXT, parseTab, signInNote, type AuthTab } from "~/lib/auth-messages";
+import { AUTH_TEXT, parseTab, signInNote, TWO_FACTOR_TEXT, type AuthTab } from "~/lib/auth-messages";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { seo } from "~/lib/seo";
 import { handleAuthAction } from "~/server/auth/auth-actions.server";
@@ -67,12 +74,18 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   }, [actionData]);
 
   const result = actionData ?? null;
-  const heading = tab === "reset" && token ? CHOOSE_PASSWORD_HEADING : HEADINGS[tab];
+  // The sign-in's second step (after a right password, for an account with two-factor authentication).
+  const codeStep = tab === "signin" && searchParams.get("step") === "code";
+  const heading = codeStep
+    ? { title: TWO_FACTOR_TEXT.stepTitle, description: "One more step to sign in." }
+    : tab === "reset" && token
+      ? CHOOSE_PASSWORD_HEADING
+      : HEADINGS[tab];
   // Which answers the visible form shows beside its fields; any other failure (a Google error, a
   // stale or forged submission) is shown above the card's content so it is never lost.
   const view = tab === "reset" ? (token ? "reset" : "forgot") : tab;
   const shownByForm: Record<typeof view, readonly string[]> = {
-    signin: ["signin", "unknown"],
+    signin: ["signin", "unknown", "two-factor"],
     signup: ["signup"],
     forgot: ["forgot"],
     reset: ["reset"],
@@ -130,7 +143,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               <FormAlert id="page-alert" message={pageAlert} />
             </div>
           ) : null}
-          {tab === "reset" ? (
+          {codeStep ? (
+            <TwoFactorForm result={formResult} next={next} signInHref={tabHref("signin")} />
+          ) : tab === "reset" ? (
             token ? (
               <ResetPasswordForm token={token} result={formResult} signInHref={tabHref("signin")} />
             ) : (

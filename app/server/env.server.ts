@@ -105,6 +105,10 @@ const schema = z
     MAILCHIMP_API_URL: z.url().optional(),
     /** Comma-separated emails that get the operator role (/admin) when they sign in. */
     OPERATOR_EMAILS: z.string().optional(),
+    /** Days a commission stays pending after its sale (refunds and disputes), then it is payable. */
+    AFFILIATE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    /** The smallest net balance a payout run pays an affiliate, in cents; less is carried to the next run. */
+    AFFILIATE_PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(5000),
     /** How long an anonymous page render is served from memory; 0 turns the page cache off. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /**

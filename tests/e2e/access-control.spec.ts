@@ -4,6 +4,7 @@ import { QUICK_PICK_PLANS } from "../../app/catalogue/plans";
 import { DEFAULT_SETTINGS } from "../../app/server/profile/settings.server";
 import { signUpVerified, siteOrigin, uniqueEmail } from "./support/auth";
 import { cookieHeader, freshIp, mailLink, raw, type RawResponse } from "./support/loopback";
+import { operatorCookie } from "./support/operator";
 import { APP_ROUTES, dataRedirect, dataUrl, decodeData, matchedRouteIds } from "./support/routes";
 
 /**
@@ -25,7 +26,6 @@ import { APP_ROUTES, dataRedirect, dataUrl, decodeData, matchedRouteIds } from "
 const PASSWORD = "correct-horse-battery";
 /** Hundreds of requests per test on two shared cores: a budget, not a measurement (nothing is timed). */
 const SWEEP_TIMEOUT = 600_000;
-const OPERATOR = (process.env.OPERATOR_EMAILS ?? "ops@example.com").split(",")[0]!.trim().toLowerCase();
 
 /** What a viewer must get: a status, a redirect to sign-in, or a redirect to exactly this location. */
 type Want = 200 | 401 | 404 | 405 | "auth" | `->${string}`;
@@ -87,6 +87,11 @@ const SWEEP: Record<string, Entry> = {
   "routes/api/callback.ts": { probes: () => [page("/api/callback", 405, 405)] },
   // Not a redirect to sign-in, which would tell a visitor the page exists: the site's 404 for everyone but operators.
   "routes/admin.tsx": { probes: () => [page("/admin", 404, 404)] },
+  "routes/admin.payouts.tsx": { probes: () => [page("/admin/payouts", 404, 404)] },
+  // A resource route (a CSV file): its `.data` URL is no page of the app's.
+  "routes/admin.payouts-csv.ts": {
+    probes: () => [page("/admin/payouts/1/csv", 404, 404, { data: { anon: 404, B: 404, C: 404 } })],
+  },
   "routes/affiliate-dashboard.tsx": {
     probes: (ids) => [
       page("/affiliate-dashboard", "auth", "->/affiliate-signup", { C: 200 }),
@@ -302,18 +307,9 @@ async function affiliate(fields: { firstName: string; lastName: string; email: s
   return who;
 }
 
-/** The operator of /admin: signs in if the account exists already (affiliates.spec may have made it). */
+/** The operator of /admin, signed in with password and TOTP code (docs/decisions/XXXX-two-factor.md). */
 async function operator(): Promise<Identity> {
-  const ip = freshIp();
-  const who: Identity = { name: "operator", ip, cookie: "" };
-  let res = await post(who, "/api/auth/sign-in/email", { email: OPERATOR, password: PASSWORD }, false);
-  if (res.status !== 200) {
-    const up = await post(who, "/api/auth/sign-up/email", { email: OPERATOR, password: PASSWORD, name: "Ops" }, false);
-    expect(up.status, up.text).toBe(200);
-    res = await raw({ path: await mailLink(OPERATOR, /verify/i), ip });
-    expect(res.status).toBe(302);
-  }
-  who.cookie = cookieHeader(res.setCookies);
+  const who: Identity = { name: "operator", ip: freshIp(), cookie: await operatorCookie() };
   expect((await get(who, "/admin")).status).toBe(200);
   return who;
 }

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { signedInContext } from "./support/customer";
+import { CUSTOMER_PASSWORD, signedInContext } from "./support/customer";
 import { raw } from "./support/loopback";
-import { operatorContext, OPERATOR } from "./support/operator";
+import { operatorContext, OPERATOR, totpCode } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
@@ -44,6 +44,23 @@ test("an operator grants the role from /admin → Operators and that account the
   await expect(row).toContainText("Granted");
   await expect(row.getByRole("button", { name: `Revoke the operator role of ${email}` })).toBeVisible();
   await expectNoAxeViolations(ops);
+
+  // The grantee has no second factor yet: /admin sends them to Settings to turn it on
+  // (docs/decisions/XXXX-two-factor.md). Turning it on replaces their session with one that carries it.
+  await grantee.goto("/admin");
+  await expect(grantee).toHaveURL(/\/dashboard\/settings\?two-factor=required/);
+  await expect(grantee.getByText(/Operators must turn on two-factor authentication/)).toBeVisible();
+  const enable = await granteeContext.request.post("/api/auth/two-factor/enable", {
+    headers: { Origin: siteOrigin() },
+    data: { password: CUSTOMER_PASSWORD },
+  });
+  expect(enable.status(), await enable.text()).toBe(200);
+  const { totpURI } = (await enable.json()) as { totpURI: string };
+  const verify = await granteeContext.request.post("/api/auth/two-factor/verify-totp", {
+    headers: { Origin: siteOrigin() },
+    data: { code: totpCode(totpURI) },
+  });
+  expect(verify.status(), await verify.text()).toBe(200);
 
   // The grantee, without signing in again: /admin opens, and their own row cannot be revoked.
   expect((await gotoHydrated(grantee, "/admin"))?.status()).toBe(200);

@@ -3,6 +3,7 @@ import { BILLING_PLANS } from "../../app/catalogue/plans";
 import { formatDollars } from "../../app/catalogue/pricing";
 import { commissionFor } from "../../app/server/affiliates/ledger.server";
 import { latestMailLink, signUpVerified, siteOrigin, uniqueEmail } from "./support/auth";
+import { operatorContext } from "./support/operator";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
 
@@ -191,9 +192,9 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
 
   // An operator (OPERATOR_EMAILS) sees leads, orders, customers and the affiliate's ledger totals.
   if (process.env.OPERATOR_EMAILS?.includes(OPERATOR_EMAIL)) {
-    const opsContext = await browser.newContext();
+    // Signed in with password and TOTP code: /admin takes no other session (docs/decisions/XXXX-two-factor.md).
+    const opsContext = await operatorContext(browser);
     const ops = await opsContext.newPage();
-    await signUpVerified(ops, { email: OPERATOR_EMAIL, firstName: "Ops" });
     const admin = await gotoHydrated(ops, "/admin");
     expect(admin?.status()).toBe(200);
     await expect(ops.getByRole("heading", { name: /^Leads/ })).toBeVisible();

@@ -7,6 +7,7 @@ import { setDatabase } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
 import { routeAnswer, routeArgs } from "./support/route";
+import { enrolTwoFactor } from "./support/two-factor";
 
 process.env.LOG_LEVEL ??= "error";
 // Read lazily by env(): set before anything asks for it.
@@ -72,6 +73,8 @@ describe(`/admin → Operators (${engine})`, () => {
     setDatabase(database);
     auth = await initAuth(database.db);
     ops = await account("listed-ops@example.com");
+    // /admin accepts only sessions opened with a second factor (docs/decisions/XXXX-two-factor.md).
+    ops = { ...ops, cookie: (await enrolTwoFactor(auth, ops.cookie, PASSWORD)).cookie };
     customer = await account("customer@example.com");
   });
   afterAll(async () => {
@@ -105,6 +108,7 @@ describe(`/admin → Operators (${engine})`, () => {
     expect(await roles(customer.id)).toMatchObject([{ role: "operator" }]);
     const again = await act(ops.cookie, { intent: "grant-operator", email: "customer@example.com" });
     expect(again.body).toMatchObject({ ok: true, message: "customer@example.com is already an operator." });
+    customer = { ...customer, cookie: (await enrolTwoFactor(auth, customer.cookie, PASSWORD)).cookie };
     const page = await load(customer.cookie);
     expect(page.status).toBe(200);
     expect((page.body as { operators: unknown[] }).operators).toEqual(

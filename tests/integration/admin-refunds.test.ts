@@ -15,6 +15,7 @@ import { affiliates, commissionLedger, paymentEvents, referrals, userRoles } fro
 import { engine, freshDatabase, orderById, signedInCustomerMaker, userMaker } from "./support/db";
 import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 import { routeAnswer, routeArgs } from "./support/route";
+import { enrolTwoFactor } from "./support/two-factor";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -58,6 +59,12 @@ describe(`/admin refunds (${engine})`, () => {
   );
   /** Buyers and affiliates need no session: only operators and the refused customer sign in. */
   const newUser = userMaker(() => database.db, "refund-buyer");
+  /** An operator whose session was opened with a second factor, as /admin requires. */
+  const newOperator = async () => {
+    const made = await newCustomer();
+    await database.db.insert(userRoles).values({ userId: made.id, role: "operator" });
+    return { ...made, cookie: (await enrolTwoFactor(auth, made.cookie, "correct-horse-battery")).cookie };
+  };
   let ops: Awaited<ReturnType<typeof newCustomer>>;
 
   beforeAll(async () => {
@@ -69,8 +76,7 @@ describe(`/admin refunds (${engine})`, () => {
     await seedCatalogue(database.db);
     setDatabase(database);
     auth = await initAuth(database.db);
-    ops = await newCustomer();
-    await database.db.insert(userRoles).values({ userId: ops.id, role: "operator" });
+    ops = await newOperator();
   });
   afterAll(async () => {
     setCheckoutProvider(undefined);
@@ -277,8 +283,7 @@ describe(`/admin refunds (${engine})`, () => {
   it("Stripe down: 502, nothing recorded; too many refunds: 429", async () => {
     const { order } = await stripePurchase();
     // Another operator: the one above has used this minute's refunds.
-    const other = await newCustomer();
-    await database.db.insert(userRoles).values({ userId: other.id, role: "operator" });
+    const other = await newOperator();
     stripe.failNext(10);
     expect(await act(other.cookie, refundForm(order.id, 500), "10.40.5.5")).toMatchObject({
       status: 502,
@@ -287,8 +292,7 @@ describe(`/admin refunds (${engine})`, () => {
     stripe.failNext(0);
     expect(await moneyOf(order.id)).toEqual([["payment", order.amount]]);
 
-    const limited = await newCustomer();
-    await database.db.insert(userRoles).values({ userId: limited.id, role: "operator" });
+    const limited = await newOperator();
     const answers = [];
     for (let i = 0; i < 11; i += 1) answers.push((await act(limited.cookie, refundForm("no-such-order", 1), "10.40.9.9")).status);
     expect(answers.slice(0, 10).every((s) => s === 404)).toBe(true);

@@ -5,7 +5,7 @@ import { LegalNotice } from "~/components/legal/LegalNotice";
 import { Button } from "~/components/ui/button";
 import type { AuthActionResult } from "~/server/auth/auth-actions.server";
 import { Field, FormAlert, FormStatus, SubmitButton, useSubmitting } from "./Field";
-import { AUTH_TEXT, type SignInNote } from "~/lib/auth-messages";
+import { AUTH_TEXT, TWO_FACTOR_TEXT, type SignInNote } from "~/lib/auth-messages";
 
 type Result = AuthActionResult | null;
 
@@ -286,6 +286,37 @@ export function ResetPasswordForm({ token, result, signInHref }: { token: string
       <p className="text-center text-sm">
         <Link to={signInHref} className="font-medium text-primary underline-offset-4 hover:underline">
           Back to sign in
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+/** The sign-in's second step: a code from the authenticator app or a recovery code. */
+export function TwoFactorForm({ result, next, signInHref }: { result: Result; next?: string; signInHref: string }) {
+  const busy = useSubmitting("two-factor");
+  const error = result && !result.ok && result.intent === "two-factor" ? result : null;
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="two-factor" />
+      {next ? <input type="hidden" name="next" value={next} /> : null}
+      <p className="text-sm text-muted-foreground">{TWO_FACTOR_TEXT.stepDescription}</p>
+      <Field
+        id="two-factor-code"
+        name="code"
+        label="Authentication code"
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        maxLength={32}
+        error={error?.fieldErrors?.code ?? (error ? error.message : undefined)}
+      />
+      <SubmitButton busy={busy} idle="Verify" busyLabel="Verifying..." />
+      <p className="text-center text-sm">
+        <Link to={signInHref} className="font-medium text-primary underline-offset-4 hover:underline">
+          Use another account
         </Link>
       </p>
     </Form>

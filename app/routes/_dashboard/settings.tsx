@@ -4,8 +4,10 @@ import { toast } from "sonner";
 import { sidebarCookie } from "~/components/dashboard/nav";
 import { PageHeader, SubmitButton } from "~/components/dashboard/pages/common";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { TwoFactorCard, type TwoFactorNotice } from "~/components/dashboard/TwoFactorCard";
 import { auth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/session.server";
+import { handleTwoFactorIntent, isTwoFactorIntent } from "~/server/auth/two-factor-settings.server";
 import { db } from "~/server/db/client.server";
 import { fieldErrors } from "~/server/profile/profile.server";
 import { getSettings, saveSettings, saveTimeZone, settingsInput } from "~/server/profile/settings.server";
@@ -20,8 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const browser = timeZoneFromCookie(request.headers.get("Cookie"));
   const timeZone = settings.timeZone ?? browser ?? FALLBACK_TIME_ZONE;
   const zones = timeZoneNames();
+  const notice = new URL(request.url).searchParams.get("two-factor");
+  const twoFactorNotices: TwoFactorNotice[] = ["required", "sign-in-again", "enabled", "disabled"];
   return {
     settings,
+    twoFactor: {
+      enabled: user.twoFactorEnabled === true,
+      notice: twoFactorNotices.find((n) => n === notice) ?? null,
+    },
     timeZone,
     // The browser's zone, when it differs from the account's: offered as a one-click choice.
     browserTimeZone: browser && browser !== settings.timeZone ? browser : null,
@@ -38,6 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (isTwoFactorIntent(intent)) return handleTwoFactorIntent(request, intent, form);
 
   if (intent === "sign-out-everywhere") {
     // Deletes every session of this account, this one included, then clears this browser's cookie.
@@ -85,18 +94,24 @@ const NOTIFICATIONS = [
 ] as const;
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
-  const { settings, timeZone, browserTimeZone, timeZones, now } = loaderData;
+  const { settings, timeZone, browserTimeZone, timeZones, now, twoFactor } = loaderData;
   const result = useActionData<typeof action>();
   const errors: Record<string, string> = result?.errors ?? {};
 
   useEffect(() => {
-    if (result?.ok) toast.success("Settings saved");
+    if (result?.ok && result.saved !== "two-factor") toast.success("Settings saved");
   }, [result]);
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Settings" description="Notifications, dashboard defaults and sessions." />
+      <PageHeader title="Settings" description="Notifications, dashboard defaults, security and sessions." />
       <div className="grid gap-6">
+        <TwoFactorCard
+          enabled={twoFactor.enabled}
+          notice={twoFactor.notice}
+          setup={result && "setup" in result ? result.setup : undefined}
+          errors={errors}
+        />
         <Card>
           <CardHeader>
             <h2 className="text-xl font-semibold leading-tight tracking-tight">Preferences</h2>

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { getUser, type SessionUser } from "../auth/session.server";
 import { db as currentDb, type Db } from "../db/client.server";
 import {
@@ -29,6 +29,7 @@ import { log } from "../log.server";
  * writes user_roles.
  */
 export { grantOperator, OPERATOR_ROLE } from "./operators.server";
+const TWO_FACTOR_SETTINGS = "/dashboard/settings";
 export const ADMIN_LIST_LIMIT = 100;
 
 export async function isOperator(db: Db, u: Pick<SessionUser, "id" | "email" | "emailVerified">): Promise<boolean> {
@@ -49,7 +50,13 @@ export async function isOperator(db: Db, u: Pick<SessionUser, "id" | "email" | "
  */
 export async function requireOperator(request: Request, db: Db = currentDb()): Promise<SessionUser> {
   const u = await getUser(request);
-  if (u && (await isOperator(db, u))) return u;
+  if (u && (await isOperator(db, u))) {
+    // An operator's session must have been opened with a second factor (docs/decisions/XXXX-two-factor.md).
+    // Without one the operator is told what to do on Settings: the page exists for them.
+    if (!u.twoFactorEnabled) throw redirect(`${TWO_FACTOR_SETTINGS}?two-factor=required`);
+    if (!u.sessionTwoFactorVerified) throw redirect(`${TWO_FACTOR_SETTINGS}?two-factor=sign-in-again`);
+    return u;
+  }
   const url = new URL(request.url);
   log.warn("404 not found", { path: url.pathname, referer: request.headers.get("referer") ?? undefined });
   throw data(null, { status: 404 });

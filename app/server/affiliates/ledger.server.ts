@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AFFILIATE_COMMISSION_RATE } from "~/catalogue/plans";
+import { reversalHoldFrom } from "~/catalogue/payouts";
 import type { Db } from "../db/client.server";
 import { commissionLedger, paymentEvents, referrals, type PaymentEventRow } from "../db/schema";
 
@@ -28,16 +29,18 @@ export function reversalFor(totals: { refunded: number; earned: number; reversed
 export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<void> {
   const [referral] = await tx.select().from(referrals).where(eq(referrals.referredUserId, event.userId)).limit(1);
   if (!referral || referral.affiliateUserId === event.userId) return;
-  const amount =
-    event.kind === "refund" ? -(await refundReversal(tx, event, referral.affiliateUserId)) : commissionFor(event.amount);
+  const reversal = event.kind === "refund" ? await refundReversal(tx, event, referral.affiliateUserId) : null;
   await tx
     .insert(commissionLedger)
     .values({
       affiliateUserId: referral.affiliateUserId,
       referredUserId: event.userId,
       paymentEventId: event.id,
-      kind: event.kind === "refund" ? "reversal" : "commission",
-      amount,
+      kind: reversal ? "reversal" : "commission",
+      amount: reversal ? -reversal.amount : commissionFor(event.amount),
+      // The hold period runs from the sale (docs/decisions/XXXX-affiliate-payouts.md); a reversal
+      // shares its commission's while that is unpaid, else it is a negative balance at once.
+      holdFrom: reversal ? reversal.holdFrom : event.createdAt,
     })
     .onConflictDoNothing({ target: commissionLedger.paymentEventId });
 }
@@ -49,7 +52,11 @@ export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<
  * Refunds of one payment take turns (a transaction-scoped lock), so two arriving together each
  * see the other's reversal and never round twice.
  */
-async function refundReversal(tx: Db, refund: PaymentEventRow, affiliateUserId: string): Promise<number> {
+async function refundReversal(
+  tx: Db,
+  refund: PaymentEventRow,
+  affiliateUserId: string,
+): Promise<{ amount: number; holdFrom: Date | null }> {
   const scope = refund.orderId ?? `user:${refund.userId}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`commission-reversal:${scope}`}))`);
   const samePayment = and(
@@ -68,9 +75,15 @@ async function refundReversal(tx: Db, refund: PaymentEventRow, affiliateUserId: 
     .from(commissionLedger)
     .innerJoin(paymentEvents, eq(paymentEvents.id, commissionLedger.paymentEventId))
     .where(and(samePayment, eq(commissionLedger.affiliateUserId, affiliateUserId)));
-  return reversalFor({
+  const commissions = await tx
+    .select({ status: commissionLedger.status, payoutId: commissionLedger.payoutId, holdFrom: commissionLedger.holdFrom })
+    .from(commissionLedger)
+    .innerJoin(paymentEvents, eq(paymentEvents.id, commissionLedger.paymentEventId))
+    .where(and(samePayment, eq(commissionLedger.affiliateUserId, affiliateUserId), eq(commissionLedger.kind, "commission")));
+  const amount = reversalFor({
     refunded: Number(refunds?.refunded ?? 0),
     earned: Number(ledger?.earned ?? 0),
     reversed: Number(ledger?.reversed ?? 0),
   });
+  return { amount, holdFrom: reversalHoldFrom(commissions) };
 }

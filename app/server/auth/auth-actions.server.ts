@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
-import { AUTH_TEXT } from "~/lib/auth-messages";
+import { AUTH_TEXT, TWO_FACTOR_TEXT } from "~/lib/auth-messages";
 import { env } from "../env.server";
 import { log } from "../log.server";
 import { CLIENT_IP_HEADER } from "../http/client-ip.server";
@@ -100,9 +100,18 @@ const formSchema = z.discriminatedUnion("intent", [
   z.strictObject({ intent: z.literal("forgot"), email }),
   z.strictObject({ intent: z.literal("reset"), token: z.string().min(1).max(512), password: newPassword }),
   z.strictObject({ intent: z.literal("google"), next }),
+  z.strictObject({
+    intent: z.literal("two-factor"),
+    next,
+    // A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx); spaces from a copied code are dropped.
+    code: z
+      .string({ error: TWO_FACTOR_TEXT.codeRequired })
+      .transform((v) => v.replace(/\s+/g, ""))
+      .pipe(z.string().min(1, TWO_FACTOR_TEXT.codeRequired).max(32, TWO_FACTOR_TEXT.codeWrong)),
+  }),
 ]);
 
-export type AuthIntent = "signin" | "signup" | "forgot" | "reset" | "google" | "unknown";
+export type AuthIntent = "signin" | "signup" | "forgot" | "reset" | "google" | "two-factor" | "unknown";
 
 /** What the page renders after a submission (never secrets; email only to refill the form). */
 export interface AuthActionResult {
@@ -111,7 +120,7 @@ export interface AuthActionResult {
   /** The text of the red alert (failure) or of the confirmation (success). */
   message: string;
   toast?: { kind: "success" | "error"; title: string; description?: string };
-  fieldErrors?: Partial<Record<"email" | "password" | "firstName" | "lastName" | "companyName", string>>;
+  fieldErrors?: Partial<Record<"email" | "password" | "firstName" | "lastName" | "companyName" | "code", string>>;
   values?: { email?: string; firstName?: string; lastName?: string; companyName?: string };
   /** After sign-up: the page the verification link opens ("dashboard", or the page the visitor came from). */
   returnsTo?: "dashboard" | "page";
@@ -152,6 +161,20 @@ function afterSignIn(next: string | undefined, toastKey: "welcome-back" | "accou
     : target;
 }
 
+/** The sign-in's second step: the same page, asking for a code. */
+function twoFactorStep(next: string | undefined) {
+  const params = new URLSearchParams({ tab: "signin", step: "code" });
+  if (next) params.set("next", safeNext(next));
+  return `/auth?${params.toString()}`;
+}
+
+/** Back to the password step, saying why. */
+function signInAgain(next: string | undefined) {
+  const params = new URLSearchParams({ tab: "signin", "two-factor": "expired" });
+  if (next) params.set("next", safeNext(next));
+  return `/auth?${params.toString()}`;
+}
+
 function returnsTo(next: string | undefined): "dashboard" | "page" {
   const target = safeNext(next);
   return target === "/dashboard" || target.startsWith("/dashboard?") ? "dashboard" : "page";
@@ -179,7 +202,7 @@ export async function handleAuthAction(request: Request) {
   }
   const intentValue = entries.intent;
   const intent: AuthIntent =
-    (["signin", "signup", "forgot", "reset", "google"] as const).find((i) => i === intentValue) ?? "unknown";
+    (["signin", "signup", "forgot", "reset", "google", "two-factor"] as const).find((i) => i === intentValue) ?? "unknown";
   const values = {
     email: typeof entries.email === "string" ? entries.email.slice(0, 254) : undefined,
     firstName: typeof entries.firstName === "string" ? entries.firstName.slice(0, 100) : undefined,
@@ -190,7 +213,7 @@ export async function handleAuthAction(request: Request) {
   const parsed = formSchema.safeParse(entries);
   if (!parsed.success) {
     const fieldErrors: AuthActionResult["fieldErrors"] = {};
-    const known = ["email", "password", "firstName", "lastName", "companyName"] as const;
+    const known = ["email", "password", "firstName", "lastName", "companyName", "code"] as const;
     for (const issue of parsed.error.issues) {
       const field = known.find((k) => k === issue.path[0]);
       if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
@@ -209,6 +232,11 @@ export async function handleAuthAction(request: Request) {
         // (its default is the home page): the page the customer was signing in for.
         callbackURL: afterSignIn(form.next, "account-created"),
       });
+      // An account with two-factor authentication: Better Auth opened no session but a short-lived
+      // challenge (its cookie); the second step asks for a code (docs/decisions/XXXX-two-factor.md).
+      if (result.status === 200 && result.body?.twoFactorRedirect === true) {
+        return redirect(twoFactorStep(form.next), { headers: cookieHeaders(result.setCookies) });
+      }
       if (result.status === 200) {
         return redirect(afterSignIn(form.next, "welcome-back"), { headers: cookieHeaders(result.setCookies) });
       }
@@ -273,6 +301,31 @@ export async function handleAuthAction(request: Request) {
       if (result.status === 429) return fail(429, "reset", tooManyMessage(result));
       if (result.status >= 500) return fail(502, "reset", AUTH_TEXT.generic);
       return fail(400, "reset", AUTH_TEXT.resetLinkInvalid);
+    }
+    case "two-factor": {
+      // Six digits are an authenticator's code; anything else is tried as a recovery code (each works once).
+      const path = /^\d{6}$/.test(form.code) ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
+      const result = await callAuth(request, path, { code: form.code });
+      if (result.status === 200) {
+        return redirect(afterSignIn(form.next, "welcome-back"), { headers: cookieHeaders(result.setCookies) });
+      }
+      const headers = cookieHeaders(result.setCookies);
+      const code = errorCode(result);
+      if (result.status === 429) return fail(429, "two-factor", tooManyMessage(result));
+      if (result.status >= 500) return fail(502, "two-factor", AUTH_TEXT.generic);
+      // The challenge is gone (expired, used up, or never there): the password step again.
+      if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+        throw redirect(signInAgain(form.next), { headers });
+      }
+      return data<AuthActionResult>(
+        {
+          intent: "two-factor",
+          ok: false,
+          message: TWO_FACTOR_TEXT.codeWrong,
+          fieldErrors: { code: TWO_FACTOR_TEXT.codeWrong },
+        },
+        { status: 401, headers },
+      );
     }
     case "google": {
       if (!env().GOOGLE_ENABLED) return fail(400, "google", AUTH_TEXT.googleNotConfigured);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { betterAuth, type GenericEndpointContext } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { completeAffiliateFromVerification } from "../affiliates/affiliates.server";
@@ -48,10 +49,28 @@ const ADDRESS_RULES = {
   "/change-password": { window: 60, max: 10 },
   // Reachable over HTTP with a session although Better Auth leaves it out of its API description.
   "/verify-password": { window: 60, max: 10 },
+  // The two-factor plugin's own rule is 3 per 10 s for all of /two-factor/*; codes are also limited
+  // to 5 per sign-in challenge and 10 failures in a row per account (docs/decisions/XXXX-two-factor.md).
+  "/two-factor/enable": { window: 60, max: 10 },
+  "/two-factor/disable": { window: 60, max: 10 },
+  "/two-factor/verify-totp": { window: 60, max: 10 },
+  "/two-factor/verify-backup-code": { window: 60, max: 10 },
 } as const satisfies Record<string, AddressRule>;
 
 /** Paths that check a secret: limited per address however they are called. */
-const SECRET_CHECKS = new Set<string>(["/sign-in/email", "/reset-password", "/change-password", "/verify-password"]);
+const SECRET_CHECKS = new Set<string>([
+  "/sign-in/email",
+  "/reset-password",
+  "/change-password",
+  "/verify-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
+
+/** Paths that finish a sign-in (or an enrolment) with a second factor: the session they open is marked. */
+const SECOND_FACTOR_PATHS = new Set<string>(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 
 /**
  * Paths that check the password of the signed-in account (the body field holding it): each check is
@@ -61,6 +80,8 @@ const SESSION_PASSWORD_CHECKS: Record<string, string> = {
   "/change-password": "currentPassword",
   "/verify-password": "password",
   "/delete-user": "password",
+  "/two-factor/enable": "password",
+  "/two-factor/disable": "password",
 };
 
 /**
@@ -179,6 +200,7 @@ export function createAuth(db: Db, secret: string) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     user: {
@@ -269,7 +291,19 @@ export function createAuth(db: Db, secret: string) {
       // it. Proof: tests/integration/google-oauth.test.ts.)
       accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
-    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    session: {
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      additionalFields: { twoFactorVerified: { type: "boolean", required: false, defaultValue: false, input: false } },
+    },
+    // TOTP with recovery codes; no trusted devices: every password sign-in of an enrolled account
+    // asks for a code (docs/decisions/XXXX-two-factor.md).
+    plugins: [
+      twoFactor({
+        issuer: "AI Automation Apps",
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -350,7 +384,13 @@ export function createAuth(db: Db, secret: string) {
         if (typeof changed === "string") await revokeDeviceCookies(db, emailHash(changed));
         const signedIn = ctx.context.newSession;
         if (signedIn) await setDeviceCookie(signedIn.user.email);
-        else if (typeof changed === "string") await setDeviceCookie(changed);
+        // A session opened by a code (the sign-in's second step, or the enrolment's confirmation,
+        // which replaces the session) is the only kind /admin accepts. A code checked for a session
+        // that already exists opens nothing and marks nothing: that check has no attempt limit of
+        // its own in Better Auth.
+        if (signedIn && !failed && ctx.path && SECOND_FACTOR_PATHS.has(ctx.path)) {
+          await db.update(schema.session).set({ twoFactorVerified: true }).where(eq(schema.session.id, signedIn.session.id));
+        } else if (typeof changed === "string") await setDeviceCookie(changed);
         const reserved = reservations.get(ctx.context);
         if (reserved === undefined) return;
         reservations.delete(ctx.context);

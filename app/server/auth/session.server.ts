@@ -11,6 +11,10 @@ export interface SessionUser {
   firstName: string | null;
   lastName: string | null;
   companyName: string | null;
+  /** The account has a confirmed TOTP enrolment: every password sign-in asks for a code. */
+  twoFactorEnabled?: boolean;
+  /** This session was opened with a second factor (docs/decisions/XXXX-two-factor.md). */
+  sessionTwoFactorVerified?: boolean;
 }
 
 /**
@@ -39,7 +43,9 @@ async function readUser(request: Request): Promise<SessionUser | null> {
     firstName?: string | null;
     lastName?: string | null;
     companyName?: string | null;
+    twoFactorEnabled?: boolean | null;
   };
+  const session = result.session as (typeof result.session & { twoFactorVerified?: boolean | null }) | undefined;
   return {
     id: u.id,
     email: u.email,
@@ -48,6 +54,8 @@ async function readUser(request: Request): Promise<SessionUser | null> {
     firstName: u.firstName ?? null,
     lastName: u.lastName ?? null,
     companyName: u.companyName ?? null,
+    twoFactorEnabled: u.twoFactorEnabled === true,
+    sessionTwoFactorVerified: session?.twoFactorVerified === true,
   };
 }
 

@@ -14,6 +14,8 @@ export const user = pgTable("user", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   companyName: text("company_name"),
+  /** Better Auth's two-factor plugin: set once a TOTP enrolment is verified (docs/decisions/XXXX-two-factor.md). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -28,6 +30,8 @@ export const session = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** This session was opened (or confirmed) with a TOTP or recovery code: /admin accepts only these. */
+    twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -87,3 +91,23 @@ export const deviceCookieEpochs = pgTable("device_cookie_epochs", {
   emailHash: text("email_hash").primaryKey(),
   epoch: integer("epoch").notNull().default(0),
 });
+
+/**
+ * Better Auth's two-factor plugin: the account's TOTP secret and recovery codes (both encrypted with
+ * the auth secret), whether the enrolment was confirmed with a code, and the per-account lockout.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);

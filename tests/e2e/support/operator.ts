@@ -1,43 +1,97 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, type Browser } from "@playwright/test";
+import { TOTP } from "otpauth";
 import { siteCookies, siteOrigin } from "./auth";
 import { cookieHeader, createVerifiedAccount, freshIp, raw } from "./loopback";
 
 /** The first OPERATOR_EMAILS address: the server makes this account an operator. */
 export const OPERATOR = (process.env.OPERATOR_EMAILS ?? "ops@example.com").split(",")[0]!.trim().toLowerCase();
-const PASSWORD = "correct-horse-battery";
-
-/** The operator's session cookie, or null while the account does not exist or is not verified yet. */
-async function signInOperator(): Promise<string | null> {
-  const signIn = await raw({
-    method: "POST",
-    path: "/api/auth/sign-in/email",
-    ip: freshIp(),
-    headers: { origin: siteOrigin() },
-    body: { email: OPERATOR, password: PASSWORD },
-  });
-  return signIn.status === 200 ? cookieHeader(signIn.setCookies) : null;
-}
+export const OPERATOR_PASSWORD = "correct-horse-battery";
 
 /**
- * The OPERATOR_EMAILS operator's browser. The first spec to need it creates the account; specs
- * running side by side can both find it missing, so the one whose sign-up loses signs in once the
- * other's account is verified.
+ * /admin takes only sessions opened with a second factor (docs/decisions/XXXX-two-factor.md), so the
+ * operator is enrolled in TOTP once per run, by whichever worker gets there first, and the otpauth URI
+ * is shared with the other workers through a file named after the run (every worker is a child of the
+ * Playwright runner, whose pid names the run; the server is a fresh one each run).
  */
-export async function operatorContext(browser: Browser) {
-  let cookie = await signInOperator();
-  if (!cookie) {
+const SHARED = path.join(tmpdir(), `e2e-operator-totp-${process.env.E2E_PORT ?? "3107"}-${process.ppid}`);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The current code of the enrolled operator's authenticator, as an authenticator app computes it. */
+export function totpCode(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get("secret")!;
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" }).generate();
+}
+
+function sharedUri(): string | null {
+  try {
+    return readFileSync(`${SHARED}.uri`, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+const post = (pathname: string, body: object, cookie = "", ip = freshIp()) =>
+  raw({ method: "POST", path: pathname, ip, headers: { origin: siteOrigin(), ...(cookie ? { cookie } : {}) }, body });
+
+/** Creates (or signs in to) the operator's account and turns on TOTP; returns the URI and a session cookie. */
+async function enrol(): Promise<{ uri: string; cookie: string }> {
+  const signIn = await post("/api/auth/sign-in/email", { email: OPERATOR, password: OPERATOR_PASSWORD });
+  expect(signIn.json<{ twoFactorRedirect?: boolean } | null>()?.twoFactorRedirect, "enrolled by no one else").toBeFalsy();
+  const cookie =
+    signIn.status === 200
+      ? cookieHeader(signIn.setCookies)
+      : (await createVerifiedAccount(OPERATOR, OPERATOR_PASSWORD, siteOrigin())).cookie;
+  const enabled = await post("/api/auth/two-factor/enable", { password: OPERATOR_PASSWORD }, cookie);
+  expect(enabled.status, enabled.text).toBe(200);
+  const uri = enabled.json<{ totpURI: string }>().totpURI;
+  const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(uri) }, cookie);
+  expect(verified.status, verified.text).toBe(200);
+  return { uri, cookie: cookieHeader(verified.setCookies, cookie) };
+}
+
+/** The operator's otpauth URI, enrolling the account when no worker has yet. */
+export async function operatorTotpUri(): Promise<string> {
+  for (let attempt = 0; attempt < 480; attempt++) {
+    const uri = sharedUri();
+    if (uri) return uri;
+    let mine = false;
     try {
-      cookie = (await createVerifiedAccount(OPERATOR, PASSWORD, siteOrigin())).cookie;
+      mkdirSync(`${SHARED}.lock`);
+      mine = true;
     } catch {
-      // Another spec's sign-up of the same address is under way.
+      // Another worker is enrolling: its URI appears in the file.
     }
+    if (mine) {
+      const { uri: made } = await enrol();
+      writeFileSync(`${SHARED}.tmp`, made);
+      renameSync(`${SHARED}.tmp`, `${SHARED}.uri`);
+      return made;
+    }
+    await sleep(250);
   }
-  for (let attempt = 0; !cookie && attempt < 60; attempt++) {
-    await new Promise((r) => setTimeout(r, 250));
-    cookie = await signInOperator();
-  }
-  expect(cookie, "the operator signs in").toBeTruthy();
+  throw new Error("the operator was not enrolled in two-factor authentication");
+}
+
+/** A session cookie of the operator, signed in with password and code through the API. */
+export async function operatorCookie(): Promise<string> {
+  const uri = await operatorTotpUri();
+  const ip = freshIp();
+  const signIn = await post("/api/auth/sign-in/email", { email: OPERATOR, password: OPERATOR_PASSWORD }, "", ip);
+  expect(signIn.json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect, signIn.text).toBe(true);
+  const challenge = cookieHeader(signIn.setCookies);
+  const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(uri) }, challenge, ip);
+  expect(verified.status, verified.text).toBe(200);
+  return cookieHeader(verified.setCookies, challenge);
+}
+
+/** The OPERATOR_EMAILS operator's browser, signed in with password and TOTP code. */
+export async function operatorContext(browser: Browser) {
+  const cookie = await operatorCookie();
   const context = await browser.newContext();
-  await context.addCookies(siteCookies(cookie!));
+  await context.addCookies(siteCookies(cookie));
   return context;
 }

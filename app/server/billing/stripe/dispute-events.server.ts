@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Stripe } from "stripe";
 import { tellOperators } from "../../admin/notify-operators.server";
 import { type Db } from "../../db/client.server";
@@ -168,6 +168,8 @@ async function holdCommission(tx: Db, dispute: PaymentDisputeRow) {
         eq(commissionLedger.paymentEventId, dispute.paymentEventId),
         eq(commissionLedger.kind, "commission"),
         eq(commissionLedger.status, "pending"),
+        // A commission already locked into a payout run goes with it; a lost dispute reverses it later.
+        isNull(commissionLedger.payoutId),
       ),
     );
 }
