@@ -14,6 +14,7 @@ import { isDevelopmentServer, serverProcesses } from "./app/server/process/proce
 import { describeError } from "./app/server/log-line.server.js";
 import { createRequestLogger, keepOutputJsonLines, labelRoute, logger, requestContext } from "./app/server/logger.server.js";
 import {
+  answerClusterScrapes,
   answerMetrics,
   clusterMetrics,
   isMetricsRequest,
@@ -69,6 +70,9 @@ process.on("uncaughtException", (error) => {
   onUncaughtException();
 });
 
+// A worker answers the primary's requests for its own metrics.
+if (cluster.isWorker && metricsToken()) answerClusterScrapes();
+
 const workers = cluster.isPrimary ? workerCount() : 1;
 if (workers > 1) await runPrimary(workers);
 else await runServer();
@@ -107,7 +111,7 @@ function fork() {
  */
 async function runPrimary(count) {
   // One scrape, whichever worker takes it, sees every worker's metrics, summed here.
-  if (metricsToken()) serveClusterMetrics();
+  if (metricsToken()) serveClusterMetrics((worker) => worker.listenedOnce === true);
   let stopping = false;
   let started = false;
   const recentExits = [];

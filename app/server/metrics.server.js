@@ -124,19 +124,63 @@ export function processMetrics() {
 }
 
 const SCRAPE = "ai-apps:metrics";
+const WORKER_METRICS = "ai-apps:worker-metrics";
+/** A worker that does not answer within this is left out of the scrape. */
+const WORKER_TIMEOUT_MS = 5_000;
 
 /**
- * In the cluster primary: answers a worker's request for every worker's metrics, summed by
- * prom-client's AggregatorRegistry (each worker answers it from its own registry), so one scrape,
- * whichever worker takes it, sees the whole server.
+ * In the cluster primary: answers a worker's request for the whole server's metrics. Each worker
+ * that `isReady` (it listens) is asked for its registry; prom-client's AggregatorRegistry.aggregate
+ * sums them (or keeps one value, for series with another aggregator), so one scrape, whichever
+ * worker takes it, sees every worker. A worker still starting, or one that does not answer in time,
+ * is left out rather than failing the scrape.
+ * @param {(worker: import("node:cluster").Worker) => boolean} isReady
  */
-export function serveClusterMetrics() {
-  const aggregator = new AggregatorRegistry();
+export function serveClusterMetrics(isReady) {
+  let nextRequest = 0;
+  /** @type {Map<number, (metrics: client.MetricObjectWithValues<client.MetricValue<string>>[]) => void>} */
+  const pending = new Map();
   cluster.on("message", (worker, message) => {
+    if (message?.type === WORKER_METRICS && pending.has(message.id)) {
+      pending.get(message.id)?.(message.metrics);
+      return;
+    }
     if (message?.type !== SCRAPE) return;
-    aggregator.clusterMetrics().then(
-      (text) => worker.send({ type: SCRAPE, id: message.id, text }),
-      (error) => worker.send({ type: SCRAPE, id: message.id, error: describeError(error) }),
+    const ready = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined && w.isConnected() && isReady(w));
+    const answers = ready.map(
+      (w) =>
+        /** @type {Promise<client.MetricObjectWithValues<client.MetricValue<string>>[] | null>} */ (
+          new Promise((resolve) => {
+            const id = nextRequest++;
+            const timer = setTimeout(() => {
+              pending.delete(id);
+              resolve(null);
+            }, WORKER_TIMEOUT_MS);
+            pending.set(id, (metrics) => {
+              clearTimeout(timer);
+              pending.delete(id);
+              resolve(metrics);
+            });
+            w.send({ type: WORKER_METRICS, id });
+          })
+        ),
+    );
+    Promise.all(answers)
+      .then((all) => AggregatorRegistry.aggregate(all.filter((m) => m !== null)).metrics())
+      .then(
+        (text) => worker.send({ type: SCRAPE, id: message.id, text }),
+        (error) => worker.send({ type: SCRAPE, id: message.id, error: describeError(error) }),
+      );
+  });
+}
+
+/** In a cluster worker: answers the primary's requests for this worker's own metrics. */
+export function answerClusterScrapes() {
+  process.on("message", (/** @type {any} */ message) => {
+    if (message?.type !== WORKER_METRICS) return;
+    register.getMetricsAsJSON().then(
+      (metrics) => process.send?.({ type: WORKER_METRICS, id: message.id, metrics }),
+      () => process.send?.({ type: WORKER_METRICS, id: message.id, metrics: [] }),
     );
   });
 }
