@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorDetail, errorMessage, log } from "./log.server";
-import { useLogSinks } from "./logger.server.js";
+import { redirectLogLines } from "./logger.server.js";
 
 const EMAIL = "jane.doe+lead@example.com";
 
@@ -25,7 +25,10 @@ function failedInsert() {
 /** The JSON lines written to stderr while `fn` runs. */
 function stderrLines(fn: () => void): string[] {
   const lines: string[] = [];
-  const restore = useLogSinks({ stdout: { write: () => {} }, stderr: { write: (line: string) => lines.push(line.trimEnd()) } });
+  const restore = redirectLogLines({
+    stdout: { write: () => {} },
+    stderr: { write: (line: string) => lines.push(line.trimEnd()) },
+  });
   try {
     fn();
   } finally {

@@ -85,7 +85,7 @@ function sinks() {
  * @param {Sinks} replacement
  * @returns {() => void}
  */
-export function useLogSinks(replacement) {
+export function redirectLogLines(replacement) {
   const before = shared[SINKS];
   shared[SINKS] = replacement;
   return () => {
@@ -99,7 +99,8 @@ const destination = {
   write(line) {
     const text = line.includes("@") ? line.replace(EMAIL, "[email]") : line;
     // The level is the line's first field (formatters.level below).
-    const toStderr = line.startsWith('{"level":"error"') || line.startsWith('{"level":"warn"') || line.startsWith('{"level":"fatal"');
+    const toStderr =
+      line.startsWith('{"level":"error"') || line.startsWith('{"level":"warn"') || line.startsWith('{"level":"fatal"');
     (toStderr ? sinks().stderr : sinks().stdout).write(text);
   },
 };
@@ -174,6 +175,14 @@ export function servedFromCache(res) {
  * @typedef {{ method: string, route: string, status: number, seconds: number, cache: boolean }} FinishedRequest
  */
 
+/** A finished request's fields in its log line. @param {FinishedRequest} r */
+const requestFields = (r) => ({
+  route: r.route,
+  status: r.status,
+  ms: Math.round(r.seconds * 10_000) / 10,
+  ...(r.cache ? { cache: "hit" } : {}),
+});
+
 /**
  * The request logger (pino-http): one line when each response finishes, with the request id (taken
  * from a sane X-Request-Id, else a new UUID), method, path (never the query), route, status and
@@ -184,7 +193,8 @@ export function servedFromCache(res) {
 export function createRequestLogger(base, onFinished) {
   /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
   const finished = (req, res) => {
-    const seconds = (performance.now() - (/** @type {any} */ (res)[STARTED] ?? performance.now())) / 1000;
+    const started = /** @type {{ [STARTED]?: number }} */ (res)[STARTED];
+    const seconds = started === undefined ? 0 : (performance.now() - started) / 1000;
     const request = {
       method: req.method ?? "GET",
       route: routeOf(res),
@@ -195,13 +205,6 @@ export function createRequestLogger(base, onFinished) {
     onFinished?.(request);
     return request;
   };
-  /** @param {FinishedRequest} r */
-  const fields = (r) => ({
-    route: r.route,
-    status: r.status,
-    ms: Math.round(r.seconds * 10_000) / 10,
-    ...(r.cache ? { cache: "hit" } : {}),
-  });
   const handler = pinoHttp({
     logger: base,
     // The finished line is written by `base` itself with the fields below: no per-request child
@@ -215,8 +218,13 @@ export function createRequestLogger(base, onFinished) {
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     customSuccessMessage: () => "request completed",
     customErrorMessage: () => "request failed",
-    customSuccessObject: (req, res) => ({ reqId: req.id, req, ...fields(finished(req, res)) }),
-    customErrorObject: (req, res, error) => ({ reqId: req.id, req, ...fields(finished(req, res)), error: describeError(error) }),
+    customSuccessObject: (req, res) => ({ reqId: req.id, req, ...requestFields(finished(req, res)) }),
+    customErrorObject: (req, res, error) => ({
+      reqId: req.id,
+      req,
+      ...requestFields(finished(req, res)),
+      error: describeError(error),
+    }),
   });
   /**
    * @param {import("node:http").IncomingMessage} req

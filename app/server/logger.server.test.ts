@@ -10,14 +10,14 @@ import {
   pathOf,
   requestContext,
   saneRequestId,
-  useLogSinks,
+  redirectLogLines,
   type FinishedRequest,
 } from "./logger.server.js";
 
 /** Every line the loggers write while `fn` runs, per stream. */
 async function captured(fn: () => unknown | Promise<unknown>) {
   const lines = { stdout: [] as string[], stderr: [] as string[] };
-  const restore = useLogSinks({
+  const restore = redirectLogLines({
     stdout: { write: (line: string) => lines.stdout.push(line) },
     stderr: { write: (line: string) => lines.stderr.push(line) },
   });
@@ -71,7 +71,17 @@ describe("log lines", () => {
       ),
     );
     const text = lines.stdout.join("");
-    for (const secret of ["secret-session", "secret-token", "c2VjcmV0", "secret-cookie", "secret-set", "4242", "4000", '"123"', "12/30"]) {
+    for (const secret of [
+      "secret-session",
+      "secret-token",
+      "c2VjcmV0",
+      "secret-cookie",
+      "secret-set",
+      "4242",
+      "4000",
+      '"123"',
+      "12/30",
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(/example\.(com|org|co\.uk)/);
@@ -189,11 +199,18 @@ describe("keepOutputJsonLines", () => {
     proc.on("warning", () => defaultPrinted++);
     const lines = await captured(() => {
       keepOutputJsonLines(createLogger("info"), target, proc as unknown as NodeJS.Process);
-      proc.emit("warning", Object.assign(new Error("Possible EventEmitter memory leak detected"), { name: "MaxListenersExceededWarning" }));
+      proc.emit(
+        "warning",
+        Object.assign(new Error("Possible EventEmitter memory leak detected"), { name: "MaxListenersExceededWarning" }),
+      );
     });
     expect(defaultPrinted).toBe(0);
     expect(parsed(lines.stderr)).toEqual([
-      expect.objectContaining({ level: "warn", msg: "Possible EventEmitter memory leak detected", warning: "MaxListenersExceededWarning" }),
+      expect.objectContaining({
+        level: "warn",
+        msg: "Possible EventEmitter memory leak detected",
+        warning: "MaxListenersExceededWarning",
+      }),
     ]);
   });
 });
