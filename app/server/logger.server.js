@@ -75,8 +75,15 @@ const shared = /** @type {any} */ (globalThis);
 
 /** @returns {Sinks} */
 function sinks() {
-  // Synchronous writes: a line written just before the process exits (a crash) is not lost.
-  shared[SINKS] ??= { stdout: pino.destination({ dest: 1, sync: true }), stderr: pino.destination({ dest: 2, sync: true }) };
+  shared[SINKS] ??= process.env.VITEST
+    ? // Under the test runner, through console: it shows each test's lines with the test, and a test
+      // can read them (vi.spyOn(console, "error")).
+      {
+        stdout: { write: (/** @type {string} */ line) => console.log(line.trimEnd()) },
+        stderr: { write: (/** @type {string} */ line) => console.error(line.trimEnd()) },
+      }
+    : // Synchronous writes: a line written just before the process exits (a crash) is not lost.
+      { stdout: pino.destination({ dest: 1, sync: true }), stderr: pino.destination({ dest: 2, sync: true }) };
   return shared[SINKS];
 }
 
