@@ -199,8 +199,9 @@ async function clusterScrape() {
 
 const dataParent = mkdtempSync(path.join(tmpdir(), "rel-obs-"));
 try {
-  await logsWithoutMetrics(path.join(dataParent, "logs"));
-  await metricsWithToken(path.join(dataParent, "metrics"));
+  // One data folder for both (one at a time): the second start finds it migrated and seeded.
+  await logsWithoutMetrics(path.join(dataParent, "data"));
+  await metricsWithToken(path.join(dataParent, "data"));
   await clusterScrape();
 } catch (error) {
   report.fail("observability: scenario", error);
