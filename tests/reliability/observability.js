@@ -12,12 +12,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, Report, resetPostgres, startServer, waitFor } from "./lib.js";
+import { freePort, Report, resetPostgres, startServer as startServerWithin, waitFor } from "./lib.js";
 
 const report = new Report("observability");
 const TOKEN = "observability-test-token-0123456789";
 const EMAIL = "obs.lead+private@example.com";
 const COOKIE_VALUE = "not-a-real-session-but-secret-4711";
+// A first start migrates and seeds a new folder: slow on a busy machine shared with other work.
+const startServer = (options) => startServerWithin({ timeoutMs: 300_000, ...options });
 const lines = (text) => text.split("\n").filter((line) => line.trim() !== "");
 
 /** Every JSON line the server printed, parsed. */
