@@ -10,8 +10,12 @@
 //
 // Prints CPU ms per request (the server's user + system time from /proc over the run, divided by the
 // requests) and requests per second; nothing is asserted.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { cpuSeconds, signedInWithTrial, startServer } from "./lib/common.js";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { cpuSeconds, freePort, signedInWithTrial, sleep } from "./lib/common.js";
 
 const REQUESTS = Number(process.env.LOGGING_REQUESTS ?? 3000);
 const DASHBOARD_REQUESTS = Number(process.env.LOGGING_DASHBOARD_REQUESTS ?? 300);
@@ -52,6 +56,50 @@ async function measure(server, name, path, count, headers = {}) {
     `${name.padEnd(20)} ${count} requests  ${cpuMs.toFixed(3)} CPU ms/request  ${(count / seconds).toFixed(0)} req/s  statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
   return cpuMs;
+}
+
+/**
+ * `node server.js` of the current folder on a new PGlite folder, waited for as long as its first
+ * start (migrations, seed) takes on a busy machine.
+ */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-logging-"));
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PUBLIC_SITE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL,
+      PASSWORD_HASH_COST: "test",
+    },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  process.once("exit", () => child.kill("SIGKILL"));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 3000 && child.exitCode === null; i++) {
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
+      return {
+        url,
+        origin: `http://localhost:${port}`,
+        pid: child.pid,
+        stop: () => new Promise((resolve) => (child.kill("SIGTERM"), child.once("exit", resolve))),
+        removeData: () => rmSync(dataDir, { recursive: true, force: true }),
+      };
+    }
+    await sleep(200);
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not start");
 }
 
 const server = await startServer();
