@@ -9,11 +9,20 @@ import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import compression from "compression";
-import express from "express";
 import { loadEnvFile } from "./app/server/process/env-file.server.js";
 import { isDevelopmentServer, serverProcesses } from "./app/server/process/processes.server.js";
-import { describeError, keepOutputJsonLines, logLine as formatLogLine } from "./app/server/log-line.server.js";
+import { describeError } from "./app/server/log-line.server.js";
+import { createRequestLogger, keepOutputJsonLines, labelRoute, logger, requestContext } from "./app/server/logger.server.js";
+import {
+  answerClusterScrapes,
+  answerMetrics,
+  clusterMetrics,
+  isMetricsRequest,
+  metricsToken,
+  observeRequest,
+  processMetrics,
+  serveClusterMetrics,
+} from "./app/server/metrics.server.js";
 
 // The operator's .env, before any setting is read; what the environment already sets wins
 // (docs/decisions/0054-local-origins-and-env-file.md). A cluster worker inherits the primary's.
@@ -30,10 +39,12 @@ const DEV = isDevelopmentServer(process.argv, process.env);
 process.env.NODE_ENV ??= DEV ? "development" : "production";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
-const logLine = (level, msg, fields) => (level === "error" ? console.error : console.log)(formatLogLine(level, msg, fields));
+// One JSON line per event and per request (pino; app/server/logger.server.js).
+const log = logger();
+const logLine = (level, msg, fields) => log[level](fields ?? {}, msg);
 // Every line on stdout and stderr is one JSON object, including what libraries print and Node's
 // warnings (the development server keeps Vite's own output).
-if (!DEV) keepOutputJsonLines();
+if (!DEV) keepOutputJsonLines(log);
 
 if (envFileError) {
   logLine("error", `cannot start: cannot read .env: ${describeError(envFileError)}`);
@@ -58,6 +69,9 @@ process.on("uncaughtException", (error) => {
   logLine("error", "uncaught exception: stopping", { error: describeError(error, { stack: true }) });
   onUncaughtException();
 });
+
+// A worker answers the primary's requests for its own metrics.
+if (cluster.isWorker && metricsToken()) answerClusterScrapes();
 
 const workers = cluster.isPrimary ? workerCount() : 1;
 if (workers > 1) await runPrimary(workers);
@@ -96,6 +110,8 @@ function fork() {
  * all (each finishes its requests and closes its database pool) before it exits.
  */
 async function runPrimary(count) {
+  // One scrape, whichever worker takes it, sees every worker's metrics, summed here.
+  if (metricsToken()) serveClusterMetrics((worker) => worker.listenedOnce === true);
   let stopping = false;
   let started = false;
   const recentExits = [];
@@ -148,6 +164,14 @@ async function runPrimary(count) {
 }
 
 async function runServer() {
+  // OpenTelemetry tracing, only when the standard OTEL_* variables ask for it: the SDK is not even
+  // loaded otherwise (docs/observability.md). Before Express and the bundle are loaded, so that their
+  // libraries are instrumented.
+  const { startTracing, tracingRequested } = await import("./app/server/tracing.server.js");
+  const stopTracing = tracingRequested(process.env) ? await startTracing(log) : null;
+  const { default: express } = await import("express");
+  const { default: compression } = await import("compression");
+
   const server = express();
   server.disable("x-powered-by");
   server.use(compression());
@@ -192,6 +216,10 @@ async function runServer() {
     // Hashed assets never change under the same name: cache them for a year.
     server.use(
       "/assets",
+      (_req, res, next) => {
+        labelRoute(res, "/assets/*");
+        next();
+      },
       express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false, setHeaders }),
     );
     // The other files of public/ (favicon.svg, ...): only paths under one of the folder's own entries
@@ -199,7 +227,11 @@ async function runServer() {
     const clientDir = path.join(BUILD_DIR, "client");
     const publicEntries = new Set(readdirSync(clientDir).filter((name) => name !== "assets" && !name.startsWith(".")));
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, setHeaders });
-    server.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
+    server.use((req, res, next) => {
+      if (!publicEntries.has(req.path.split("/")[1])) return next();
+      labelRoute(res, "public file");
+      publicFiles(req, res, next);
+    });
     server.use(mod.app);
   }
 
@@ -218,12 +250,27 @@ async function runServer() {
   const host = process.env.HOST || "0.0.0.0";
   // Anonymous pages held by the page cache are answered before Express runs (its per-request work
   // costs more than sending a stored page); everything else goes through the whole pipeline.
+  // Every request, those answered from the cache too, gets one log line with its id (sent back as
+  // X-Request-Id, and on every line written while it is served) and, with METRICS_TOKEN, is counted
+  // by route in /metrics.
+  const token = metricsToken();
+  const logRequest = createRequestLogger(log, token ? observeRequest : undefined);
+  const scrape = cluster.isWorker ? clusterMetrics : processMetrics;
   let draining = false;
   let connectionsTaken = 0;
   const listener = createServer((req, res) => {
+    const id = logRequest(req, res);
     // While stopping, every answer closes its connection, so clients come back on a new one elsewhere.
     if (draining) res.setHeader("Connection", "close");
-    mod.servePageFromCache(req, res, () => server(req, res));
+    requestContext.run({ id }, () => {
+      if (token && isMetricsRequest(req)) return void answerMetrics(req, res, token, scrape);
+      // A cache hit adds the id to its stored header list itself (one writeHead).
+      mod.servePageFromCache(req, res, () => {
+        res.setHeader("X-Request-Id", id);
+        // A request that waited for another's first render of its page is served in its own context.
+        requestContext.run({ id }, () => server(req, res));
+      });
+    });
   })
     // A CONNECT (a proxy tunnel) and a method Node's parser does not know never reach Express.
     .on("connect", mod.refuseConnect)
@@ -279,6 +326,7 @@ async function runServer() {
     listener.close(async () => {
       try {
         await mod.shutdown();
+        await stopTracing?.();
         process.exit(exitCode);
       } catch (error) {
         logLine("error", "shutdown failed", { error: describeError(error, { stack: true }) });

@@ -38,6 +38,7 @@ const steps = [
   ["cluster", "node", ["tests/reliability/cluster.js"]],
   ["https", "node", ["tests/reliability/https.js"]],
   ["faults", "node", ["tests/reliability/faults.js"]],
+  ["observability", "node", ["tests/reliability/observability.js"]],
   ["first run", "node", ["tests/reliability/first-run.js"]],
   ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
 ];

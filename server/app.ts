@@ -20,6 +20,9 @@ import { createDatabaseHealthCheck } from "~/server/db/database-health.server";
 import { refuseMethodsRoutesLack, refuseUnimplementedMethod } from "~/server/http/unsupported-methods.server";
 import { refuseInvalidHost } from "~/server/http/host-header.server";
 import { answerUnhandledError } from "~/server/http/unhandled-error.server";
+import { labelRoutes } from "~/server/http/route-label.server";
+import { appMetrics } from "~/server/metrics/app-metrics.server";
+import { labelRoute } from "~/server/logger.server.js";
 
 export { boot, shutdown };
 // The release step and the PGlite export (scripts/db-migrate.js, scripts/db-export-pglite.js) run
@@ -53,6 +56,8 @@ app.use(securityHeaders);
 // HTML a route does not mark itself is private; only the page cache's stored copies are public
 // (docs/decisions/XXXX-shared-cache-headers.md).
 app.use(privateByDefault);
+// Each request's log line and metrics name its route pattern, never its URL.
+app.use(labelRoutes(serverBuild));
 // Unsupported methods answer before any route: 501 for those no resource here takes (TRACE,
 // CONNECT, PROPFIND...), 405 with Allow for OPTIONS, PUT, PATCH and DELETE (after the Origin check,
 // which refuses a cross-site one first).
@@ -72,6 +77,7 @@ const pageCache =
         maxBytes: 64 * 1024 * 1024,
         maxEntryBytes: 2 * 1024 * 1024,
         mayStore: routesOptedIn(serverBuild),
+        onLookup: appMetrics().pageCacheLookup,
       })
     : null;
 if (pageCache) app.use(pageCache.capture);
@@ -91,6 +97,7 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, ne
 // seconds, so probes do not write on every hit).
 const checkDatabase = createDatabaseHealthCheck();
 app.get("/healthz", async (_req, res) => {
+  labelRoute(res, "/healthz");
   res.set("Cache-Control", "no-store");
   const open = database();
   if (!open) {
@@ -105,7 +112,9 @@ app.get("/healthz", async (_req, res) => {
 // A few page and data requests at a time, the rest in turns fair between clients (docs/decisions/0026
 // and 0031-fair-admission). Page-cache hits, static files and /healthz were answered before this
 // point; actions pass the line.
-app.use(requestAdmission({ cookieName: sessionCookieName(), secret: authSecret }).middleware);
+const admission = requestAdmission({ cookieName: sessionCookieName(), secret: authSecret }, appMetrics().admission);
+appMetrics().watchAdmission(admission);
+app.use(admission.middleware);
 app.use(refuseInvalidHost);
 app.use(
   createRequestHandler({

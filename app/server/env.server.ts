@@ -81,6 +81,12 @@ const schema = z
     BOOK_DEMO_URL: z.url().default("https://calendly.com/ai-automation-demo/30min"),
     WEBINAR_EMBED_URL: z.url().optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /**
+     * Bearer token for GET /metrics (Prometheus format); unset = /metrics is off (404). Read by
+     * server.js and app/server/metrics.server.js from the environment: checked here so a short one
+     * is a boot error.
+     */
+    METRICS_TOKEN: z.string().trim().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
     /** Signs sessions and tokens. Generated once and stored in the database when unset. */
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),

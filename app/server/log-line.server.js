@@ -1,45 +1,12 @@
-// One JSON object per log line, and what an error says in one. Plain JavaScript: server.js writes
-// its lines, and catches what throws, before the bundle loads; app/server/log.server.ts writes the
-// app's lines through the same two functions, so the two cannot drift apart.
-import { formatWithOptions } from "node:util";
-
+// What an error says, in one line. Plain JavaScript: server.js describes what throws before the
+// bundle loads, and the bundle's log lines (logger.server.js) describe errors the same way.
 /** Longest text one error (or one link of its cause chain) contributes to a line. */
 const MAX_PART = 1000;
 /** Causes followed below the error itself: enough for a query error's driver error and its errno. */
 const MAX_CAUSES = 4;
-// Not request data a log may hold: a lead's or customer's address, wherever it ended up (a
-// message, a provider's answer, a path).
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 // A PostgreSQL error code (53100 disk full, 25006 read-only transaction, 22P02 invalid input...).
 const SQLSTATE = /^(?=.*\d)[0-9A-Z]{5}$/;
 const IDENTIFIER = String.raw`(?:"[^"]*"|[\w$]+)(?:\.(?:"[^"]*"|[\w$]+))?`;
-
-/**
- * One log line: `{ t, level, msg, ...fields }` as JSON. An Error among the fields is described with
- * its stack; e-mail addresses anywhere in the line are replaced by "[email]". Never throws: a field
- * JSON cannot hold (a cycle) costs the fields, not the line.
- * @param {string} level
- * @param {string} msg
- * @param {Record<string, unknown>} [fields]
- * @returns {string}
- */
-export function logLine(level, msg, fields) {
-  const t = new Date().toISOString();
-  let text;
-  try {
-    text = JSON.stringify({ t, level, msg: String(msg), ...fields }, jsonValue);
-  } catch (error) {
-    text = JSON.stringify({ t, level, msg: String(msg), fieldsDropped: describeError(error) });
-  }
-  return text.replace(EMAIL, "[email]");
-}
-
-/** @param {string} _key @param {unknown} value */
-function jsonValue(_key, value) {
-  if (typeof value === "bigint") return value.toString();
-  if (value instanceof Error) return describeError(value, { stack: true });
-  return value;
-}
 
 /**
  * What was thrown, as one line: its message and the message (and SQLSTATE) of each cause, e.g.
@@ -110,38 +77,4 @@ function statementOf(query) {
 /** @param {string} text */
 function clip(text) {
   return text.length > MAX_PART ? `${text.slice(0, MAX_PART)}…` : text;
-}
-
-/**
- * Production: whatever a library prints with console.* (React, React Router, a driver) and Node's
- * own warnings become one JSON line each, like the server's lines, instead of bare, often
- * multi-line text a log collector would split. Lines the loggers made pass through as they are.
- * @param {Pick<Console, "error" | "warn" | "log" | "info" | "debug">} [target]
- * @param {Pick<NodeJS.Process, "on" | "removeAllListeners">} [proc]
- */
-export function keepOutputJsonLines(target = console, proc = process) {
-  /** @type {[keyof Console & ("error" | "warn" | "log" | "info" | "debug"), string][]} */
-  const methods = [
-    ["error", "error"],
-    ["warn", "warn"],
-    ["log", "info"],
-    ["info", "info"],
-    ["debug", "debug"],
-  ];
-  for (const [name, level] of methods) {
-    const write = target[name].bind(target);
-    target[name] = (...args) => {
-      if (args.length === 1 && typeof args[0] === "string" && args[0].startsWith('{"t":"')) return write(args[0]);
-      const error = args.find((arg) => arg instanceof Error);
-      const text = clip(formatWithOptions({ colors: false }, ...args.filter((arg) => arg !== error)));
-      write(logLine(level, text || `console.${name}`, error ? { error } : undefined));
-    };
-  }
-  // Node prints a warning (a deprecation, a listener leak) over several lines unless someone listens.
-  proc.removeAllListeners("warning");
-  proc.on("warning", (warning) => {
-    target.warn(
-      logLine("warn", warning.message, { warning: warning.name, code: /** @type {{ code?: string }} */ (warning).code }),
-    );
-  });
 }

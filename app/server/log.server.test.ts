@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorDetail, errorMessage, log } from "./log.server";
+import { redirectLogLines } from "./logger.server.js";
 
 const EMAIL = "jane.doe+lead@example.com";
 
@@ -23,9 +24,17 @@ function failedInsert() {
 
 /** The JSON lines written to stderr while `fn` runs. */
 function stderrLines(fn: () => void): string[] {
-  const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-  fn();
-  return spy.mock.calls.map(([line]) => String(line));
+  const lines: string[] = [];
+  const restore = redirectLogLines({
+    stdout: { write: () => {} },
+    stderr: { write: (line: string) => lines.push(line.trimEnd()) },
+  });
+  try {
+    fn();
+  } finally {
+    restore();
+  }
+  return lines;
 }
 
 afterEach(() => {

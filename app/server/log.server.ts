@@ -1,15 +1,30 @@
-import { env } from "./env.server";
-import { describeError, logLine } from "./log-line.server.js";
+import { describeError } from "./log-line.server.js";
+import { logger } from "./logger.server.js";
 
-const levels = { debug: 10, info: 20, warn: 30, error: 40 } as const;
-type Level = keyof typeof levels;
+type Level = "debug" | "info" | "warn" | "error";
 
-/** One JSON line per event, so logs stay greppable and machine-readable in production. */
+/**
+ * One JSON line per event through the process's pino logger (logger.server.js): inside a request the
+ * line carries its id, addresses and credentials are redacted. An Error among the fields is described
+ * with its stack (pino would print an Error under any other key than `err` as `{}`).
+ */
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
-  if (levels[level] < levels[env().LOG_LEVEL]) return;
-  const line = logLine(level, msg, fields);
-  if (level === "error" || level === "warn") console.error(line);
-  else console.log(line);
+  const log = logger();
+  if (!log.isLevelEnabled(level)) return;
+  if (fields === undefined) {
+    log[level](msg);
+    return;
+  }
+  let shown = fields;
+  for (const key in fields) {
+    if (fields[key] instanceof Error) {
+      shown = Object.fromEntries(
+        Object.entries(fields).map(([k, v]) => [k, v instanceof Error ? describeError(v, { stack: true }) : v]),
+      );
+      break;
+    }
+  }
+  log[level](shown, msg);
 }
 
 export const log = {

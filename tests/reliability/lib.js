@@ -134,10 +134,10 @@ export async function runServerToExit({ name, port, env, timeoutMs = 60_000 }) {
 }
 
 /**
- * Spawns `node server.js` and waits for /healthz. `env` adds to a clean environment (no inherited
- * database, Stripe or Mailchimp settings).
+ * Spawns `node server.js` and waits for /healthz (at most `timeoutMs`). `env` adds to a clean
+ * environment (no inherited database, Stripe or Mailchimp settings).
  */
-export async function startServer({ name, port, env, cwd }) {
+export async function startServer({ name, port, env, cwd, timeoutMs = 90_000 }) {
   const { child, output, streams, exited } = spawnServer({ name, port, env, cwd });
   let dead = null;
   void exited.then((r) => (dead = r));
@@ -150,7 +150,7 @@ export async function startServer({ name, port, env, cwd }) {
       const res = await fetch(`${url}/healthz`);
       return res.ok;
     },
-    { timeoutMs: 90_000, intervalMs: 100 },
+    { timeoutMs, intervalMs: 100 },
   ).catch((error) => {
     child.kill("SIGKILL");
     throw error;

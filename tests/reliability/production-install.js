@@ -24,6 +24,9 @@ export const RUNTIME_FILES = [
   "app/server/process/env-file.server.js",
   "app/server/process/processes.server.js",
   "app/server/log-line.server.js",
+  "app/server/logger.server.js",
+  "app/server/metrics.server.js",
+  "app/server/tracing.server.js",
   "scripts/db-migrate.js",
   "drizzle",
 ];

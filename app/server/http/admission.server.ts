@@ -34,6 +34,10 @@ export interface AdmissionOptions {
   slotTimeoutMs: number;
   /** Whose turn a request is: default, its client address (admissionClient without a session). */
   clientOf?: (req: Request) => string;
+  /** Told how long each admitted request waited for its slot (0 for one admitted at once). */
+  onAdmit?: (waitedSeconds: number) => void;
+  /** Told of each request refused (503: the line is full; 429: the client's line is). */
+  onRefuse?: (status: 429 | 503) => void;
 }
 
 type State = "waiting" | "held" | "overtime" | "done";
@@ -41,6 +45,8 @@ type State = "waiting" | "held" | "overtime" | "done";
 interface Slot {
   state: State;
   client: string;
+  /** performance.now() when it joined a line. */
+  queuedAt?: number;
   timer?: NodeJS.Timeout;
   start: () => void;
 }
@@ -117,6 +123,8 @@ export function createAdmission({
   maxWaitingPerClient = maxWaiting,
   slotTimeoutMs,
   clientOf = (req) => admissionClient(req),
+  onAdmit,
+  onRefuse,
 }: AdmissionOptions): Admission {
   let active = 0;
   let waiting = 0;
@@ -126,6 +134,7 @@ export function createAdmission({
   const turns: string[] = [];
 
   function hold(slot: Slot) {
+    onAdmit?.(slot.queuedAt === undefined ? 0 : (performance.now() - slot.queuedAt) / 1000);
     active++;
     slot.state = "held";
     slot.timer = setTimeout(() => leave(slot, "overtime"), slotTimeoutMs);
@@ -172,12 +181,14 @@ export function createAdmission({
       return;
     }
     if (active >= limit && waiting >= maxWaiting) {
+      onRefuse?.(503);
       refuse(res, 503, "The server is busy. Please try again in a few seconds.");
       return;
     }
     const client = clientOf(req);
     const line = lines.get(client);
     if (active >= limit && line && line.length >= maxWaitingPerClient) {
+      onRefuse?.(429);
       refuse(res, 429, "Too many requests at once. Please try again in a few seconds.");
       return;
     }
@@ -194,6 +205,7 @@ export function createAdmission({
       return;
     }
     waiting++;
+    if (onAdmit) slot.queuedAt = performance.now();
     if (line) line.push(slot);
     else {
       lines.set(client, [slot]);
@@ -227,10 +239,15 @@ let shared: Admission | undefined;
 
 /**
  * The process's admission (created on first use). `session`: the session cookie's name and the
- * secret that signs it, so a signed-in visitor's requests are its session's turns.
+ * secret that signs it, so a signed-in visitor's requests are its session's turns. `observe`: what
+ * /metrics is told of waits and refusals.
  */
-export function requestAdmission(session?: { cookieName: string; secret: () => string }): Admission {
+export function requestAdmission(
+  session?: { cookieName: string; secret: () => string },
+  observe?: Pick<AdmissionOptions, "onAdmit" | "onRefuse">,
+): Admission {
   shared ??= createAdmission({
+    ...observe,
     limit: defaultConcurrency(env()),
     maxWaiting: MAX_WAITING_REQUESTS,
     maxWaitingPerClient: MAX_WAITING_PER_CLIENT,

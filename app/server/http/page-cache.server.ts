@@ -8,6 +8,7 @@ import { LRUCache } from "lru-cache";
 import type { ServerBuild } from "react-router";
 import { routeOptsIntoPageCache, type PageCacheMark } from "~/lib/page-cache";
 import { errorMessage, log } from "../log.server";
+import { labelRoute, markServedFromCache, routeOf } from "../logger.server.js";
 import { deepestRoute } from "./deepest-route.server";
 import { contentSecurityPolicy, SECURITY_HEADER_NAMES, securityHeaderPairs } from "./security-headers.server";
 
@@ -48,6 +49,8 @@ export interface PageCacheOptions {
    * instead of each rendering it. Without it, every miss renders.
    */
   mayStore?: (url: string) => boolean;
+  /** Told of each anonymous GET or HEAD: answered from the cache (or waiting for a first render) or not. */
+  onLookup?: (hit: boolean) => void;
   now?: () => number;
 }
 
@@ -55,6 +58,8 @@ export type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
   storedAt: number;
+  /** The route pattern that rendered it, for the log line and metrics of each hit. */
+  route: string;
   /** When a request began re-rendering this expired entry; null when none is. */
   refreshingSince: number | null;
   headers: StoredHeaders;
@@ -319,7 +324,7 @@ export function createPageCache(options: PageCacheOptions) {
    */
   const waiting = new Map<string, Waiter[]>();
 
-  async function store(key: string, body: Buffer, headers: OutgoingHttpHeaders, nonce: string | undefined) {
+  async function store(key: string, body: Buffer, headers: OutgoingHttpHeaders, nonce: string | undefined, route: string) {
     const cleaned = withoutNonce(body.toString("utf8"), nonce);
     if (!cleaned) return;
     const identity = Buffer.from(cleaned.html, "utf8");
@@ -331,6 +336,7 @@ export function createPageCache(options: PageCacheOptions) {
     ]);
     entries.set(key, {
       storedAt: now(),
+      route,
       refreshingSince: null,
       headers: storedHeaders(headers),
       csp: cleaned.csp,
@@ -347,7 +353,11 @@ export function createPageCache(options: PageCacheOptions) {
    * once that render has been stored.
    */
   function serve(req: IncomingMessage, res: ServerResponse, trustProxy: TrustProxy, fallback: () => void): void {
-    if (!answer(req, res, trustProxy, fallback)) fallback();
+    const hit = answer(req, res, trustProxy, fallback);
+    if (options.onLookup && (req.method === "GET" || req.method === "HEAD") && !hasSessionCookie(req.headers.cookie)) {
+      options.onLookup(hit);
+    }
+    if (!hit) fallback();
   }
 
   /** Sends the stored page (true); false when the request is not this cache's to answer now. */
@@ -366,7 +376,12 @@ export function createPageCache(options: PageCacheOptions) {
     }
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const notModified = matchesIfNoneMatch(req.headers["if-none-match"], etagOf(entry, encoding));
-    const headers = wireHeaders(entry, encoding, isSecure(req, trustProxy), notModified, options.cacheControl);
+    const stored = wireHeaders(entry, encoding, isSecure(req, trustProxy), notModified, options.cacheControl);
+    // The request's id (server.js's request logger): the one per-response header of a hit.
+    const id = (req as { id?: unknown }).id;
+    const headers = typeof id === "string" ? stored.concat("X-Request-Id", id) : stored;
+    markServedFromCache(res);
+    labelRoute(res, entry.route);
     if (notModified) {
       res.writeHead(304, headers);
       res.end();
@@ -455,7 +470,7 @@ export function createPageCache(options: PageCacheOptions) {
       const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
       storing.set(
         key,
-        store(key, kept, res.getHeaders(), nonce)
+        store(key, kept, res.getHeaders(), nonce, routeOf(res))
           .catch((error: unknown) => {
             if (stale) stale.refreshingSince = null;
             log.error("page cache store failed", { path: req.path, error: errorMessage(error) });
