@@ -1,3 +1,11 @@
+CREATE TABLE "lead_delivery_attempts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"lead_id" text NOT NULL,
+	"outcome" text NOT NULL,
+	"answer" text NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "admin_audit" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"operator_id" text NOT NULL,
@@ -18,8 +26,10 @@ CREATE TABLE "support_ticket_answers" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "lead_delivery_attempts" ADD CONSTRAINT "lead_delivery_attempts_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_ticket_answers" ADD CONSTRAINT "support_ticket_answers_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_ticket_answers" ADD CONSTRAINT "support_ticket_answers_operator_id_user_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "lead_delivery_attempts_lead_idx" ON "lead_delivery_attempts" USING btree ("lead_id","at");--> statement-breakpoint
 CREATE INDEX "admin_audit_at_idx" ON "admin_audit" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "admin_audit_subject_idx" ON "admin_audit" USING btree ("subject_type","subject_id","at");--> statement-breakpoint
 CREATE INDEX "admin_audit_operator_idx" ON "admin_audit" USING btree ("operator_id","at");--> statement-breakpoint
