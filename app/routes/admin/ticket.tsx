@@ -95,7 +95,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             ))}
           </ol>
         )}
-        <Form method="post" className="mt-6 grid gap-2" aria-labelledby="answer-label">
+        <Form key={answers.length} method="post" className="mt-6 grid gap-2" aria-labelledby="answer-label">
           <input type="hidden" name="intent" value="answer-ticket" />
           <label id="answer-label" htmlFor="answer-body" className="text-sm font-medium">
             Your answer (emailed to {ticket.email} as “Re: {ticket.subject}”)
