@@ -1,7 +1,7 @@
 import { type ColumnDef, flexRender, tableFeatures, useTable } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { formatCount } from "~/components/affiliates/format";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -45,6 +45,7 @@ export function DataTable<Row extends object>({
   basePath: string;
 }) {
   const navigation = useNavigation();
+  const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === basePath;
   const defs = useMemo<ColumnDef<typeof features, Row, unknown>[]>(
     () => columns.map((c) => ({ id: c.id, header: c.header, cell: (ctx) => c.cell(ctx.row.original) })),
@@ -63,7 +64,19 @@ export function DataTable<Row extends object>({
   return (
     <section aria-labelledby={captionId} className="space-y-4">
       <search aria-label={`Search and filter ${spec.title.toLowerCase()}`}>
-        <Form method="get" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+        <Form
+          key={tableSearch(spec, params)}
+          method="get"
+          onSubmit={(event) => {
+            // Without JavaScript the browser sends every field; with it, the address keeps only what is set.
+            event.preventDefault();
+            const clean = new URLSearchParams();
+            for (const [k, v] of new FormData(event.currentTarget))
+              if (typeof v === "string" && v !== "" && !(k === "size" && v === String(PAGE_SIZES[0]))) clean.append(k, v);
+            void submit(clean, { method: "get", action: basePath });
+          }}
+          className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+        >
           <label className="grid gap-1 text-sm sm:col-span-2">
             <span className="font-medium">Search</span>
             <Input

@@ -95,9 +95,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             ))}
           </ol>
         )}
-        <Form key={answers.length} method="post" className="mt-6 grid gap-2" aria-labelledby="answer-label">
+        <Form key={answers.length} method="post" className="mt-6 grid gap-2" aria-label="Answer the ticket">
           <input type="hidden" name="intent" value="answer-ticket" />
-          <label id="answer-label" htmlFor="answer-body" className="text-sm font-medium">
+          <label htmlFor="answer-body" className="text-sm font-medium">
             Your answer (emailed to {ticket.email} as “Re: {ticket.subject}”)
           </label>
           <textarea
