@@ -36,14 +36,12 @@ test("an operator finds a customer by email, opens their order, refunds it and s
   const table = ops.getByRole("table", { name: "Customers" });
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(ops.getByText("1–1 of 1")).toBeVisible();
-  await expectNoAxeViolations(ops);
   await table.getByRole("link", { name: email }).click();
 
   await expect(ops.getByRole("heading", { level: 1, name: email })).toBeVisible();
   const orders = ops.getByRole("region", { name: "Orders" });
   await orders.getByRole("link").first().click();
   await expect(ops).toHaveURL(/\/admin\/orders\/[\w-]+$/);
-  await expectNoAxeViolations(ops);
 
   const refund = ops.locator("#refund");
   await refund.getByRole("button", { name: /^Refund / }).click();
@@ -121,7 +119,7 @@ test("an operator answers a ticket; the customer reads the answer on their suppo
 
   await gotoHydrated(customer, "/dashboard/support");
   const ticket = customer.getByRole("listitem").filter({ hasText: subject });
-  await expect(ticket.getByText("Answered")).toBeVisible();
+  await expect(ticket.getByText("Answered", { exact: true })).toBeVisible();
   await expect(ticket.getByRole("region", { name: "Answer from support" })).toContainText("Open Automation, then Export");
   const mails = await customerContext.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
   expect(JSON.stringify(await mails.json())).toContain(`Re: ${subject}`);
