@@ -91,6 +91,10 @@ test("a filtered table downloads as CSV with every matching row", async ({ brows
   expect(lines[0]).toMatch(/^id,created_at,email,kind,item,status,/);
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).every((l) => l.split(",")[5] === "paid")).toBe(true);
+
+  // At phone width the table scrolls inside its own box; the page itself does not overflow.
+  await ops.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => ops.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await opsContext.close();
 });
 

@@ -109,7 +109,8 @@ export function MiniTable({
 }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    // Relative: the sr-only caption is absolutely placed and would otherwise widen the page.
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -151,7 +151,7 @@ export function DataTable<Row extends object>({
       </search>
 
       <div className="rounded-xl border bg-card shadow-sm">
-        <div className="overflow-x-auto" aria-busy={loading}>
+        <div className="relative overflow-x-auto" aria-busy={loading}>
           <table className={`w-full min-w-[48rem] text-sm ${loading ? "opacity-60" : ""}`} aria-describedby={`${spec.id}-range`}>
             <caption id={captionId} className="px-4 pt-4 text-left text-lg font-semibold">
               {spec.title}
