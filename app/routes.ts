@@ -13,6 +13,13 @@ export default [
   route("admin", "routes/admin.tsx"),
   route("admin/payouts", "routes/admin.payouts.tsx"),
   route("admin/payouts/:runId/csv", "routes/admin.payouts-csv.ts"),
+  // The operator console (docs/decisions/XXXX-operator-console.md): tables, records, CSV exports.
+  route("admin/export/:table", "routes/admin/export.ts"),
+  route("admin/customers/:id", "routes/admin/customer.tsx"),
+  route("admin/orders/:id", "routes/admin/order.tsx"),
+  route("admin/leads/:id", "routes/admin/lead.tsx"),
+  route("admin/tickets/:id", "routes/admin/ticket.tsx"),
+  route("admin/:table", "routes/admin/table.tsx"),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
   route("checkout/local/:sessionId", "routes/checkout.local.tsx"),
   // Outside the dashboard shell: a receipt is a page of its own, printed as it is.

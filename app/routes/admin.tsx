@@ -1,36 +1,40 @@
-import { randomUUID } from "node:crypto";
-import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
-import { AffiliatesTable, CustomersTable, DisputesTable, LeadsTable, OrdersTable } from "~/components/admin/AdminTables";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminShell, MiniTable, Panel, Status } from "~/components/admin/AdminShell";
+import { AuditChange, AuditSubject } from "~/components/admin/AuditList";
 import { OperatorsSection, type OperatorActionResult } from "~/components/admin/OperatorsSection";
-import { MarketingShell } from "~/components/marketing/MarketingShell";
-import { NotFoundContent, notFoundMeta } from "~/components/marketing/NotFound";
+import { formatCount, formatMoney } from "~/components/affiliates/format";
+import { LocalDateTime } from "~/components/checkout/LocalDateTime";
+import { notFoundMeta } from "~/components/marketing/NotFound";
 import { LazyToaster, type Notice } from "~/components/LazyToaster";
-import { getAdminOverview, requireOperator, retryLeadDelivery } from "~/server/admin/admin.server";
-import { grantOperator, listOperators, revokeOperator } from "~/server/admin/operators.server";
-import { db } from "~/server/db/client.server";
-import { refundOrder } from "~/server/billing/refund-order.server";
-import { stripeClient } from "~/server/billing/stripe/client.server";
-import { takeRequestAttempt } from "~/server/http/request-limit.server";
-import { RATE_LIMITS } from "~/server/limits/rate-limits.server";
-import { dollarsToCents, REFUND_REASONS, type RefundResult } from "~/lib/refund-codes";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
+import { listDisputes, requireOperator } from "~/server/admin/admin.server";
+import { getConsoleOverview } from "~/server/admin/console-counts.server";
+import { grantOperator, listOperators, revokeOperator } from "~/server/admin/operators.server";
+import { answerRefundRequest } from "~/server/admin/refund-request.server";
+import { retryLeadAsOperator } from "~/server/admin/retry-lead-as-operator.server";
+import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = ({ error, matches }) =>
   // Not an operator: the site's 404, title included.
   error ? notFoundMeta(matches) : [{ title: "Operations | AI Automation Apps" }, { name: "robots", content: "noindex" }];
 
-/** Operators only; anyone else, signed in or not, gets the same 404 as an unknown address (pages and .data). */
+/**
+ * The operator console's overview (docs/decisions/XXXX-operator-console.md): counts that link to
+ * their tables, disputes that need evidence, the latest operator actions, and the operators.
+ * Operators only; anyone else, signed in or not, gets the same 404 as an unknown address.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireOperator(request);
-  const [overview, operators] = await Promise.all([getAdminOverview(db()), listOperators(db())]);
-  // The Refund form without JavaScript (/admin?refund=<order id>) carries the key the script would
-  // make: a page loaded again gets a new one, a form sent twice refunds once.
-  const refundKey = new URL(request.url).searchParams.has("refund") ? randomUUID() : null;
-  return { ...overview, operators, me: me.id, refundKey };
+  const [overview, disputes, operators] = await Promise.all([
+    getConsoleOverview(db()),
+    listDisputes(db(), 25),
+    listOperators(db()),
+  ]);
+  return { ...overview, disputes, operators, me: me.id };
 }
 
 const rowId = z.string().min(1).max(100).refine(noControlChars, INVALID_CHARACTERS);
@@ -46,71 +50,33 @@ const actionSchema = z.discriminatedUnion("intent", [
       .pipe(z.email("Enter a valid email address.")),
   }),
   z.strictObject({ intent: z.literal("revoke-operator"), userId: rowId }),
-  z.strictObject({
-    intent: z.literal("refund-order"),
-    orderId: rowId,
-    /** Cents, as the form converts the dollars typed. */
-    amount: z.coerce.number().int().min(1).max(100_000_000),
-    reason: z.enum(REFUND_REASONS),
-    note: z.string().trim().max(500).refine(noControlChars, INVALID_CHARACTERS).default(""),
-    key: z.uuid(),
-    confirm: z.literal("yes"),
-  }),
 ]);
 
 const answer = (result: OperatorActionResult, status = 200) => data(result, { status });
-const refundAnswer = (result: RefundResult, status = 200) => data(result, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireOperator(request);
+  const operator = { id: me.id, email: me.email };
   let entries: Record<string, FormDataEntryValue>;
   try {
     entries = Object.fromEntries(await request.formData());
   } catch {
     return answer({ ok: false, message: "The form could not be read." }, 400);
   }
-  // The Refund form without JavaScript sends the dollars as typed and its confirmation as a checkbox.
-  if (entries.intent === "refund-order" && entries.amount === undefined && typeof entries.dollars === "string") {
-    if (entries.confirm !== "yes")
-      return refundAnswer(
-        { intent: "refund-order", ok: false, orderId: String(entries.orderId ?? ""), code: "confirm_required" },
-        400,
-      );
-    const { dollars, ...rest } = entries;
-    entries = { ...rest, amount: String(dollarsToCents(dollars) ?? "") };
-  }
+  // Refunds live on the order's page; a form from an older page still works here.
+  if (entries.intent === "refund-order") return answerRefundRequest(request, me, entries);
   const parsed = actionSchema.safeParse(entries);
   if (!parsed.success) {
-    if (entries.intent === "refund-order")
-      return refundAnswer(
-        { intent: "refund-order", ok: false, orderId: String(entries.orderId ?? ""), code: "invalid_input" },
-        400,
-      );
     const emailIssue = entries.intent === "grant-operator" ? parsed.error.issues.find((i) => i.path[0] === "email") : undefined;
     return emailIssue
       ? answer({ ok: false, intent: "grant-operator", message: emailIssue.message }, 400)
       : answer({ ok: false, message: "Unknown or invalid request." }, 400);
   }
   const form = parsed.data;
-  if (form.intent === "refund-order") {
-    const base = { intent: form.intent, orderId: form.orderId } as const;
-    if (form.reason === "other" && !form.note) return refundAnswer({ ...base, ok: false, code: "note_required" }, 400);
-    const allowed = await takeRequestAttempt(request, RATE_LIMITS.adminRefund, me.id);
-    if (!allowed.allowed)
-      return refundAnswer({ ...base, ok: false, code: "rate_limited", retryAfterSeconds: allowed.retryAfterSeconds }, 429);
-    const result = await refundOrder(
-      db(),
-      { orderId: form.orderId, amount: form.amount, reason: form.reason, note: form.note, key: form.key, operatorId: me.id },
-      stripeClient,
-    );
-    if (result.ok) return refundAnswer({ ...base, ...result });
-    const status = { not_found: 404, not_refundable: 409, amount_too_high: 409, partial: 409, provider_failed: 502 }[result.code];
-    return refundAnswer({ ...base, ...result }, status);
-  }
   if (form.intent === "grant-operator") {
     const email = form.email.toLowerCase();
     const intent = form.intent;
-    switch (await grantOperator(db(), email)) {
+    switch (await grantOperator(db(), email, operator)) {
       case "granted":
         return answer({ ok: true, intent, message: `${email} is now an operator.` });
       case "already":
@@ -134,7 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (form.intent === "revoke-operator") {
     const intent = form.intent;
-    switch (await revokeOperator(db(), me.id, form.userId)) {
+    switch (await revokeOperator(db(), operator, form.userId)) {
       case "revoked":
         return answer({ ok: true, intent, message: "Operator role revoked." });
       case "self":
@@ -143,96 +109,127 @@ export async function action({ request }: Route.ActionArgs) {
         return answer({ ok: false, intent, message: "That account has no operator role to revoke." }, 409);
     }
   }
-  const retried = await retryLeadDelivery(db(), form.leadId);
+  const retried = await retryLeadAsOperator(db(), operator, form.leadId);
   return retried
     ? answer({ ok: true, message: "Lead queued for another delivery attempt." })
     : answer({ ok: false, message: "This lead cannot be retried: it is not failed, or no mailing list is configured." }, 409);
 }
 
-/** Not an operator (the loader's 404): the site's own 404 page, as for any unknown address. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MarketingShell>
-        <NotFoundContent />
-      </MarketingShell>
-    );
-  }
-  // Never the error's text or stack: the server logged it.
+export const ErrorBoundary = AdminErrorBoundary;
+
+function Count({ to, label, value, note }: { to: string; label: string; value: number; note?: string }) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-muted-foreground">An unexpected error occurred. Please try again in a moment.</p>
-      <a href="/admin" className="font-semibold text-primary underline">
-        Try again
-      </a>
-    </main>
+    <li>
+      <Link
+        to={to}
+        className="block h-full rounded-xl border bg-card p-4 shadow-sm hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="block text-sm text-muted-foreground">{label}</span>
+        <span className="block text-2xl font-bold tabular-nums">{formatCount(value)}</span>
+        {note ? <span className="block text-xs text-muted-foreground">{note}</span> : null}
+      </Link>
+    </li>
   );
 }
-
-const SECTIONS = [
-  { id: "leads", label: "Leads" },
-  { id: "orders", label: "Orders" },
-  { id: "disputes", label: "Disputes" },
-  { id: "customers", label: "Customers" },
-  { id: "affiliates", label: "Affiliates" },
-  { id: "operators", label: "Operators" },
-];
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const id = useRef(0);
   useEffect(() => {
     // The Operators form answers beside itself; only the lead retry has a toast.
-    if (!actionData || actionData.intent) return;
+    if (!actionData || "intent" in actionData) return;
     id.current += 1;
     setNotice({ id: id.current, kind: actionData.ok ? "success" : "error", title: actionData.message });
   }, [actionData]);
+  const { counts, disputes, recentAudit } = loaderData;
+  const operatorResult =
+    actionData && "intent" in actionData && (actionData.intent === "grant-operator" || actionData.intent === "revoke-operator")
+      ? (actionData as OperatorActionResult)
+      : undefined;
 
   return (
-    <div className="min-h-screen bg-muted/40">
-      <header className="border-b bg-ink text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <Link
-            to="/"
-            className="flex items-center gap-2 rounded-md font-bold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
-          >
-            <span className="grid size-8 place-items-center rounded-lg bg-primary">
-              <ShieldCheck className="size-4" aria-hidden />
-            </span>
-            Operations
-          </Link>
-          <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {SECTIONS.map((s) => (
-              <a
-                key={s.id}
-                href={`#${s.id}`}
-                className="rounded text-slate-200 underline-offset-4 hover:text-white hover:underline"
+    <AdminShell title="Admin">
+      <section aria-labelledby="overview-heading">
+        <h2 id="overview-heading" className="sr-only">
+          Overview
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <Count to="/admin/customers" label="Customers" value={counts.customers} />
+          <Count
+            to="/admin/orders?status=paid"
+            label="Paid orders"
+            value={counts.paidOrders}
+            note={`${formatCount(counts.orders)} in all`}
+          />
+          <Count
+            to="/admin/leads?delivery=failed"
+            label="Failed leads"
+            value={counts.failedLeads}
+            note={`${formatCount(counts.leads)} leads in all`}
+          />
+          <Count
+            to="/admin/tickets?status=open"
+            label="Open tickets"
+            value={counts.openTickets}
+            note={`${formatCount(counts.tickets)} in all`}
+          />
+          <Count to="/admin/affiliates" label="Affiliates" value={counts.affiliates} />
+        </ul>
+      </section>
+      <Panel id="disputes" title="Disputes">
+        <MiniTable
+          caption="Disputes, newest first"
+          head={["Opened", "Customer", "Item", "Reason", "Status", "Evidence due", "Amount", "Stripe fee"]}
+          empty="No disputes."
+          rows={disputes.map((d) => [
+            <LocalDateTime key="o" iso={d.createdAt} />,
+            <span key="e" className="break-all">
+              {d.email}
+            </span>,
+            d.orderId ? (
+              <Link
+                key="i"
+                to={`/admin/orders/${encodeURIComponent(d.orderId)}`}
+                className="text-primary underline-offset-4 hover:underline"
               >
-                {s.label}
-              </a>
-            ))}
-            <Link to="/admin/payouts" className="rounded font-medium text-white underline-offset-4 hover:underline">
-              Payouts
-            </Link>
-          </nav>
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-        <h1 className="text-2xl font-bold sm:text-3xl">Admin</h1>
-        <LeadsTable leads={loaderData.leads} />
-        <OrdersTable orders={loaderData.orders} refundKey={loaderData.refundKey} />
-        <DisputesTable disputes={loaderData.disputes} />
-        <CustomersTable customers={loaderData.customers} />
-        <AffiliatesTable affiliates={loaderData.affiliates} />
-        <OperatorsSection
-          operators={loaderData.operators}
-          me={loaderData.me}
-          result={actionData?.intent === "grant-operator" || actionData?.intent === "revoke-operator" ? actionData : undefined}
+                {d.itemName ?? "Order"}
+              </Link>
+            ) : (
+              (d.itemName ?? "—")
+            ),
+            d.reason ?? "—",
+            <span key="s">
+              <Status value={d.status} /> <span className="text-xs text-muted-foreground">{d.providerStatus}</span>
+            </span>,
+            d.status === "open" && d.evidenceDueBy ? <LocalDateTime key="d" iso={d.evidenceDueBy} /> : "—",
+            formatMoney(d.amount),
+            <span key="f" data-testid="dispute-fee">
+              {d.fee !== 0 ? formatMoney(d.fee) : "—"}
+            </span>,
+          ])}
         />
-      </main>
+      </Panel>
+      <Panel id="recent-audit" title="Latest operator actions">
+        <MiniTable
+          caption="Latest operator actions"
+          head={["When", "Operator", "Action", "Subject", "Change"]}
+          empty="No operator action yet."
+          rows={recentAudit.map((e) => [
+            <LocalDateTime key="w" iso={e.at} />,
+            <span key="o" className="break-all">
+              {e.operatorEmail}
+            </span>,
+            e.action,
+            <AuditSubject key="s" entry={e} />,
+            <AuditChange key="c" entry={e} />,
+          ])}
+        />
+        <Link to="/admin/audit" className="mt-3 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+          The whole audit log
+        </Link>
+      </Panel>
+      <OperatorsSection operators={loaderData.operators} me={loaderData.me} result={operatorResult} />
       <LazyToaster notice={notice} />
-    </div>
+    </AdminShell>
   );
 }

@@ -92,6 +92,18 @@ const SWEEP: Record<string, Entry> = {
   "routes/admin.payouts-csv.ts": {
     probes: () => [page("/admin/payouts/1/csv", 404, 404, { data: { anon: 404, B: 404, C: 404 } })],
   },
+  // The operator console's tables, exports and record pages: the same 404, whatever the id.
+  "routes/admin/table.tsx": {
+    probes: () =>
+      ["customers", "orders", "leads", "affiliates", "tickets", "audit", "nothing"].map((t) => page(`/admin/${t}?q=a`, 404, 404)),
+  },
+  "routes/admin/export.ts": {
+    probes: () => ["customers", "orders", "leads"].map((t) => page(`/admin/export/${t}`, 404, 404)),
+  },
+  "routes/admin/order.tsx": { probes: (ids) => ids.orders.map((id) => page(`/admin/orders/${id}`, 404, 404)) },
+  "routes/admin/lead.tsx": { probes: (ids) => [page(`/admin/leads/${ids.leadId}`, 404, 404)] },
+  "routes/admin/customer.tsx": { probes: () => [page("/admin/customers/guessed-user-id", 404, 404)] },
+  "routes/admin/ticket.tsx": { probes: () => [page("/admin/tickets/1", 404, 404)] },
   "routes/affiliate-dashboard.tsx": {
     probes: (ids) => [
       page("/affiliate-dashboard", "auth", "->/affiliate-signup", { C: 200 }),
@@ -587,8 +599,8 @@ test.describe("access control sweep: no one reads or changes another's rows", ()
     expect(affDash.stats.payingCustomers).toBe(1);
     expect(affDash.ledger.length).toBeGreaterThan(0);
     affDash.ledger.forEach((l, i) => mark(`affiliate A ledger entry ${i + 1}`, l.createdAt));
-    const admin = await loaderData<{ leads: { id: string; email: string }[] }>(ops, "/admin", "routes/admin");
-    const leadRow = admin.leads.find((l) => markers.get(l.email) === "lead email");
+    const admin = await loaderData<{ rows: { id: string; email: string }[] }>(ops, "/admin/leads?size=100", "routes/admin/table");
+    const leadRow = admin.rows.find((l) => markers.get(l.email) === "lead email");
     expect(leadRow, "the operator sees A's lead").toBeTruthy();
     mark("lead id", leadRow!.id);
 

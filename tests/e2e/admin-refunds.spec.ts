@@ -6,7 +6,7 @@ import { operatorContext } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
- * /admin → Orders → Refund, on the local provider: an operator refunds part of a paid order, then
+ * /admin/orders → an order's page → Refund, on the local provider: an operator refunds part of a paid order, then
  * the rest, through the form's review and confirm steps; the customer's billing history then says
  * the order was refunded.
  */
@@ -28,15 +28,20 @@ test("an operator refunds part of a paid order, then the rest, and the customer 
 
   const opsContext = await operatorContext(browser);
   const ops = await opsContext.newPage();
-  expect((await gotoHydrated(ops, "/admin"))?.status()).toBe(200);
-  const orders = ops.locator("#orders");
-  const row = orders.locator("tr[data-order-id]", { hasText: email });
+  // The console's Orders table, searched by the buyer's email: the order's row and its price.
+  expect((await gotoHydrated(ops, `/admin/orders?q=${encodeURIComponent(email)}`))?.status()).toBe(200);
+  const row = ops.locator("tr[data-row-id]", { hasText: email });
   await expect(row).toHaveCount(1);
   const price = dollars((await row.locator("td").nth(5).textContent()) ?? "");
   expect(price).toBeGreaterThan(10);
+  const itemName = (await row.locator("td").nth(2).textContent()) ?? "";
+  await row.getByRole("link", { name: `Order ${itemName} of ${email}` }).click();
+  await expect(ops).toHaveURL(/\/admin\/orders\/[\w-]+$/);
+  const orders = ops.locator("#refund");
+  const field = (label: string) => ops.locator("#order dl > div", { has: ops.getByText(label, { exact: true }) }).locator("dd");
 
   // Part of it: more than is left is refused in the form; a reason is required.
-  await row.getByRole("button", { name: new RegExp(`^Refund .* of ${email.replace(/[.+]/g, "\\$&")}$`) }).click();
+  await orders.getByRole("button", { name: new RegExp(`^Refund .* of ${email.replace(/[.+]/g, "\\$&")}$`) }).click();
   const form = orders.getByRole("form", { name: /^Refund / });
   const amount = form.getByLabel("Amount (USD)");
   await expect(amount).toHaveValue(price.toFixed(2));
@@ -49,25 +54,23 @@ test("an operator refunds part of a paid order, then the rest, and the customer 
   await form.getByLabel("Reason").selectOption("requested_by_customer");
   await form.getByLabel(/^Note/).fill("Asked by email");
   await form.getByRole("button", { name: "Review refund" }).click();
-  const confirm = orders.getByRole("group", {
-    name: `Return $10.00 to ${email} for ${await row.locator("td").nth(2).textContent()}?`,
-  });
+  const confirm = orders.getByRole("group", { name: `Return $10.00 to ${email} for ${itemName}?` });
   await expect(confirm).toBeVisible();
   await expectNoAxeViolations(ops);
   await confirm.getByRole("button", { name: "Confirm refund of $10.00" }).click();
   await expect(orders.getByRole("status")).toHaveText("$10.00 refunded.");
-  await expect(row.locator("td").nth(6)).toHaveText("$10.00");
-  await expect(row.locator("td").nth(4)).toHaveText("paid");
+  await expect(field("Refunded")).toHaveText("$10.00");
+  await expect(field("Status")).toHaveText("paid");
 
   // The rest: prefilled with what is left; the order ends.
-  await row.getByRole("button", { name: /^Refund / }).click();
+  await orders.getByRole("button", { name: /^Refund / }).click();
   await expect(amount).toHaveValue((price - 10).toFixed(2));
   await form.getByLabel("Reason").selectOption("duplicate");
   await form.getByRole("button", { name: "Review refund" }).click();
   await orders.getByRole("button", { name: /^Confirm refund of / }).click();
   await expect(orders.getByRole("status")).toHaveText(/refunded\. The order is wholly refunded and what it granted has ended\.$/);
-  await expect(row.locator("td").nth(4)).toHaveText("refunded");
-  await expect(row.getByRole("button", { name: /^Refund / })).toHaveCount(0);
+  await expect(field("Status")).toHaveText("refunded");
+  await expect(orders.getByRole("button", { name: /^Refund / })).toHaveCount(0);
 
   // What the customer's account holds now.
   await gotoHydrated(buyer, "/dashboard/billing");

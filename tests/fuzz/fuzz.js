@@ -835,6 +835,49 @@ function routes(ctx) {
       bad: { intent: ["drop", ...INJECTIONS], payoutEmail: ["", "=cmd@x.com", longString(300), ...INJECTIONS] },
       text: ["payoutEmail"],
     },
+    // The operator console's record actions: a refund of an order that does not exist, a ticket
+    // answer and a lead retry (each 404s or refuses; none may 500).
+    {
+      name: "POST /admin/orders/:id",
+      path: "/admin/orders/00000000-0000-4000-8000-000000000000",
+      format: "form",
+      dataRoute: true,
+      base: {
+        intent: "refund-order",
+        orderId: "00000000-0000-4000-8000-000000000000",
+        amount: "100",
+        reason: "duplicate",
+        note: "",
+        key: "00000000-0000-4000-8000-000000000001",
+        confirm: "yes",
+      },
+      bad: {
+        intent: ["drop", ...INJECTIONS],
+        amount: ["-1", "0", "1e9", "abc", ...INJECTIONS],
+        reason: ["", ...INJECTIONS],
+        key: ["not-a-uuid", ...INJECTIONS],
+        note: [longString(501), "a\u0000b"],
+      },
+      text: ["note"],
+    },
+    {
+      name: "POST /admin/tickets/:id",
+      path: "/admin/tickets/2147483647",
+      format: "form",
+      dataRoute: true,
+      base: { intent: "answer-ticket", body: "Thanks, this is fixed now." },
+      bad: { intent: ["drop", ...INJECTIONS], body: ["", " ", longString(5001), "a\u0000b", ...INJECTIONS] },
+      text: ["body"],
+    },
+    {
+      name: "POST /admin/leads/:id",
+      path: "/admin/leads/00000000-0000-0000-0000-000000000000",
+      format: "form",
+      dataRoute: true,
+      base: { intent: "retry-lead" },
+      bad: { intent: ["drop", ...INJECTIONS] },
+      text: [],
+    },
   ];
 }
 
@@ -852,7 +895,8 @@ const QUERY_PAGES = new Set(
   // prettier-ignore
   ["/apps", "/packages", "/goals", "/questionnaire", "/distributors", "/distributor-success", "/payment-success",
     "/affiliate-signup", "/affiliate-dashboard", "/auth", "/dev/mailbox", "/dev/mailbox.json", "/dashboard",
-    "/dashboard/addons", "/dashboard/billing"],
+    "/dashboard/addons", "/dashboard/billing", "/admin/customers", "/admin/orders", "/admin/leads", "/admin/affiliates",
+    "/admin/tickets", "/admin/audit", "/admin/export/orders", "/admin/export/audit"],
 );
 function getRoutes(ctx) {
   // prettier-ignore
@@ -863,6 +907,11 @@ function getRoutes(ctx) {
     "/admin/payouts/1/csv", "/no-such-page",
     "/sitemap.xml", "/robots.txt", "/dev/mailbox", "/dev/mailbox.json", `/checkout/local/${ctx.sessionId}`, "/privacy",
     "/terms", "/apps/medischeduler-ai", "/apps/no-such-app",
+    // The operator console (the fuzzed customer is an operator).
+    "/admin/customers", "/admin/orders", "/admin/leads", "/admin/affiliates", "/admin/tickets", "/admin/audit",
+    "/admin/no-such-table", "/admin/export/orders", "/admin/export/audit", "/admin/customers/fuzz-nobody",
+    "/admin/orders/00000000-0000-4000-8000-000000000000", "/admin/leads/fuzz-nobody", "/admin/tickets/1",
+    "/admin/tickets/abc",
   ];
   // prettier-ignore
   const dashboard = [

@@ -1,10 +1,12 @@
 import { Loader2, UserMinus, UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { td, th } from "~/components/admin/AdminTables";
 import { Field, FormAlert, FormStatus } from "~/components/auth/Field";
 import { Button } from "~/components/ui/button";
 import type { AdminOperator } from "~/server/admin/operators.server";
+
+const th = "whitespace-nowrap py-2 pr-4 text-left font-medium";
+const td = "py-2 pr-4 align-top";
 
 export interface OperatorActionResult {
   ok: boolean;

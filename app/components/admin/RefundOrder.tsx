@@ -6,23 +6,34 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { dollarsToCents, REFUND_REASONS, type RefundReason, type RefundResult } from "~/lib/refund-codes";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { AdminOrder } from "~/server/admin/admin.server";
 import { REASON_LABELS, refundMessage } from "./refund-messages";
 
+/** What the refund form needs of an order (the console's order page). */
+export interface RefundableOrder {
+  id: string;
+  email: string;
+  itemName: string;
+  status: string;
+  provider: string;
+  /** Cents received and returned so far. */
+  paid: number;
+  refunded: number;
+}
+
 /** Orders whose money can still be returned: paid, or a subscription order that has ended since. */
-export const refundLeft = (o: AdminOrder) =>
+export const refundLeft = (o: RefundableOrder) =>
   (o.status === "paid" || o.status === "canceled") && o.paid > o.refunded ? o.paid - o.refunded : 0;
 
 /**
- * /admin → Orders → Refund: amount (at most what is left), a reason, a note, then a confirm step
+ * /admin/orders/:id → Refund: amount (at most what is left), a reason, a note, then a confirm step
  * that names the money and the customer before anything is sent. The confirmed refund carries a
  * key of its own, so a double submission refunds once.
  *
- * Before the page's JavaScript runs (or without it), Refund is a link to /admin?refund=<order id>,
+ * Before the page's JavaScript runs (or without it), Refund is a link to the page with ?refund=<order id>,
  * whose page holds a plain form: the amount, the reason, the note and a box that confirms, with the
  * key the loader made (`noScriptKey`); the action answers the page again with the outcome.
  */
-export function useRefundOrder(order: AdminOrder, columns: number, noScriptKey: string | null = null) {
+export function useRefundOrder(order: RefundableOrder, noScriptKey: string | null = null) {
   const left = refundLeft(order);
   const hydrated = useHydrated();
   const [params] = useSearchParams();
@@ -104,19 +115,17 @@ export function useRefundOrder(order: AdminOrder, columns: number, noScriptKey: 
         ) : null,
       panel:
         asked || noScriptAnswer ? (
-          <tr className="border-b bg-muted/40" id={`refund-${order.id}`}>
-            <td colSpan={columns} className="p-3">
-              {noScriptAnswer ? (
-                <p
-                  role={noScriptAnswer.ok ? "status" : "alert"}
-                  className={`mb-3 text-sm font-medium ${noScriptAnswer.ok ? "text-emerald-800" : "text-destructive"}`}
-                >
-                  {refundMessage(noScriptAnswer)}
-                </p>
-              ) : null}
-              {left > 0 && noScriptKey ? <NoScriptRefundForm order={order} left={left} refundKey={noScriptKey} /> : null}
-            </td>
-          </tr>
+          <div className="rounded-lg border bg-muted/40 p-3" id={`refund-${order.id}`}>
+            {noScriptAnswer ? (
+              <p
+                role={noScriptAnswer.ok ? "status" : "alert"}
+                className={`mb-3 text-sm font-medium ${noScriptAnswer.ok ? "text-emerald-800" : "text-destructive"}`}
+              >
+                {refundMessage(noScriptAnswer)}
+              </p>
+            ) : null}
+            {left > 0 && noScriptKey ? <NoScriptRefundForm order={order} left={left} refundKey={noScriptKey} /> : null}
+          </div>
         ) : null,
     };
   }
@@ -133,87 +142,85 @@ export function useRefundOrder(order: AdminOrder, columns: number, noScriptKey: 
     button,
     panel:
       showForm || done ? (
-        <tr className="border-b bg-muted/40">
-          <td colSpan={columns} className="p-3">
-            {done ? <output className="block text-sm font-medium text-emerald-800">{done}</output> : null}
-            {showForm && !inConfirm ? (
-              <form onSubmit={review} noValidate aria-labelledby={`${id}-title`} className="grid max-w-2xl gap-3 text-sm">
-                <h3 id={`${id}-title`} className="font-semibold">
-                  Refund {order.itemName} ({order.email}): {formatMoney(left)} left to refund
-                </h3>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <label className="grid gap-1">
-                    <span>Amount (USD)</span>
-                    <Input
-                      name="amount"
-                      inputMode="decimal"
-                      value={dollars}
-                      onChange={(e) => setDollars(e.target.value)}
-                      aria-describedby={`${id}-hint`}
-                    />
-                    <span id={`${id}-hint`} className="text-xs text-muted-foreground">
-                      At most {formatMoney(left)}.
-                    </span>
-                  </label>
-                  <label className="grid gap-1">
-                    <span>Reason</span>
-                    <select
-                      name="reason"
-                      value={reason}
-                      onChange={(e) => setReason(e.target.value as RefundReason | "")}
-                      className="h-10 rounded-md border border-input bg-background px-3"
-                    >
-                      <ReasonOptions />
-                    </select>
-                  </label>
-                </div>
+        <div className="rounded-lg border bg-muted/40 p-3">
+          {done ? <output className="block text-sm font-medium text-emerald-800">{done}</output> : null}
+          {showForm && !inConfirm ? (
+            <form onSubmit={review} noValidate aria-labelledby={`${id}-title`} className="grid max-w-2xl gap-3 text-sm">
+              <h3 id={`${id}-title`} className="font-semibold">
+                Refund {order.itemName} ({order.email}): {formatMoney(left)} left to refund
+              </h3>
+              <div className="grid gap-3 sm:grid-cols-2">
                 <label className="grid gap-1">
-                  <span>Note {reason === "other" ? "(required)" : "(optional)"}</span>
-                  <Input name="note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+                  <span>Amount (USD)</span>
+                  <Input
+                    name="amount"
+                    inputMode="decimal"
+                    value={dollars}
+                    onChange={(e) => setDollars(e.target.value)}
+                    aria-describedby={`${id}-hint`}
+                  />
+                  <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+                    At most {formatMoney(left)}.
+                  </span>
                 </label>
-                {shownProblem ? (
-                  <p role="alert" className="font-medium text-destructive">
-                    {shownProblem}
-                  </p>
-                ) : null}
-                <div className="flex gap-2">
-                  <Button type="submit" size="sm">
-                    Review refund
-                  </Button>
-                  <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
-                    Cancel
-                  </Button>
-                </div>
-              </form>
-            ) : null}
-            {inConfirm && confirming ? (
-              <fieldset className="grid max-w-2xl gap-3 text-sm">
-                <legend className="font-semibold">
-                  Return {formatMoney(confirming.cents)} to {order.email} for {order.itemName}?
-                </legend>
-                <p className="text-muted-foreground">
-                  {order.provider === "stripe" ? "Stripe refunds the card; this cannot be undone." : "This cannot be undone."}{" "}
-                  {confirming.cents === left ? "Refunding everything left ends what the order grants." : null}
+                <label className="grid gap-1">
+                  <span>Reason</span>
+                  <select
+                    name="reason"
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value as RefundReason | "")}
+                    className="h-10 rounded-md border border-input bg-background px-3"
+                  >
+                    <ReasonOptions />
+                  </select>
+                </label>
+              </div>
+              <label className="grid gap-1">
+                <span>Note {reason === "other" ? "(required)" : "(optional)"}</span>
+                <Input name="note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+              </label>
+              {shownProblem ? (
+                <p role="alert" className="font-medium text-destructive">
+                  {shownProblem}
                 </p>
-                <div className="flex gap-2">
-                  <Button type="button" size="sm" variant="destructive" onClick={confirm} disabled={busy}>
-                    {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                    {busy ? "Refunding…" : `Confirm refund of ${formatMoney(confirming.cents)}`}
-                  </Button>
-                  <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(null)} disabled={busy}>
-                    Back
-                  </Button>
-                </div>
-              </fieldset>
-            ) : null}
-          </td>
-        </tr>
+              ) : null}
+              <div className="flex gap-2">
+                <Button type="submit" size="sm">
+                  Review refund
+                </Button>
+                <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+              </div>
+            </form>
+          ) : null}
+          {inConfirm && confirming ? (
+            <fieldset className="grid max-w-2xl gap-3 text-sm">
+              <legend className="font-semibold">
+                Return {formatMoney(confirming.cents)} to {order.email} for {order.itemName}?
+              </legend>
+              <p className="text-muted-foreground">
+                {order.provider === "stripe" ? "Stripe refunds the card; this cannot be undone." : "This cannot be undone."}{" "}
+                {confirming.cents === left ? "Refunding everything left ends what the order grants." : null}
+              </p>
+              <div className="flex gap-2">
+                <Button type="button" size="sm" variant="destructive" onClick={confirm} disabled={busy}>
+                  {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                  {busy ? "Refunding…" : `Confirm refund of ${formatMoney(confirming.cents)}`}
+                </Button>
+                <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(null)} disabled={busy}>
+                  Back
+                </Button>
+              </div>
+            </fieldset>
+          ) : null}
+        </div>
       ) : null,
   };
 }
 
 /** The Refund form as plain HTML: one post, confirmed by its checkbox (the action refuses it unticked). */
-function NoScriptRefundForm({ order, left, refundKey }: { order: AdminOrder; left: number; refundKey: string }) {
+function NoScriptRefundForm({ order, left, refundKey }: { order: RefundableOrder; left: number; refundKey: string }) {
   const id = useId();
   return (
     <form method="post" aria-labelledby={`${id}-title`} className="grid max-w-2xl gap-3 text-sm">
@@ -259,7 +266,7 @@ function NoScriptRefundForm({ order, left, refundKey }: { order: AdminOrder; lef
         <Button type="submit" size="sm" variant="destructive">
           Refund
         </Button>
-        <a href="/admin#orders" className={buttonVariants({ size: "sm", variant: "ghost" })}>
+        <a href={`/admin/orders/${encodeURIComponent(order.id)}`} className={buttonVariants({ size: "sm", variant: "ghost" })}>
           Cancel
         </a>
       </div>

@@ -32,7 +32,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Support | AI Dashboard"
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const tickets = await listTickets(db(), user.id);
-  return { tickets: tickets.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })) };
+  return {
+    tickets: tickets.map((t) => ({
+      ...t,
+      createdAt: t.createdAt.toISOString(),
+      answers: t.answers.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -175,14 +181,26 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
                 <li key={t.id} className="rounded-xl border bg-card p-4 shadow-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 className="min-w-0 break-words font-semibold">{t.subject}</h3>
-                    <Badge variant={t.status === "open" ? "success" : "secondary"}>
-                      {t.status === "open" ? "Open" : "Closed"}
+                    <Badge variant={t.status === "closed" ? "secondary" : "success"}>
+                      {t.status === "open" ? "Open" : t.status === "answered" ? "Answered" : "Closed"}
                     </Badge>
                   </div>
                   <p className="mt-1 text-xs text-muted-foreground">
                     {t.category} · <LocalDate iso={t.createdAt} withTime />
                   </p>
                   <p className="mt-2 line-clamp-3 whitespace-pre-line break-words text-sm">{t.message}</p>
+                  {t.answers.map((a) => (
+                    <section
+                      key={a.id}
+                      aria-label="Answer from support"
+                      className="mt-3 rounded-lg border-l-4 border-primary bg-muted/50 p-3"
+                    >
+                      <p className="text-xs font-medium text-muted-foreground">
+                        Support answered · <LocalDate iso={a.createdAt} withTime />
+                      </p>
+                      <p className="mt-1 whitespace-pre-line break-words text-sm">{a.body}</p>
+                    </section>
+                  ))}
                 </li>
               ))}
             </ul>

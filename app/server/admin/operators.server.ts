@@ -3,6 +3,9 @@ import type { Db } from "../db/client.server";
 import { user, userRoles } from "../db/schema";
 import { env } from "../env.server";
 import { log } from "../log.server";
+import { recordAudit } from "./audit.server";
+
+type AuditOperator = { id: string; email: string };
 
 /**
  * Who may open /admin, and granting or revoking the role from /admin → Operators (and, for the
@@ -76,15 +79,29 @@ export type GrantResult = "granted" | "already" | "no_user" | "unverified";
  * Grants the operator role to the account with this email (any case). An account whose email is
  * not verified is refused: whoever verifies that address later would inherit the role.
  */
-export async function grantOperator(db: Db, email: string): Promise<GrantResult> {
+export async function grantOperator(db: Db, email: string, by?: AuditOperator): Promise<GrantResult> {
   const [u] = await db
-    .select({ id: user.id, emailVerified: user.emailVerified })
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
     .limit(1);
   if (!u) return "no_user";
   if (!u.emailVerified) return "unverified";
-  const inserted = await db.insert(userRoles).values({ userId: u.id, role: OPERATOR_ROLE }).onConflictDoNothing().returning();
+  // From the console, the role and its audit entry commit together.
+  const inserted = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const rows = await tx.insert(userRoles).values({ userId: u.id, role: OPERATOR_ROLE }).onConflictDoNothing().returning();
+    if (rows.length && by)
+      await recordAudit(tx, {
+        operator: by,
+        action: "operator.grant",
+        subjectType: "user",
+        subjectId: u.id,
+        before: { email: u.email, operator: false },
+        after: { email: u.email, operator: true },
+      });
+    return rows;
+  });
   if (inserted.length) log.info("operator role granted", { userId: u.id });
   return inserted.length ? "granted" : "already";
 }
@@ -95,12 +112,27 @@ export type RevokeResult = "revoked" | "self" | "not_granted";
  * Removes a granted operator role. Nobody revokes their own (an operator cannot lock the last
  * operator out by mistake); an OPERATOR_EMAILS address stays an operator until the list changes.
  */
-export async function revokeOperator(db: Db, byUserId: string, userId: string): Promise<RevokeResult> {
-  if (byUserId === userId) return "self";
-  const removed = await db
-    .delete(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, OPERATOR_ROLE)))
-    .returning();
-  if (removed.length) log.info("operator role revoked", { userId, by: byUserId });
+export async function revokeOperator(db: Db, by: AuditOperator, userId: string): Promise<RevokeResult> {
+  if (by.id === userId) return "self";
+  const removed = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const rows = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, OPERATOR_ROLE)))
+      .returning();
+    if (rows.length) {
+      const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+      await recordAudit(tx, {
+        operator: by,
+        action: "operator.revoke",
+        subjectType: "user",
+        subjectId: userId,
+        before: { email: u?.email ?? null, operator: true },
+        after: { email: u?.email ?? null, operator: false },
+      });
+    }
+    return rows;
+  });
+  if (removed.length) log.info("operator role revoked", { userId, by: by.id });
   return removed.length ? "revoked" : "not_granted";
 }

@@ -25,6 +25,11 @@ export interface RefundOrderInput {
   /** Unique per confirmed refund (the form's): a repeated submission refunds once. */
   key: string;
   operatorId: string;
+  /**
+   * Called inside the transaction that records a refund the provider accepted (the operator audit
+   * entry), with the cents refunded and whether the order ended: it commits with the refund or not at all.
+   */
+  onRecorded?: (tx: Db, refunded: number, ended: boolean) => Promise<void>;
 }
 
 export type RefundOrderResult =
@@ -107,6 +112,7 @@ async function refundLocally(db: Db, order: OrderRow, input: RefundOrderInput): 
       currency: order.currency,
     });
     const ended = await endWhenWhollyRefunded(tx, order.id);
+    await input.onRecorded?.(tx, input.amount, ended);
     return { ok: true, refunded: input.amount, ended };
   });
 }
@@ -160,9 +166,13 @@ async function refundThroughStripe(db: Db, stripe: Stripe, order: OrderRow, inpu
   const refunded = input.amount - left;
   let ended = false;
   if (made.length > 0) {
-    await db.transaction((tx) => applyChargeRefunds(tx as unknown as Db, { userId: order.userId, orderId: order.id }, made));
-    const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
-    ended = after?.status === "refunded";
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await applyChargeRefunds(tx, { userId: order.userId, orderId: order.id }, made);
+      const [after] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+      ended = after?.status === "refunded";
+      await input.onRecorded?.(tx, refunded, ended);
+    });
   }
   if (failed) return { ok: false, code: "provider_failed", refunded };
   if (left > 0) return { ok: false, code: "partial", refunded };

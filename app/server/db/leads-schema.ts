@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -47,3 +47,22 @@ export const leads = pgTable(
 );
 
 export type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * Each delivery attempt of a lead and the mailing list's answer (the operator's lead page shows
+ * them): 'delivered', 'retry' (a temporary failure, retried with backoff) or 'failed'.
+ */
+export const leadDeliveryAttempts = pgTable(
+  "lead_delivery_attempts",
+  {
+    id: serial("id").primaryKey(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    outcome: text("outcome").notNull(),
+    /** The provider's answer: its error text, or a short note on success. */
+    answer: text("answer").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lead_delivery_attempts_lead_idx").on(t.leadId, t.at)],
+);

@@ -43,3 +43,4 @@ export * from "./billing-schema";
 export * from "./leads-schema";
 export * from "./limits-schema";
 export * from "./affiliate-schema";
+export * from "./admin-schema";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { leads } from "../db/leads-schema";
+import { leadDeliveryAttempts, leads } from "../db/leads-schema";
 import { log, errorMessage } from "../log.server";
 import { deliverToMailchimp, type MailchimpConfig, mailchimpConfig, PermanentDeliveryError } from "./mailchimp.server";
 
@@ -46,6 +46,7 @@ export async function deliverLead(
     const permanent = error instanceof PermanentDeliveryError;
     const last = attempt.retryCount >= attempt.retryLimit;
     const status = permanent || last ? "failed" : "pending";
+    await db.insert(leadDeliveryAttempts).values({ leadId, outcome: status === "failed" ? "failed" : "retry", answer: reason });
     await db
       .update(leads)
       .set({
@@ -61,6 +62,7 @@ export async function deliverLead(
     log.info("lead delivery will be retried", { leadId, reason, retryCount: attempt.retryCount });
     throw error;
   }
+  await db.insert(leadDeliveryAttempts).values({ leadId, outcome: "delivered", answer: "Accepted by the mailing list" });
   await db
     .update(leads)
     .set({ ...attemptFields, lastError: null, deliveryStatus: "delivered", deliveredAt: new Date() })

@@ -1,7 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
-import { activityEvents, supportTickets } from "~/server/db/schema";
+import { activityEvents, supportTicketAnswers, supportTickets } from "~/server/db/schema";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 
 import { TICKET_CATEGORIES } from "~/catalogue/dashboard";
@@ -31,17 +31,20 @@ export interface Ticket {
   subject: string;
   category: string;
   message: string;
-  status: "open" | "closed";
+  status: "open" | "answered" | "closed";
   createdAt: Date;
+  /** The support team's answers, oldest first. */
+  answers: { id: number; body: string; createdAt: Date }[];
 }
 
-const toTicket = (row: typeof supportTickets.$inferSelect): Ticket => ({
+const toTicket = (row: typeof supportTickets.$inferSelect, answers: Ticket["answers"] = []): Ticket => ({
   id: row.id,
   subject: row.subject,
   category: row.category,
   message: row.message,
-  status: row.status === "closed" ? "closed" : "open",
+  status: row.status === "closed" ? "closed" : row.status === "answered" ? "answered" : "open",
   createdAt: row.createdAt,
+  answers,
 });
 
 /**
@@ -68,5 +71,22 @@ export async function listTickets(db: Db, userId: string): Promise<Ticket[]> {
     .from(supportTickets)
     .where(eq(supportTickets.userId, userId))
     .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id));
-  return rows.map(toTicket);
+  const answers = rows.length
+    ? await db
+        .select()
+        .from(supportTicketAnswers)
+        .where(
+          inArray(
+            supportTicketAnswers.ticketId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(supportTicketAnswers.createdAt), asc(supportTicketAnswers.id))
+    : [];
+  return rows.map((r) =>
+    toTicket(
+      r,
+      answers.filter((a) => a.ticketId === r.id).map((a) => ({ id: a.id, body: a.body, createdAt: a.createdAt })),
+    ),
+  );
 }

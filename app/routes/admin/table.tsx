@@ -1,0 +1,51 @@
+import { data } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AdminShell } from "~/components/admin/AdminShell";
+import { type ConsoleColumn, DataTable } from "~/components/admin/DataTable";
+import { ROW_KEYS, TABLE_COLUMNS } from "~/components/admin/columns";
+import { notFoundMeta } from "~/components/marketing/NotFound";
+import { parseTableParams } from "~/lib/admin/table-params";
+import { isTableId, TABLE_SPECS } from "~/lib/admin/tables";
+import { requireOperator } from "~/server/admin/admin.server";
+import { queryTablePage } from "~/server/admin/tables/registry.server";
+import { db } from "~/server/db/client.server";
+import type { Route } from "./+types/table";
+
+export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
+  error || !loaderData
+    ? notFoundMeta(matches)
+    : [{ title: `${TABLE_SPECS[loaderData.id].title} | Operations` }, { name: "robots", content: "noindex" }];
+
+/**
+ * /admin/customers, /orders, /leads, /affiliates, /tickets and /audit: one page of a console table
+ * as its address asks (docs/decisions/XXXX-operator-console.md). Operators only; anything else 404s.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireOperator(request);
+  const id = params.table;
+  if (!isTableId(id)) throw data(null, { status: 404 });
+  const parsed = parseTableParams(TABLE_SPECS[id], new URL(request.url).searchParams);
+  const { rows, total } = await queryTablePage(db(), id, parsed);
+  return { id, params: parsed, rows, total };
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function AdminTablePage({ loaderData }: Route.ComponentProps) {
+  const { id, params, rows, total } = loaderData;
+  const spec = TABLE_SPECS[id];
+  return (
+    <AdminShell title={spec.title}>
+      <DataTable
+        key={id}
+        spec={spec}
+        params={params}
+        rows={rows as unknown as object[]}
+        total={total}
+        columns={TABLE_COLUMNS[id] as unknown as ConsoleColumn<object>[]}
+        rowKey={ROW_KEYS[id] as (row: object) => string}
+        basePath={`/admin/${id}`}
+      />
+    </AdminShell>
+  );
+}
