@@ -3,7 +3,7 @@ import { db, type Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { env, isLoopbackHost } from "../env.server";
 import { PEER_IP_HEADER } from "../http/client-ip.server";
-import { enqueueMailDelivery } from "../jobs/queue.server";
+import { enqueueMailDelivery } from "../jobs/send-job.server";
 import { deliverMail, mailTransport, type OutgoingMail } from "./delivery.server";
 
 export type { OutgoingMail } from "./delivery.server";
