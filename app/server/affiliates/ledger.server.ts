@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { AFFILIATE_COMMISSION_RATE } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
 import { commissionLedger, paymentEvents, referrals, type PaymentEventRow } from "../db/schema";
+import { queueUserEmailInTx } from "../mail/queue-email.server";
 
 /** 30% of a payment in whole cents (rounded half up); a refund reverses 30% of what was refunded. */
 export function commissionFor(amount: number): number {
@@ -30,7 +31,7 @@ export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<
   if (!referral || referral.affiliateUserId === event.userId) return;
   const amount =
     event.kind === "refund" ? -(await refundReversal(tx, event, referral.affiliateUserId)) : commissionFor(event.amount);
-  await tx
+  const [entry] = await tx
     .insert(commissionLedger)
     .values({
       affiliateUserId: referral.affiliateUserId,
@@ -39,7 +40,16 @@ export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<
       kind: event.kind === "refund" ? "reversal" : "commission",
       amount,
     })
-    .onConflictDoNothing({ target: commissionLedger.paymentEventId });
+    .onConflictDoNothing({ target: commissionLedger.paymentEventId })
+    .returning();
+  // The affiliate hears of each commission (optional: their notification settings apply).
+  if (entry?.kind === "commission" && entry.amount > 0) {
+    await queueUserEmailInTx(tx, entry.affiliateUserId, {
+      kind: "commissionEarned",
+      props: { amount: entry.amount, currency: event.currency },
+      subjectId: entry.id,
+    });
+  }
 }
 
 /**

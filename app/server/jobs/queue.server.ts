@@ -15,6 +15,7 @@ import { pruneExpiredRows } from "../db/housekeeping.server";
 import { env } from "../env.server";
 import { deliverLead } from "../leads/delivery.server";
 import { deliverMail, mailTransport, RENDER_FAILED } from "../mail/delivery.server";
+import { sendDueReminders } from "../mail/send-due-reminders.server";
 import { log, errorMessage } from "../log.server";
 import { isDevelopmentServer, serverProcesses } from "../process/processes.server";
 import {
@@ -218,6 +219,8 @@ const SWEEPS: readonly Sweep[] = [
   { queue: "prune-expired-rows", cron: "*/5 * * * *", run: () => pruneExpired() },
   { queue: "sweep-stripe-follow-ups", cron: "*/5 * * * *", run: () => sweepStripeFollowUps() },
   { queue: "sweep-trial-captures", cron: "*/5 * * * *", run: () => sweepTrialCaptures() },
+  // Trial ending, a held payment's capture coming: emails due a day ahead (send-due-reminders.server.ts).
+  { queue: "send-due-reminders", cron: "*/15 * * * *", run: () => sendReminders() },
 ];
 
 /**
@@ -417,6 +420,13 @@ export async function sweepStripeFollowUps(): Promise<{ enqueued: number }> {
       "Stripe follow-ups swept",
     );
   });
+}
+
+/** The reminder emails due in the next day, each once (keyed by its trial or order). */
+async function sendReminders() {
+  const current = running;
+  if (!current) return;
+  await sendDueReminders(current.database.db);
 }
 
 /** Rate-limit counters, sessions and tokens nothing reads any more (housekeeping.server.ts). */

@@ -73,5 +73,14 @@ export async function listOutbox(db: Db, limit = 50) {
 export async function mailboxRows(to?: string | null) {
   const wanted = to?.trim().toLowerCase();
   const mails = (await listOutbox(db(), 100)).filter((m) => !wanted || m.to.toLowerCase() === wanted);
-  return mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() }));
+  return mails.map((m) => ({
+    id: m.id,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    kind: m.kind,
+    error: m.error,
+    createdAt: m.createdAt.toISOString(),
+  }));
 }

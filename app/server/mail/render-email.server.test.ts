@@ -26,7 +26,7 @@ const CASES: { [K in EmailKind]: { props: EmailProps<K>; shows: string[] } } = {
     shows: ["$499.00", `${SITE}/dashboard/billing/receipts/7`],
   },
   paymentFailed: {
-    props: { itemName: "Pro plan", amount: 49_900, retryUrl: `${SITE}/packages`, reason: "card declined" },
+    props: { itemName: "Pro plan", amount: 49_900, retryPath: "/packages", reason: "card declined" },
     shows: ["$499.00", "What to do", `${SITE}/packages`],
   },
   subscriptionCancelled: { props: { itemName: "Growth", endsAt: "2026-12-20T00:00:00Z" }, shows: ["Dec 20, 2026", "not be charged"] },
