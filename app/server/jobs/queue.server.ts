@@ -23,7 +23,6 @@ import {
   type Executor,
   MAIL_DELIVERY_QUEUE,
   type MailJobData,
-  type SendOptions,
   sendThrough,
   setJobSender,
   setQueueKey,
@@ -543,7 +542,7 @@ export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
       sql`
         select m.id from mail_outbox m
         where m.sent_at is null and m.created_at < ${newest} and m.created_at > ${oldest}
-          and (m.error is null or m.error not like ${RENDER_FAILED + '%'})
+          and (m.error is null or m.error not like ${RENDER_FAILED + "%"})
           and m.id::text not in (${liveJobKeys([MAIL_DELIVERY_QUEUE, "mail-delivery"], "outboxId")})
         order by m.id
         limit 500`,

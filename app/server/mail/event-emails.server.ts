@@ -27,7 +27,8 @@ export async function emailPaymentEvent(tx: Db, event: PaymentEventRow, options:
     return queueUserEmailInTx(tx, event.userId, { kind: "refundIssued", props: money, subjectId: event.id });
   }
   const paid = { ...money, paidAt: event.createdAt, receiptId: event.id };
-  if (options.capturedBuild) return queueUserEmailInTx(tx, event.userId, { kind: "buildCharged", props: paid, subjectId: event.id });
+  if (options.capturedBuild)
+    return queueUserEmailInTx(tx, event.userId, { kind: "buildCharged", props: paid, subjectId: event.id });
   return queueUserEmailInTx(tx, event.userId, { kind: "paymentReceipt", props: paid, subjectId: event.id });
 }
 
@@ -75,7 +76,8 @@ export async function emailPaymentFailed(tx: Db, order: OrderRow, event: "declin
       currency: order.currency,
       reason: reason ?? null,
       // A declined local checkout stays open for another card; a failed capture is settled on billing.
-      retryPath: event === "declined" && order.provider === "local" ? `/checkout/local/${order.providerSessionId}` : "/dashboard/billing",
+      retryPath:
+        event === "declined" && order.provider === "local" ? `/checkout/local/${order.providerSessionId}` : "/dashboard/billing",
     },
     subjectId: `${event}:${order.id}`,
   });

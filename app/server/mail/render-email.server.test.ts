@@ -7,12 +7,24 @@ const EVIL = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
 
 /** Each kind's props, a typed-in value in every free-text field, and what the email must show. */
 const CASES: { [K in EmailKind]: { props: EmailProps<K>; shows: string[] } } = {
-  verification: { props: { url: `${SITE}/api/auth/verify-email?token=abc` }, shows: [`${SITE}/api/auth/verify-email?token=abc`, "24 hours"] },
-  passwordReset: { props: { url: `${SITE}/api/auth/reset-password/abc` }, shows: [`${SITE}/api/auth/reset-password/abc`, "1 hour"] },
+  verification: {
+    props: { url: `${SITE}/api/auth/verify-email?token=abc` },
+    shows: [`${SITE}/api/auth/verify-email?token=abc`, "24 hours"],
+  },
+  passwordReset: {
+    props: { url: `${SITE}/api/auth/reset-password/abc` },
+    shows: [`${SITE}/api/auth/reset-password/abc`, "1 hour"],
+  },
   existingAccount: { props: { signInUrl: `${SITE}/auth` }, shows: [`${SITE}/auth`, "tab=reset"] },
   welcome: { props: { firstName: EVIL }, shows: [`${SITE}/dashboard`] },
-  trialStarted: { props: { itemName: EVIL, endsAt: "2026-12-04T10:00:00Z" }, shows: ["Dec 4, 2026", `${SITE}/dashboard/billing`] },
-  trialEnding: { props: { itemName: "Starter", endsAt: "2026-12-04T10:00:00Z" }, shows: ["Dec 4, 2026", `${SITE}/dashboard/settings`] },
+  trialStarted: {
+    props: { itemName: EVIL, endsAt: "2026-12-04T10:00:00Z" },
+    shows: ["Dec 4, 2026", `${SITE}/dashboard/billing`],
+  },
+  trialEnding: {
+    props: { itemName: "Starter", endsAt: "2026-12-04T10:00:00Z" },
+    shows: ["Dec 4, 2026", `${SITE}/dashboard/settings`],
+  },
   chargeComing: {
     props: { itemName: "Lead Qualifier Pro", amount: 149_700, captureAt: "2026-12-01T09:30:00Z" },
     shows: ["$1,497.00", "Dec 1, 2026"],
@@ -29,7 +41,10 @@ const CASES: { [K in EmailKind]: { props: EmailProps<K>; shows: string[] } } = {
     props: { itemName: "Pro plan", amount: 49_900, retryPath: "/packages", reason: "card declined" },
     shows: ["$499.00", "What to do", `${SITE}/packages`],
   },
-  subscriptionCancelled: { props: { itemName: "Growth", endsAt: "2026-12-20T00:00:00Z" }, shows: ["Dec 20, 2026", "not be charged"] },
+  subscriptionCancelled: {
+    props: { itemName: "Growth", endsAt: "2026-12-20T00:00:00Z" },
+    shows: ["Dec 20, 2026", "not be charged"],
+  },
   refundIssued: { props: { itemName: "Pro plan", amount: 12_345 }, shows: ["$123.45"] },
   distributorWelcome: { props: { fullName: EVIL }, shows: ["within 24 hours", "within 48 hours"] },
   callbackAcknowledgement: { props: { firstName: EVIL, preferredTime: "Mornings" }, shows: ["within 24 hours", "Mornings"] },
@@ -37,8 +52,14 @@ const CASES: { [K in EmailKind]: { props: EmailProps<K>; shows: string[] } } = {
     props: { name: "Ada Lovelace", email: "ada@example.com", phone: "+1 555 0100", message: EVIL, budget: "$5k" },
     shows: ["ada@example.com", "+1 555 0100", "$5k", `${SITE}/admin`],
   },
-  supportAnswer: { props: { ticketSubject: EVIL, answer: `Restart the sync.\n\n${EVIL}` }, shows: ["Restart the sync.", `${SITE}/dashboard/support`] },
-  commissionEarned: { props: { amount: 14_970 }, shows: ["$149.70", `${SITE}/affiliate-dashboard`, `${SITE}/dashboard/settings`] },
+  supportAnswer: {
+    props: { ticketSubject: EVIL, answer: `Restart the sync.\n\n${EVIL}` },
+    shows: ["Restart the sync.", `${SITE}/dashboard/support`],
+  },
+  commissionEarned: {
+    props: { amount: 14_970 },
+    shows: ["$149.70", `${SITE}/affiliate-dashboard`, `${SITE}/dashboard/settings`],
+  },
   payoutSent: { props: { amount: 50_000, sentAt: "2026-12-01T09:30:00Z", reference: "po_123" }, shows: ["$500.00", "po_123"] },
   operatorNotice: { props: { heading: "Chargeback opened", text: `Order ${EVIL} disputed.` }, shows: [`${SITE}/admin`] },
 };

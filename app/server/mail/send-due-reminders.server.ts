@@ -32,7 +32,10 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<{ tria
     const queued = await db.transaction((tx) =>
       queueUserEmailInTx(tx as unknown as Db, trial.userId, {
         kind: "trialEnding",
-        props: { itemName: isTrialPlanId(trial.plan ?? "") ? `the ${trialPlan(trial.plan as TrialPlanId).name} plan` : "the dashboard", endsAt },
+        props: {
+          itemName: isTrialPlanId(trial.plan ?? "") ? `the ${trialPlan(trial.plan as TrialPlanId).name} plan` : "the dashboard",
+          endsAt,
+        },
         subjectId: "dashboard-trial",
       }),
     );

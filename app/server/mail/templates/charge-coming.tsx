@@ -6,9 +6,20 @@ export const chargeComing = template<{ itemName: string; amount: number; currenc
   required: true,
   subject: ({ itemName }) => `${itemName}: your card is charged tomorrow`,
   body: ({ itemName, amount, currency, captureAt, siteUrl, timeZone }) => (
-    <EmailLayout preview={`${money(amount, currency)} is charged ${when(captureAt, timeZone)}.`} heading="Your trial ends tomorrow" siteUrl={siteUrl}>
-      <P>The free trial of your {itemName} build ends soon. The payment held on your card is then charged and the build starts.</P>
-      <Facts rows={[["Amount", money(amount, currency)], ["Charged on", when(captureAt, timeZone)]]} />
+    <EmailLayout
+      preview={`${money(amount, currency)} is charged ${when(captureAt, timeZone)}.`}
+      heading="Your trial ends tomorrow"
+      siteUrl={siteUrl}
+    >
+      <P>
+        The free trial of your {itemName} build ends soon. The payment held on your card is then charged and the build starts.
+      </P>
+      <Facts
+        rows={[
+          ["Amount", money(amount, currency)],
+          ["Charged on", when(captureAt, timeZone)],
+        ]}
+      />
       <P>Changed your mind? Cancel the trial on the billing page before then and nothing is charged.</P>
       <Action href={`${siteUrl}/dashboard/billing`}>Manage your trial</Action>
     </EmailLayout>

@@ -6,9 +6,18 @@ export const trialStarted = template<{ itemName: string; endsAt: Date | string; 
   required: true,
   subject: ({ itemName }) => `Your free trial of ${itemName} has started`,
   body: ({ itemName, endsAt, chargeNote, siteUrl, timeZone }) => (
-    <EmailLayout preview={`Your trial runs until ${when(endsAt, timeZone)}.`} heading="Your free trial has started" siteUrl={siteUrl}>
+    <EmailLayout
+      preview={`Your trial runs until ${when(endsAt, timeZone)}.`}
+      heading="Your free trial has started"
+      siteUrl={siteUrl}
+    >
       <P>Thanks for trying {itemName}. Everything it includes is open to you now.</P>
-      <Facts rows={[["Trial ends", when(endsAt, timeZone)], ...(chargeNote ? ([["After the trial", chargeNote]] as [string, string][]) : [])]} />
+      <Facts
+        rows={[
+          ["Trial ends", when(endsAt, timeZone)],
+          ...(chargeNote ? ([["After the trial", chargeNote]] as [string, string][]) : []),
+        ]}
+      />
       <Action href={`${siteUrl}/dashboard/billing`}>See your trial</Action>
       <P>You can cancel on the billing page before the trial ends and nothing is charged.</P>
     </EmailLayout>
