@@ -31,8 +31,12 @@ import { sendDueReminders } from "~/server/mail/send-due-reminders.server";
 import { sendPayoutSent } from "~/server/mail/send-payout-sent.server";
 import { sendSupportAnswer } from "~/server/mail/send-support-answer.server";
 import type { EmailKind } from "~/server/mail/templates";
+import { type JobsOptions, startJobs, stopJobs } from "~/server/jobs/queue.server";
+import { createSmtpTransport, setMailTransport } from "~/server/mail/delivery.server";
 import { startTrial } from "~/server/trial/trial.server";
 import { engine } from "./support/db";
+import { FakeSmtp } from "./support/fake-smtp";
+import { waitFor } from "./support/wait";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -228,5 +232,46 @@ describe(`transactional emails, once per event (${engine})`, () => {
     expect(await kindsOf(affiliate.email)).toEqual([]);
     await sendDueReminders(db());
     expect(await kindsOf(buyer.email)).toEqual(["paymentReceipt", "trialStarted"]);
+  });
+
+  it("through SMTP and the mail job: each email is sent once, across a restart of the queue and the database", async () => {
+    const FAST: JobsOptions = {
+      mailDelivery: { retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 },
+      pollingIntervalSeconds: 0.5,
+      schedules: false,
+      sweepMinAgeMs: 0,
+      stopTimeoutMs: 10_000,
+    };
+    const smtp = new FakeSmtp();
+    setMailTransport(await createSmtpTransport(await smtp.start()));
+    try {
+      await startJobs(database, FAST);
+      const buyer = await newUser("smtp-buyer");
+      const plan = await createCheckout(db(), buyer, { kind: "plan", planType: "enterprise" });
+      const events = async () => {
+        await startTrial(db(), buyer.id, "starter");
+        await fulfilOrder(db(), plan.sessionId);
+      };
+      await events();
+      await events();
+      // A restart: the queue stops, the database closes and opens again, the queue starts.
+      await stopJobs();
+      await restart();
+      await startJobs(database, FAST);
+      await events();
+      const sentTo = () => smtp.received.filter((m) => m.to.some((rcpt) => rcpt.includes(buyer.email)));
+      await waitFor(
+        async () => (await mailsTo(buyer.email)).filter((m) => m.sentAt === null).length,
+        (unsent) => unsent === 0,
+      );
+      // Nothing more arrives later (a second job, a sweep).
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(sentTo()).toHaveLength(2);
+      expect((await mailsTo(buyer.email)).map((m) => m.kind).sort()).toEqual(["paymentReceipt", "trialStarted"]);
+    } finally {
+      await stopJobs();
+      setMailTransport(undefined);
+      await smtp.stop();
+    }
   });
 });

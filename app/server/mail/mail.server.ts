@@ -30,18 +30,6 @@ export async function sendMail(db: Db, mail: OutgoingMail): Promise<void> {
 }
 
 /**
- * `sendMail` for a caller's open transaction: the outbox row (and, with SMTP, its delivery job)
- * commits or rolls back with the caller's own writes, so a mail about a change is never sent for a
- * change that did not happen, nor lost for one that did. Delivery starts once the job queue runs it;
- * the unsent-mail sweep picks up a row written while no queue was running.
- */
-export async function queueMailInTx(tx: Db, mail: OutgoingMail): Promise<void> {
-  const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-  if (!row) throw new Error("mail_outbox insert returned no row");
-  if (await mailTransport()) await enqueueMailDelivery(tx, row.id);
-}
-
-/**
  * The local dev mailbox is readable only when no SMTP server is configured and the site is not
  * public: outside production, or served on localhost (a fresh clone's `npm start`). It shows
  * sign-in and reset links, and the server listens on every interface: a production build also
