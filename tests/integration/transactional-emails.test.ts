@@ -236,7 +236,7 @@ describe(`transactional emails, once per event (${engine})`, () => {
 
   it("through SMTP and the mail job: each email is sent once, across a restart of the queue and the database", async () => {
     const FAST: JobsOptions = {
-      mailDelivery: { retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 },
+      mailDelivery: { retryLimit: 3, retryDelay: 1, retryBackoff: true, retryDelayMax: 2, expireInSeconds: 30 },
       pollingIntervalSeconds: 0.5,
       schedules: false,
       sweepMinAgeMs: 0,
