@@ -47,12 +47,17 @@ describe(`periodic work on pg-boss schedules (${engine})`, () => {
       sql`select name, cron from pgboss.schedule order by name`,
     );
     expect(schedules).toEqual(
-      ["prune-expired-rows", "sweep-pending-leads", "sweep-stripe-follow-ups", "sweep-trial-captures", "sweep-unsent-mail"].map(
-        (name) => ({
-          name,
-          cron: "* * * * *",
-        }),
-      ),
+      [
+        "prune-expired-rows",
+        "send-due-reminders",
+        "sweep-pending-leads",
+        "sweep-stripe-follow-ups",
+        "sweep-trial-captures",
+        "sweep-unsent-mail",
+      ].map((name) => ({
+        name,
+        cron: "* * * * *",
+      })),
     );
     // The boot sweeps ran (the queue is exclusive: one or two, never two at once).
     const boot = await waitFor(

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.server";
 import { log } from "../log.server";
-import { queueMailInTx } from "../mail/mail.server";
+import { queueEmailInTx } from "../mail/queue-email.server";
 import { listOperators } from "./operators.server";
 
 export interface OperatorNotice {
@@ -19,7 +19,12 @@ export async function tellOperators(tx: Db, notice: OperatorNotice): Promise<num
   const operators = await listOperators(tx);
   log.error(notice.subject, { ...notice.fields, operatorsMailed: operators.length });
   for (const operator of operators) {
-    await queueMailInTx(tx, { to: operator.email, subject: notice.subject, text: notice.text });
+    await queueEmailInTx(tx, {
+      kind: "operatorNotice",
+      to: operator.email,
+      props: { heading: notice.subject, text: notice.text },
+      subjectId: null,
+    });
   }
   return operators.length;
 }

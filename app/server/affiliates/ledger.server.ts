@@ -3,6 +3,7 @@ import { AFFILIATE_COMMISSION_RATE } from "~/catalogue/plans";
 import { reversalHoldFrom } from "~/catalogue/payouts";
 import type { Db } from "../db/client.server";
 import { commissionLedger, paymentEvents, referrals, type PaymentEventRow } from "../db/schema";
+import { queueUserEmailInTx } from "../mail/queue-email.server";
 
 /** 30% of a payment in whole cents (rounded half up); a refund reverses 30% of what was refunded. */
 export function commissionFor(amount: number): number {
@@ -30,7 +31,7 @@ export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<
   const [referral] = await tx.select().from(referrals).where(eq(referrals.referredUserId, event.userId)).limit(1);
   if (!referral || referral.affiliateUserId === event.userId) return;
   const reversal = event.kind === "refund" ? await refundReversal(tx, event, referral.affiliateUserId) : null;
-  await tx
+  const [entry] = await tx
     .insert(commissionLedger)
     .values({
       affiliateUserId: referral.affiliateUserId,
@@ -42,7 +43,16 @@ export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<
       // shares its commission's while that is unpaid, else it is a negative balance at once.
       holdFrom: reversal ? reversal.holdFrom : event.createdAt,
     })
-    .onConflictDoNothing({ target: commissionLedger.paymentEventId });
+    .onConflictDoNothing({ target: commissionLedger.paymentEventId })
+    .returning();
+  // The affiliate hears of each commission (optional: their notification settings apply).
+  if (entry?.kind === "commission" && entry.amount > 0) {
+    await queueUserEmailInTx(tx, entry.affiliateUserId, {
+      kind: "commissionEarned",
+      props: { amount: entry.amount, currency: event.currency },
+      subjectId: entry.id,
+    });
+  }
 }
 
 /**

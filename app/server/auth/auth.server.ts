@@ -10,7 +10,7 @@ import { db as currentDb, type Db } from "../db/client.server";
 import * as schema from "../db/schema";
 import { env } from "../env.server";
 import { errorMessage, log } from "../log.server";
-import { sendMail } from "../mail/mail.server";
+import { sendEmail } from "../mail/queue-email.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { holdsNul, userFieldsProblem } from "./auth-input.server";
 import { logFromAuth } from "./auth-log.server";
@@ -228,19 +228,12 @@ export function createAuth(db: Db, secret: string) {
       },
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, url }) => {
-        await sendMail(db, {
-          to: user.email,
-          subject: "Reset your password",
-          text: `Someone asked to reset the password of your AI Automation Apps account.\n\nReset it here (valid for 1 hour): ${url}\n\nIf it wasn't you, ignore this email.`,
-        });
+        // Every request is a new link: no once-per-event key.
+        await sendEmail(db, { kind: "passwordReset", to: user.email, props: { url }, subjectId: null });
       },
       onExistingUserSignUp: async ({ user }, request) => {
         const signIn = `${e.PUBLIC_SITE_URL}${await signInLinkBack(request)}`;
-        await sendMail(db, {
-          to: user.email,
-          subject: "You already have an account",
-          text: `Someone tried to create an AI Automation Apps account with this email address, which already has one.\n\nSign in: ${signIn}\nForgot your password? ${e.PUBLIC_SITE_URL}/auth?tab=reset\n\nIf it wasn't you, ignore this email.`,
-        });
+        await sendEmail(db, { kind: "existingAccount", to: user.email, props: { signInUrl: signIn }, subjectId: null });
       },
     },
     emailVerification: {
@@ -249,16 +242,17 @@ export function createAuth(db: Db, secret: string) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await sendMail(db, {
-          to: user.email,
-          subject: "Verify your email address",
-          text: `Welcome to AI Automation Apps!\n\nConfirm your email address to open your dashboard: ${url}\n\nThe link is valid for 24 hours.`,
-        });
+        await sendEmail(db, { kind: "verification", to: user.email, props: { url }, subjectId: null });
       },
       // Affiliate sign-up: the link's callback names the chosen username; the affiliates row is
       // created now, once the address is proven (docs/decisions/0011-affiliates.md).
       afterEmailVerification: async (user, request) => {
         await completeAffiliateFromVerification(db, user, request);
+        // Once per account, however often a link is followed. Optional (notification settings).
+        const firstName = (user as { firstName?: string | null }).firstName ?? null;
+        await sendEmail(db, { kind: "welcome", to: user.email, props: { firstName }, subjectId: user.id, userId: user.id }).catch(
+          (error: unknown) => log.error("welcome email not queued", { error: errorMessage(error) }),
+        );
       },
     },
     databaseHooks: {

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { type OrderRow, orders } from "../db/schema";
 import { enqueueTrialCapture } from "../jobs/queue.server";
+import { emailBuildTrialStarted } from "../mail/event-emails.server";
 
 export interface AuthoriseOptions {
   /** Stripe's PaymentIntent holding the authorisation (captured or voided later). */
@@ -41,6 +42,7 @@ export async function authoriseTrialInTx(tx: Db, sessionId: string, opts: Author
     .returning();
   if (!order) return null;
   await enqueueTrialCapture(tx, order.id, order.captureAt!);
+  await emailBuildTrialStarted(tx, order);
   return order;
 }
 

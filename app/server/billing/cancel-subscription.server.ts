@@ -1,7 +1,8 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { PLAN_ORDER_KINDS } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
-import { orders, userAddons } from "../db/schema";
+import { orders, userAddons, userSubscriptions } from "../db/schema";
+import { emailSubscriptionCancelled } from "../mail/event-emails.server";
 import { cancelLocalSubscription } from "./subscriptions.server";
 
 /**
@@ -23,7 +24,17 @@ export async function cancelSubscription(db: Db, userId: string, ref: string): P
   if (kind === "plan") {
     const rowId = Number(id);
     if (!Number.isSafeInteger(rowId)) return "not_found";
-    return (await cancelLocalSubscription(db, userId, rowId)) ? "ends_at_period_end" : "not_found";
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      if (!(await cancelLocalSubscription(tx, userId, rowId))) return "not_found" as const;
+      const [row] = await tx.select().from(userSubscriptions).where(eq(userSubscriptions.id, rowId));
+      await emailSubscriptionCancelled(tx, userId, {
+        ref: `plan:${rowId}`,
+        itemName: row?.planName ?? "plan",
+        endsAt: row?.currentPeriodEnd ?? null,
+      });
+      return "ends_at_period_end" as const;
+    });
   }
   return db.transaction(async (tx) => {
     const ended = await tx
@@ -39,8 +50,9 @@ export async function cancelSubscription(db: Db, userId: string, ref: string): P
           notInArray(orders.kind, [...PLAN_ORDER_KINDS]),
         ),
       )
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, itemName: orders.itemName });
     if (ended.length === 0) return "not_found" as const;
+    await emailSubscriptionCancelled(tx as unknown as Db, userId, { ref: `order:${id}`, itemName: ended[0]!.itemName });
     await tx
       .update(userAddons)
       .set({ status: "canceled", updatedAt: sql`now()` })

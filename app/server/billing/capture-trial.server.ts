@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { type OrderRow, orders } from "../db/schema";
 import { log } from "../log.server";
+import { emailPaymentFailed } from "../mail/event-emails.server";
 import { chargedAtTrialEnd } from "./due-today.server";
 import { recordPayment } from "./record-payment.server";
 import { capturePaymentIntent, voidPaymentIntent } from "./stripe/authorisations.server";
@@ -55,17 +56,27 @@ async function markCaptured(db: Db, order: OrderRow, amount: number, providerRef
       .where(and(eq(orders.id, order.id), eq(orders.status, "capturing")))
       .returning({ id: orders.id });
     if (!paid) return "nothing";
-    await recordPayment(tx, { userId: order.userId, orderId: order.id, amount, provider: order.provider, providerRef });
+    await recordPayment(
+      tx,
+      { userId: order.userId, orderId: order.id, amount, provider: order.provider, providerRef },
+      { capturedBuild: true },
+    );
     log.info("trial payment captured", { orderId: order.id, amount });
     return "captured";
   });
 }
 
+/** 'capturing' -> 'capture_failed' and the customer's 'payment failed' email, in one transaction. */
 async function markFailed(db: Db, order: OrderRow, reason: string): Promise<CaptureOutcome> {
-  await db
-    .update(orders)
-    .set({ status: "capture_failed" })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "capturing")));
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [failed] = await tx
+      .update(orders)
+      .set({ status: "capture_failed" })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "capturing")))
+      .returning();
+    if (failed) await emailPaymentFailed(tx, failed, "capture", "the card refused the charge");
+  });
   log.warn("trial payment could not be captured", { orderId: order.id, reason });
   return "capture_failed";
 }

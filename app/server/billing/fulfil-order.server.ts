@@ -4,6 +4,7 @@ import { hadTrial } from "~/catalogue/entitlements";
 import { type OrderRow, orders, userAddons } from "../db/schema";
 import { enqueueStripeFollowUps } from "../jobs/queue.server";
 import { log } from "../log.server";
+import { emailOrderFulfilled } from "../mail/event-emails.server";
 import { capturesAfterTrial, chargedAtTrialEnd, dueToday } from "./due-today.server";
 import { getEntitlements } from "./entitlements.server";
 import type { StripeFollowUp } from "./stripe/follow-ups.server";
@@ -85,6 +86,7 @@ export async function fulfilOrderInTx(tx: Db, sessionId: string, opts: FulfilOpt
     for (const row of replaced) if (row.provider === "stripe") followUps.push({ kind: "cancel-replaced", id: String(row.id) });
   }
   if (dropped) followUps.push({ kind: "end-dropped-trial", id: order.id });
+  if (!duplicateOf) await emailOrderFulfilled(tx, order, opts.currentPeriodEnd ?? null);
   // Stripe's calls run after the commit, as jobs that commit (or roll back) with this transaction.
   if (order.provider === "stripe") await enqueueStripeFollowUps(tx, followUps);
   const paymentRef = opts.paymentRef === undefined ? `${order.provider}:${order.providerSessionId}` : opts.paymentRef;

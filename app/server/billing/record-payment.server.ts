@@ -1,6 +1,7 @@
 import { accrueCommission } from "../affiliates/ledger.server";
 import type { Db } from "../db/client.server";
 import { paymentEvents } from "../db/schema";
+import { emailPaymentEvent } from "../mail/event-emails.server";
 
 export interface MoneyMovement {
   userId: string;
@@ -18,7 +19,12 @@ export interface MoneyMovement {
  * it in the same transaction: a payment accrues the referrer's commission, a refund reverses it.
  * Returns false when this event was already recorded.
  */
-async function recordPaymentEvent(tx: Db, kind: "payment" | "refund", movement: MoneyMovement): Promise<boolean> {
+async function recordPaymentEvent(
+  tx: Db,
+  kind: "payment" | "refund",
+  movement: MoneyMovement,
+  options: { capturedBuild?: boolean } = {},
+): Promise<boolean> {
   const [event] = await tx
     .insert(paymentEvents)
     .values({ ...movement, kind, currency: movement.currency ?? "usd" })
@@ -26,11 +32,17 @@ async function recordPaymentEvent(tx: Db, kind: "payment" | "refund", movement: 
     .returning();
   if (!event) return false;
   await accrueCommission(tx, event);
+  // The receipt (or refund notice) is written with the event, so it exists exactly when it does.
+  await emailPaymentEvent(tx, event, options);
   return true;
 }
 
-/** Money received, once, with the referrer's commission. */
-export const recordPayment = (tx: Db, payment: MoneyMovement) => recordPaymentEvent(tx, "payment", payment);
+/**
+ * Money received, once, with the referrer's commission and the receipt email. `capturedBuild`: a
+ * one-time build's trial capture, whose email says the build starts (it is the receipt too).
+ */
+export const recordPayment = (tx: Db, payment: MoneyMovement, options: { capturedBuild?: boolean } = {}) =>
+  recordPaymentEvent(tx, "payment", payment, options);
 
-/** Money returned, once, reversing the commission it carried. */
+/** Money returned, once, reversing the commission it carried, with the refund email. */
 export const recordRefund = (tx: Db, refund: MoneyMovement) => recordPaymentEvent(tx, "refund", refund);

@@ -24,6 +24,14 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Which template made it (app/server/mail/templates); null for mail written before templates. */
+    kind: text("kind"),
+    /**
+     * One mail per event: `{kind}:{subject id}:{recipient}` (docs/decisions/XXXX-transactional-emails.md).
+     * A second insert with the same key does nothing, whether the event is processed twice or after a
+     * restart. Null for mail that may repeat (a verification link asked for again).
+     */
+    idempotencyKey: text("idempotency_key").unique("mail_outbox_idempotency_key_unique"),
     createdAt: ts("created_at").notNull().defaultNow(),
     sentAt: ts("sent_at"),
     error: text("error"),

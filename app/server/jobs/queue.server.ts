@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import { type Db as BossDb, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
+import { type Db as BossDb, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
 import { type Database, type Db, queryRows } from "../db/client.server";
 import { JOBS_SCHEMA } from "../db/migrations.server";
 import {
@@ -15,9 +15,21 @@ import { stripeClient } from "../billing/stripe/client.server";
 import { pruneExpiredRows } from "../db/housekeeping.server";
 import { env } from "../env.server";
 import { deliverLead } from "../leads/delivery.server";
-import { deliverMail, mailTransport } from "../mail/delivery.server";
+import { deliverMail, mailTransport, RENDER_FAILED } from "../mail/delivery.server";
+import { sendDueReminders } from "../mail/send-due-reminders.server";
 import { log, errorMessage } from "../log.server";
 import { isDevelopmentServer, serverProcesses } from "../process/processes.server";
+import {
+  enqueueMailDelivery,
+  type Executor,
+  MAIL_DELIVERY_QUEUE,
+  type MailJobData,
+  sendThrough,
+  setJobSender,
+  setQueueKey,
+} from "./send-job.server";
+
+export { enqueueMailDelivery, MAIL_DELIVERY_QUEUE };
 
 /**
  * Background jobs on the app's own database (docs/decisions/0010-leads-and-jobs.md): one pg-boss
@@ -54,8 +66,6 @@ export const LEAD_DELIVERY_QUEUE_OPTIONS = {
   retentionSeconds: 14 * 24 * 60 * 60,
   deleteAfterSeconds: 7 * 24 * 60 * 60,
 } as const satisfies QueueOptions;
-
-export const MAIL_DELIVERY_QUEUE = "send-mail";
 
 /**
  * Outgoing mail (verification, password reset) through SMTP: the same capped backoff, 30 s doubling
@@ -174,10 +184,6 @@ interface LeadJobData {
   leadId: string;
 }
 
-interface MailJobData {
-  outboxId: number;
-}
-
 interface TrialCaptureJobData {
   orderId: string;
 }
@@ -214,6 +220,8 @@ const SWEEPS: readonly Sweep[] = [
   { queue: "prune-expired-rows", cron: "*/5 * * * *", run: () => pruneExpired() },
   { queue: "sweep-stripe-follow-ups", cron: "*/5 * * * *", run: () => sweepStripeFollowUps() },
   { queue: "sweep-trial-captures", cron: "*/5 * * * *", run: () => sweepTrialCaptures() },
+  // Trial ending, a held payment's capture coming: emails due a day ahead (send-due-reminders.server.ts).
+  { queue: "send-due-reminders", cron: "*/15 * * * *", run: () => sendReminders() },
 ];
 
 /**
@@ -302,9 +310,6 @@ function workedQueues(database: Database, options: JobsOptions): WorkedQueue<obj
   return queues as unknown as WorkedQueue<object>[];
 }
 
-/** Keys of the live jobs, per queue: what sendThrough sets as the job's singletonKey. */
-const keyOf = new Map<string, (data: object) => string>();
-
 /** Starts pg-boss, the queues and their workers, the sweeps' schedules and a boot sweep. Idempotent. */
 export function startJobs(database: Database, options: JobsOptions = {}): Promise<void> {
   if (running) return Promise.resolve();
@@ -337,6 +342,7 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
       sweepMinAgeMs: options.sweepMinAgeMs ?? 60_000,
       stopTimeoutMs: options.stopTimeoutMs ?? 5_000,
     };
+    setJobSender(boss);
     // The boot sweep: one job per sweep queue; two instances booting together send one of each.
     for (const sweep of SWEEPS) await boss.send(sweep.queue, {});
     log.info("jobs started", {
@@ -353,7 +359,7 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
 /** Creates the queue or brings its options up to date, and starts this process's worker on it. */
 async function startWorker<T extends object>(boss: PgBoss, queue: WorkedQueue<T>, options: JobsOptions) {
   await ensureQueue(boss, queue.name, queue.options);
-  keyOf.set(queue.name, queue.key as (data: object) => string);
+  setQueueKey(queue.name, queue.key as (data: object) => string);
   const workOptions = {
     localConcurrency: queue.concurrency,
     batchSize: 1,
@@ -417,6 +423,13 @@ export async function sweepStripeFollowUps(): Promise<{ enqueued: number }> {
   });
 }
 
+/** The reminder emails due in the next day, each once (keyed by its trial or order). */
+async function sendReminders() {
+  const current = running;
+  if (!current) return;
+  await sendDueReminders(current.database.db);
+}
+
 /** Rate-limit counters, sessions and tokens nothing reads any more (housekeeping.server.ts). */
 async function pruneExpired() {
   const current = running;
@@ -430,13 +443,10 @@ export async function stopJobs(): Promise<void> {
   if (starting) await starting.catch(() => {});
   const current = running;
   running = undefined;
+  setJobSender(undefined);
   if (!current) return;
   await current.boss.stop({ graceful: true, timeout: current.stopTimeoutMs, close: true });
 }
-
-type Executor = Pick<Db, "execute">;
-
-type SendOptions = { startAfter?: Date };
 
 /**
  * Enqueues the delivery of a lead through `tx`, so the job commits or rolls back with the caller's
@@ -459,18 +469,6 @@ export async function enqueueStripeFollowUps(tx: Executor, followUps: readonly S
 
 function followUpKey(followUp: StripeFollowUp): string {
   return `${followUp.kind}:${followUp.id}`;
-}
-
-/**
- * Sends a job through the caller's transaction, keyed by the row it works on; null when the queue
- * is not running in this process, or when that row already has a waiting, retrying or running job.
- */
-async function sendThrough(tx: Executor, queue: string, data: object, options: SendOptions = {}): Promise<string | null> {
-  const boss = running?.boss;
-  const key = keyOf.get(queue);
-  if (!boss || !key) return null;
-  const db = fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql);
-  return boss.send(queue, data, { ...options, db, singletonKey: key(data) });
 }
 
 /**
@@ -528,14 +526,6 @@ async function requeue<Id>(
 }
 
 /**
- * Queues the delivery of an outbox row through `tx` (the row and its job commit together). Null when
- * the queue is not running in this process, or when the row already has a live job.
- */
-export function enqueueMailDelivery(tx: Executor, outboxId: number): Promise<string | null> {
-  return sendThrough(tx, MAIL_DELIVERY_QUEUE, { outboxId } satisfies MailJobData);
-}
-
-/**
  * With SMTP configured, finds outbox rows of the last day that were never sent and have no live job
  * (mail written while the queue was not running, a job that ran out of retries or died) and queues
  * them again. Without SMTP every row is unsent by design (the dev mailbox reads them): nothing to do.
@@ -554,6 +544,7 @@ export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
       sql`
         select m.id from mail_outbox m
         where m.sent_at is null and m.created_at < ${newest} and m.created_at > ${oldest}
+          and (m.error is null or m.error not like ${RENDER_FAILED + "%"})
           and m.id::text not in (${liveJobKeys([MAIL_DELIVERY_QUEUE, "mail-delivery"], "outboxId")})
         order by m.id
         limit 500`,

@@ -3,6 +3,7 @@ import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { leads } from "../db/leads-schema";
 import { enqueueLeadDelivery } from "../jobs/queue.server";
+import { emailNewLead } from "../mail/lead-emails.server";
 import { RATE_LIMITS, takeAttempt } from "../limits/rate-limits.server";
 import { log } from "../log.server";
 import { mailchimpConfig, type MailchimpConfig } from "./mailchimp.server";
@@ -75,28 +76,33 @@ export async function submitLead(db: Db, input: unknown, context: SubmitContext)
     const repeat = previous > 0;
 
     const id = randomUUID();
-    await tx.insert(leads).values({
-      id,
-      firstName: value.firstName,
-      lastName: value.lastName,
-      email: value.email,
-      phone: value.phone,
-      company: value.company,
-      projectType: value.projectType,
-      budget: value.budget,
-      timeframe: value.timeframe,
-      message: value.message,
-      preferredTime: value.preferredTime,
-      // The server's own copy of the words next to the checkbox, with the time it was given.
-      marketingConsent: value.marketingConsent,
-      marketingConsentText: value.marketingConsent ? MARKETING_CONSENT_TEXT : null,
-      marketingConsentAt: value.marketingConsent ? now : null,
-      source: context.source ?? "live-training",
-      userId: context.userId ?? null,
-      deliveryStatus: deliver && !repeat ? "pending" : "kept",
-      createdAt: now,
-    });
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        id,
+        firstName: value.firstName,
+        lastName: value.lastName,
+        email: value.email,
+        phone: value.phone,
+        company: value.company,
+        projectType: value.projectType,
+        budget: value.budget,
+        timeframe: value.timeframe,
+        message: value.message,
+        preferredTime: value.preferredTime,
+        // The server's own copy of the words next to the checkbox, with the time it was given.
+        marketingConsent: value.marketingConsent,
+        marketingConsentText: value.marketingConsent ? MARKETING_CONSENT_TEXT : null,
+        marketingConsentAt: value.marketingConsent ? now : null,
+        source: context.source ?? "live-training",
+        userId: context.userId ?? null,
+        deliveryStatus: deliver && !repeat ? "pending" : "kept",
+        createdAt: now,
+      })
+      .returning();
     if (repeat) return { status: "accepted", leadId: id, delivery: "repeat" } as const;
+    // A repeat within the window is not acknowledged or announced again.
+    if (lead) await emailNewLead(tx as unknown as Db, lead);
     if (!deliver) return { status: "accepted", leadId: id, delivery: "kept" } as const;
     await enqueueLeadDelivery(tx, id);
     return { status: "accepted", leadId: id, delivery: "pending" } as const;

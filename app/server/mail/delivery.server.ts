@@ -11,6 +11,9 @@ export interface OutgoingMail {
   html?: string;
 }
 
+/** The `error` of an outbox row whose template threw: kept for an operator, never sent. */
+export const RENDER_FAILED = "render failed";
+
 export type MailTransport = (mail: OutgoingMail & { from: string }) => Promise<void>;
 
 /**
@@ -50,7 +53,8 @@ export function setMailTransport(next: MailTransport | null | undefined) {
  */
 export async function deliverMail(db: Db, outboxId: number, attempt?: { retryCount: number; retryLimit: number }) {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
-  if (!row || row.sentAt) return;
+  // A row whose template failed to render holds no email to send (queue-email.server.ts).
+  if (!row || row.sentAt || row.error?.startsWith(RENDER_FAILED)) return;
   const send = await mailTransport();
   if (!send) return;
   try {

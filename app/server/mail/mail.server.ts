@@ -3,7 +3,7 @@ import { db, type Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { env, isLoopbackHost } from "../env.server";
 import { PEER_IP_HEADER } from "../http/client-ip.server";
-import { enqueueMailDelivery } from "../jobs/queue.server";
+import { enqueueMailDelivery } from "../jobs/send-job.server";
 import { deliverMail, mailTransport, type OutgoingMail } from "./delivery.server";
 
 export type { OutgoingMail } from "./delivery.server";
@@ -27,18 +27,6 @@ export async function sendMail(db: Db, mail: OutgoingMail): Promise<void> {
   });
   if (queued.jobId) return;
   await deliverMail(db, queued.id).catch(() => {});
-}
-
-/**
- * `sendMail` for a caller's open transaction: the outbox row (and, with SMTP, its delivery job)
- * commits or rolls back with the caller's own writes, so a mail about a change is never sent for a
- * change that did not happen, nor lost for one that did. Delivery starts once the job queue runs it;
- * the unsent-mail sweep picks up a row written while no queue was running.
- */
-export async function queueMailInTx(tx: Db, mail: OutgoingMail): Promise<void> {
-  const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-  if (!row) throw new Error("mail_outbox insert returned no row");
-  if (await mailTransport()) await enqueueMailDelivery(tx, row.id);
 }
 
 /**
@@ -73,5 +61,14 @@ export async function listOutbox(db: Db, limit = 50) {
 export async function mailboxRows(to?: string | null) {
   const wanted = to?.trim().toLowerCase();
   const mails = (await listOutbox(db(), 100)).filter((m) => !wanted || m.to.toLowerCase() === wanted);
-  return mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() }));
+  return mails.map((m) => ({
+    id: m.id,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    kind: m.kind,
+    error: m.error,
+    createdAt: m.createdAt.toISOString(),
+  }));
 }

@@ -5,6 +5,7 @@ import type { TrialPlanId } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
 import { activityEvents, trialAccess, userProfiles } from "../db/schema";
 import { getEntitlements, readEntitlementRows } from "../billing/entitlements.server";
+import { queueUserEmailInTx } from "../mail/queue-email.server";
 
 export type TrialAccessRow = typeof trialAccess.$inferSelect;
 
@@ -122,6 +123,12 @@ export async function startTrial(db: Db, userId: string, planId: string, now = n
       .onConflictDoUpdate({ target: userProfiles.userId, set: profile });
     await tx.insert(activityEvents).values({ userId, kind: "trial_started", createdAt: now });
     if (!trial) throw new Error("trial_access upsert returned no row");
+    // One trial per account, so one email per account.
+    await queueUserEmailInTx(tx as unknown as Db, userId, {
+      kind: "trialStarted",
+      props: { itemName: `the ${plan.name} plan`, endsAt: values.trialEndsAt },
+      subjectId: "dashboard-trial",
+    });
     return { ok: true as const, trial };
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Stripe } from "stripe";
 import { type Db } from "../../db/client.server";
 import { orders, userAddons, userSubscriptions } from "../../db/schema";
+import { emailSubscriptionCancelled } from "../../mail/event-emails.server";
 import { periodEndOf } from "./ids.server";
 import { applyPlanChangeOfSubscription } from "./plan-change-events.server";
 import type { EventOutcome } from "./event-outcome.server";
@@ -60,6 +61,7 @@ export async function applySubscriptionState(tx: Db, read: SubscriptionRead): Pr
     updatedAt: sql`now()`,
   };
   const target = and(eq(userSubscriptions.providerSubscriptionId, subscription.id), eq(userSubscriptions.provider, "stripe"));
+  const cancelEmail = deleted ? await cancellationToTell(tx, subscription.id, target) : null;
   const rows = await tx
     .update(userSubscriptions)
     .set(set)
@@ -100,6 +102,7 @@ export async function applySubscriptionState(tx: Db, read: SubscriptionRead): Pr
           ),
         );
     }
+    if (cancelEmail) await emailSubscriptionCancelled(tx, cancelEmail.userId, cancelEmail);
     return rows.length + ended.length > 0 ? "applied" : "ignored";
   }
   // Monthly apps, packages, add-ons and the distributor program have no user_subscriptions row: their
@@ -120,4 +123,23 @@ export async function applySubscriptionState(tx: Db, read: SubscriptionRead): Pr
   // A plan change whose confirm has not recorded it yet: Stripe's subscription is on its new Price.
   const changed = await applyPlanChangeOfSubscription(tx, subscription);
   return rows.length + orderRows.length > 0 || changed ? "applied" : "ignored";
+}
+
+/**
+ * Whom to tell that a deleted Stripe subscription ended, read before the deletion is applied; null
+ * when the customer is told otherwise or not at all: a plan replaced by a plan change, a wholly
+ * refunded order (its refund email), a duplicate add-on cancelled for them, or nothing of ours.
+ * Keyed by the subscription, so a redelivered deletion writes no second email.
+ */
+async function cancellationToTell(tx: Db, subscriptionId: string, target: ReturnType<typeof and>) {
+  const [row] = await tx.select().from(userSubscriptions).where(target).limit(1);
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.providerSubscriptionId, subscriptionId), eq(orders.provider, "stripe")))
+    .limit(1);
+  if (row?.status === "replaced" || order?.status === "refunded" || order?.details.duplicateOf) return null;
+  const userId = row?.userId ?? order?.userId;
+  if (!userId) return null;
+  return { userId, ref: `stripe:${subscriptionId}`, itemName: row?.planName ?? order?.itemName ?? "subscription" };
 }
