@@ -3,8 +3,7 @@ import { z } from "zod";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import type { Db } from "../db/client.server";
 import { supportTicketAnswers, supportTickets, user } from "../db/schema";
-import { env } from "../env.server";
-import { queueMailInTx } from "../mail/mail.server";
+import { sendSupportAnswer } from "../mail/send-support-answer.server";
 import { recordAudit } from "./audit.server";
 
 export const answerBody = z
@@ -43,10 +42,12 @@ export async function answerTicket(
       .returning({ id: supportTicketAnswers.id });
     if (!answer) throw new Error("support_ticket_answers insert returned no row");
     await tx.update(supportTickets).set({ status: "answered", updatedAt: new Date() }).where(eq(supportTickets.id, ticketId));
-    await queueMailInTx(tx, {
-      to: ticket.email,
-      subject: `Re: ${ticket.t.subject}`,
-      text: `${text}\n\n— AI Automation Apps support\n\nYour ticket "${ticket.t.subject}": ${env().PUBLIC_SITE_URL}/dashboard/support`,
+    await sendSupportAnswer(tx, {
+      userId: ticket.t.userId,
+      ticketId,
+      answerId: answer.id,
+      ticketSubject: ticket.t.subject,
+      answer: text,
     });
     await recordAudit(tx, {
       operator,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import client from "prom-client";
-import { database, PG_POOL_SIZE, queryRows } from "../db/client.server";
+import { database, queryRows } from "../db/client.server";
 import type { Admission, AdmissionOptions } from "../http/admission.server";
 import { JOBS_SCHEMA } from "../jobs/queue.server";
 import { metric, metricsEnabled } from "../metrics.server.js";
@@ -129,7 +129,7 @@ export function appMetrics(): AppMetrics {
             return;
           }
           const pool = (open.db as unknown as { $client: pg.Pool }).$client;
-          this.set({ state: "max" }, PG_POOL_SIZE);
+          this.set({ state: "max" }, pool.options.max ?? 0);
           this.set({ state: "total" }, pool.totalCount);
           this.set({ state: "idle" }, pool.idleCount);
           this.set({ state: "waiting" }, pool.waitingCount);

@@ -48,9 +48,10 @@ export function templateBase(url: string) {
   return decodeURIComponent(new URL(url).pathname.slice(1)) || "postgres";
 }
 
+const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+
 /** Drops `name` (ending any connection to it) and creates it again, empty or from `template`. */
 export async function recreateDatabase(url: string, name: string, template?: string) {
-  const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
