@@ -14,7 +14,6 @@ import { closePayoutRun } from "~/server/affiliates/close-payout-run.server";
 import { createPayoutRun } from "~/server/affiliates/create-payout-run.server";
 import { listPayoutRuns } from "~/server/affiliates/list-payout-runs.server";
 import { previewPayoutRun } from "~/server/affiliates/preview-payout-run.server";
-import { recordOperatorAction } from "~/server/affiliates/record-operator-action.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/admin.payouts";
 
@@ -57,10 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const form = parsed.data;
   if (form.intent === "create-run") {
-    const result = await createPayoutRun(db(), { key: form.key, operatorId: me.id });
+    const result = await createPayoutRun(db(), { key: form.key, operator: me });
     if (result.ok) {
-      if (result.created)
-        await recordOperatorAction({ operatorId: me.id, action: "payout-run.create", subject: `payout-run:${result.runId}` });
       return answer({ ok: true, message: `Payout run ${result.runId} created: download its CSV for the payment provider.` });
     }
     return result.code === "open_run"
@@ -68,18 +65,12 @@ export async function action({ request }: Route.ActionArgs) {
       : answer({ ok: false, message: "No affiliate has a payable balance at or above the minimum with a payout email." }, 409);
   }
   const outcome = form.intent === "confirm-run" ? "paid" : "cancelled";
-  const result = await closePayoutRun(db(), { runId: form.runId, outcome, operatorId: me.id });
+  const result = await closePayoutRun(db(), { runId: form.runId, outcome, operator: me });
   if (!result.ok) {
     return result.code === "not_found"
       ? answer({ ok: false, message: "No such payout run." }, 404)
       : answer({ ok: false, message: `Run ${form.runId} is no longer open.` }, 409);
   }
-  if (!result.already)
-    await recordOperatorAction({
-      operatorId: me.id,
-      action: outcome === "paid" ? "payout-run.confirm" : "payout-run.cancel",
-      subject: `payout-run:${form.runId}`,
-    });
   return answer({
     ok: true,
     message:

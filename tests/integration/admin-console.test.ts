@@ -14,6 +14,7 @@ import { setDatabase } from "~/server/db/client.server";
 import { adminAudit, leads, mailOutbox, orders, paymentEvents, supportTickets, user, userRoles } from "~/server/db/schema";
 import { listTickets } from "~/server/support/tickets.server";
 import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
+import { enrolTwoFactor } from "./support/two-factor";
 import { routeAnswer } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
@@ -63,6 +64,8 @@ describe(`operator console (${engine})`, () => {
     ops = await newCustomer();
     customer = await newCustomer();
     await database.db.insert(userRoles).values({ userId: ops.id, role: "operator" });
+    // /admin takes only a session signed in with a second factor.
+    ops = { ...ops, cookie: (await enrolTwoFactor(auth, ops.cookie, "correct-horse-battery")).cookie };
     // 60 buyers, one of them with a name a spreadsheet would run and one with a literal %.
     await database.db.insert(user).values(
       Array.from({ length: 60 }, (_, i) => ({

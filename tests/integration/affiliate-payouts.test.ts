@@ -8,7 +8,7 @@ import { payoutRunCsv } from "~/server/affiliates/list-payout-runs.server";
 import { previewPayoutRun } from "~/server/affiliates/preview-payout-run.server";
 import { recordPayment, recordRefund } from "~/server/billing/record-payment.server";
 import { setDatabase } from "~/server/db/client.server";
-import { affiliates, commissionLedger, payoutRuns, referrals } from "~/server/db/schema";
+import { adminAudit, affiliates, commissionLedger, mailOutbox, payoutRuns, payouts, referrals } from "~/server/db/schema";
 import { engine, freshDatabase, userMaker } from "./support/db";
 
 process.env.LOG_LEVEL ??= "error";
@@ -26,7 +26,7 @@ describe(`affiliate payouts (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   const db = () => database.db;
   const newUser = userMaker(db, "payouts");
-  let operator: { id: string };
+  let operator: { id: string; email: string };
   let refs = 0;
 
   beforeAll(async () => {
@@ -60,9 +60,9 @@ describe(`affiliate payouts (${engine})`, () => {
     );
   const lineOf = async (affiliateUserId: string, at: Date) =>
     (await previewPayoutRun(db(), at)).lines.find((l) => l.affiliateUserId === affiliateUserId) ?? null;
-  const run = (at: Date, key = randomUUID()) => createPayoutRun(db(), { key, operatorId: operator.id, now: at });
+  const run = (at: Date, key = randomUUID()) => createPayoutRun(db(), { key, operator, now: at });
   const close = (runId: number, outcome: "paid" | "cancelled", at = new Date()) =>
-    closePayoutRun(db(), { runId, outcome, operatorId: operator.id, now: at });
+    closePayoutRun(db(), { runId, outcome, operator, now: at });
 
   it("a commission is pending for the hold period, then payable; the affiliate sees each state", async () => {
     const { affiliate, buyer } = await affiliateWithCustomer();
@@ -99,6 +99,19 @@ describe(`affiliate payouts (${engine})`, () => {
     expect(await close(runId, "paid")).toEqual({ ok: true, already: true });
     expect(await close(runId, "cancelled")).toEqual({ ok: false, code: "not_open" });
     expect(await run(at)).toEqual({ ok: false, code: "nothing_to_pay" });
+    // The operator's two actions are in the audit log once each, and each affiliate paid is told once.
+    const audit = await db()
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.subjectId, String(runId)));
+    expect(audit.map((a) => `${a.action} by ${a.operatorEmail}`).sort()).toEqual([
+      `payout-run.confirm by ${operator.email}`,
+      `payout-run.create by ${operator.email}`,
+    ]);
+    const paidOut = await db().select().from(payouts).where(eq(payouts.runId, runId));
+    const payoutMails = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, "payoutSent"));
+    expect(paidOut.length).toBeGreaterThan(0);
+    expect(payoutMails).toHaveLength(paidOut.length);
   });
 
   it("two operators racing: one run, every entry locked into it once", async () => {

@@ -9,7 +9,9 @@ const subjectHref = (e: Pick<AuditEntry, "subjectType" | "subjectId">) =>
       ? `/admin/customers/${encodeURIComponent(e.subjectId)}`
       : e.subjectType === "lead"
         ? `/admin/leads/${encodeURIComponent(e.subjectId)}`
-        : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
+        : e.subjectType === "payout-run"
+          ? "/admin/payouts"
+          : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
 
 export function AuditSubject({ entry }: { entry: AuditEntry }) {
   return (

@@ -7,8 +7,16 @@ import { adminAudit } from "../db/schema";
  * transaction of the action it records, so an entry exists exactly when the action committed.
  * There is deliberately no update or delete function here; the database refuses both too.
  */
-export type AuditAction = "order.refund" | "operator.grant" | "operator.revoke" | "ticket.answer" | "lead.retry";
-export type AuditSubject = "order" | "user" | "ticket" | "lead";
+export type AuditAction =
+  | "order.refund"
+  | "operator.grant"
+  | "operator.revoke"
+  | "ticket.answer"
+  | "lead.retry"
+  | "payout-run.create"
+  | "payout-run.confirm"
+  | "payout-run.cancel";
+export type AuditSubject = "order" | "user" | "ticket" | "lead" | "payout-run";
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "order.refund",
@@ -16,6 +24,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "operator.revoke",
   "ticket.answer",
   "lead.retry",
+  "payout-run.create",
+  "payout-run.confirm",
+  "payout-run.cancel",
 ];
 
 export interface AuditEntryInput {

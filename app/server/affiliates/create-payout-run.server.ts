@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { decidePayout } from "~/catalogue/payouts";
+import { recordAudit } from "../admin/audit.server";
 import type { Db } from "../db/client.server";
 import { commissionLedger, payoutRuns, payouts } from "../db/schema";
 import { env } from "../env.server";
@@ -14,11 +15,11 @@ export type CreatePayoutRunResult =
  * Locks every payable balance at or above the minimum into a new run, in one transaction: the run,
  * one payout per affiliate and the entries' payout id together or not at all. Runs are made one at a
  * time (a transaction-scoped lock), at most one is open, and the form's key makes a second submission
- * answer with the run the first one made.
+ * answer with the run the first one made. The operator's audit entry commits with the run.
  */
 export async function createPayoutRun(
   db: Db,
-  { key, operatorId, now = new Date() }: { key: string; operatorId: string; now?: Date },
+  { key, operator, now = new Date() }: { key: string; operator: { id: string; email: string }; now?: Date },
 ): Promise<CreatePayoutRunResult> {
   const minimum = env().AFFILIATE_PAYOUT_MINIMUM_CENTS;
   return db.transaction(async (tx) => {
@@ -38,7 +39,7 @@ export async function createPayoutRun(
         key,
         status: "open",
         totalAmount: paid.reduce((sum, a) => sum + a.payable, 0),
-        createdBy: operatorId,
+        createdBy: operator.id,
         createdAt: now,
       })
       .returning({ id: payoutRuns.id });
@@ -49,6 +50,14 @@ export async function createPayoutRun(
         .returning({ id: payouts.id });
       await tx.update(commissionLedger).set({ payoutId: payout!.id }).where(inArray(commissionLedger.id, a.entryIds));
     }
+    await recordAudit(tx as unknown as Db, {
+      operator,
+      action: "payout-run.create",
+      subjectType: "payout-run",
+      subjectId: String(run!.id),
+      before: null,
+      after: { status: "open", payouts: paid.length, totalAmount: paid.reduce((sum, a) => sum + a.payable, 0) },
+    });
     return { ok: true, runId: run!.id, created: true } as const;
   });
 }
