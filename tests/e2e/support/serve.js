@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ["server.js"], {
     OPERATOR_EMAILS: process.env.OPERATOR_EMAILS ?? "ops@example.com",
     // Every test makes accounts: full-strength scrypt would cost about 0.4 s of CPU each.
     PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "test",
+    // Warnings and errors only: a line per request would bury a failure's own lines in the output.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     // Commissions payable at once, so admin-payouts.spec.ts pays what a referred customer just bought.
     AFFILIATE_HOLD_DAYS: process.env.AFFILIATE_HOLD_DAYS ?? "0",
     ...process.env,
