@@ -13,7 +13,7 @@ export default [
   route("admin", "routes/admin.tsx"),
   route("admin/payouts", "routes/admin.payouts.tsx"),
   route("admin/payouts/:runId/csv", "routes/admin.payouts-csv.ts"),
-  // The operator console (docs/decisions/XXXX-operator-console.md): tables, records, CSV exports.
+  // The operator console (docs/decisions/0068-operator-console.md): tables, records, CSV exports.
   route("admin/export/:table", "routes/admin/export.ts"),
   route("admin/customers/:id", "routes/admin/customer.tsx"),
   route("admin/orders/:id", "routes/admin/order.tsx"),

@@ -1,6 +1,6 @@
 // CPU per request of the server process on `/` (a page-cache hit) and a signed-in dashboard page
 // (/dashboard/billing, rendered every time), to compare the per-request log line and metrics
-// (docs/decisions/XXXX-structured-logs-and-metrics.md) with a build without them: run it from each
+// (docs/decisions/0071-structured-logs-and-metrics.md) with a build without them: run it from each
 // checkout (its own server.js and build/) and divide.
 //
 //   node bench/request-logging.js                 LOG_LEVEL=info (the production default)

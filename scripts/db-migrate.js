@@ -2,7 +2,7 @@
 // schema and upserts the catalogue, against MIGRATION_DATABASE_URL (a direct connection, not through
 // a transaction pooler) or DATABASE_URL, else the PGlite folder DATA_DIR; then exits. Run it once
 // per release before the new instances start, with MIGRATE_ON_BOOT=0 on them
-// (docs/decisions/XXXX-release-step-migrations.md). Safe beside running instances and twice at
+// (docs/decisions/0069-release-step-migrations.md). Safe beside running instances and twice at
 // once: the migrations take a transaction-level lock. On PGlite it takes the folder's lock, so it
 // refuses while a server holds the folder (that server migrates at its own start).
 import { existsSync } from "node:fs";

@@ -54,7 +54,7 @@ app.use((req, _res, next) => {
 });
 app.use(securityHeaders);
 // HTML a route does not mark itself is private; only the page cache's stored copies are public
-// (docs/decisions/XXXX-shared-cache-headers.md).
+// (docs/decisions/0070-shared-cache-headers.md).
 app.use(privateByDefault);
 // Each request's log line and metrics name its route pattern, never its URL.
 app.use(labelRoutes(serverBuild));

@@ -1,5 +1,5 @@
 /**
- * Affiliate payout rules (docs/decisions/XXXX-affiliate-payouts.md), plain functions shared by the
+ * Affiliate payout rules (docs/decisions/0067-affiliate-payouts.md), plain functions shared by the
  * server and the pages.
  *
  * A ledger entry (a commission, or the negative reversal of a refund or a lost dispute) is:

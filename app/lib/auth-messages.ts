@@ -24,7 +24,7 @@ export const AUTH_TEXT = {
   checkFields: "Please check the highlighted fields.",
 } as const;
 
-/** The sign-in's second step and the Settings card (docs/decisions/XXXX-two-factor.md). */
+/** The sign-in's second step and the Settings card (docs/decisions/0073-two-factor.md). */
 export const TWO_FACTOR_TEXT = {
   stepTitle: "Two-factor authentication",
   stepDescription: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",

@@ -8,7 +8,7 @@ const notFound = () => new Response("Not found.\n", { status: 404, headers: { "c
 
 const runId = z.coerce.number().int().min(1).max(2_147_483_647);
 
-/** A run's payment file for PayPal Payouts' bulk upload (docs/decisions/XXXX-affiliate-payouts.md). */
+/** A run's payment file for PayPal Payouts' bulk upload (docs/decisions/0067-affiliate-payouts.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     await requireOperator(request);

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ error, matches }) =>
   error ? notFoundMeta(matches) : [{ title: "Operations | AI Automation Apps" }, { name: "robots", content: "noindex" }];
 
 /**
- * The operator console's overview (docs/decisions/XXXX-operator-console.md): counts that link to
+ * The operator console's overview (docs/decisions/0068-operator-console.md): counts that link to
  * their tables, disputes that need evidence, the latest operator actions, and the operators.
  * Operators only; anyone else, signed in or not, gets the same 404 as an unknown address.
  */

@@ -1,6 +1,6 @@
 // The process's one logger (pino), shared by server.js and the bundle: one JSON object per line,
 // `{"level":"info","t":"…","msg":"…",…}`, warnings and errors on stderr, the rest on stdout
-// (docs/decisions/XXXX-structured-logs-and-metrics.md). Plain JavaScript: server.js writes its lines,
+// (docs/decisions/0071-structured-logs-and-metrics.md). Plain JavaScript: server.js writes its lines,
 // and logs every request, before the bundle loads. The logger and the request context live on
 // globalThis so that the bundle's copy of this module uses the same ones as server.js.
 import { AsyncLocalStorage } from "node:async_hooks";

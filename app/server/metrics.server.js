@@ -1,5 +1,5 @@
 // /metrics in Prometheus's text format (prom-client), shared by server.js and the bundle through
-// prom-client's one default registry (docs/decisions/XXXX-structured-logs-and-metrics.md). Off
+// prom-client's one default registry (docs/decisions/0071-structured-logs-and-metrics.md). Off
 // unless METRICS_TOKEN is set: then nothing is recorded and /metrics is the app's 404 like any
 // unknown path. With it, /metrics answers only `Authorization: Bearer $METRICS_TOKEN`.
 // Plain JavaScript: server.js records every request (page-cache hits too) and answers /metrics

@@ -319,7 +319,7 @@ async function affiliate(fields: { firstName: string; lastName: string; email: s
   return who;
 }
 
-/** The operator of /admin, signed in with password and TOTP code (docs/decisions/XXXX-two-factor.md). */
+/** The operator of /admin, signed in with password and TOTP code (docs/decisions/0073-two-factor.md). */
 async function operator(): Promise<Identity> {
   const who: Identity = { name: "operator", ip: freshIp(), cookie: await operatorCookie() };
   expect((await get(who, "/admin")).status).toBe(200);

@@ -46,7 +46,7 @@ test("an operator grants the role from /admin → Operators and that account the
   await expectNoAxeViolations(ops);
 
   // The grantee has no second factor yet: /admin sends them to Settings to turn it on
-  // (docs/decisions/XXXX-two-factor.md). Turning it on replaces their session with one that carries it.
+  // (docs/decisions/0073-two-factor.md). Turning it on replaces their session with one that carries it.
   await grantee.goto("/admin");
   await expect(grantee).toHaveURL(/\/dashboard\/settings\?two-factor=required/);
   await expect(grantee.getByText(/Operators must turn on two-factor authentication/)).toBeVisible();

@@ -8,7 +8,7 @@ import { OPERATOR, OPERATOR_PASSWORD, operatorTotpUri, totpCode } from "./suppor
 import { gotoHydrated } from "./support/page";
 
 /**
- * Affiliate payouts (docs/decisions/XXXX-affiliate-payouts.md), with the e2e server's hold period of
+ * Affiliate payouts (docs/decisions/0067-affiliate-payouts.md), with the e2e server's hold period of
  * 0 days: an affiliate enters a payout email, a referred customer buys the Pro plan (30% of $499 is
  * over the $50 minimum), the operator signs in with password and TOTP code, creates a payout run,
  * downloads its PayPal CSV and confirms it; the affiliate then sees the payout as paid.

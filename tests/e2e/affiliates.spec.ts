@@ -192,7 +192,7 @@ test("affiliate sign-up, referral click, referred purchase and a 30% commission;
 
   // An operator (OPERATOR_EMAILS) sees leads, orders, customers and the affiliate's ledger totals.
   if (process.env.OPERATOR_EMAILS?.includes(OPERATOR_EMAIL)) {
-    // Signed in with password and TOTP code: /admin takes no other session (docs/decisions/XXXX-two-factor.md).
+    // Signed in with password and TOTP code: /admin takes no other session (docs/decisions/0073-two-factor.md).
     const opsContext = await operatorContext(browser);
     const ops = await opsContext.newPage();
     const admin = await gotoHydrated(ops, "/admin");

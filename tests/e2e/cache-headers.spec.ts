@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createVerifiedAccount, freshIp, raw } from "./support/loopback";
 
 /**
- * Cache-Control for a CDN or the proxy's cache in front (docs/decisions/XXXX-shared-cache-headers.md):
+ * Cache-Control for a CDN or the proxy's cache in front (docs/decisions/0070-shared-cache-headers.md):
  * only a stored anonymous page (hash CSP, no cookie, 200) is public; everything else is private.
  */
 const SHARED = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;

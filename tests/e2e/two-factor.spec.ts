@@ -5,7 +5,7 @@ import { totpCode } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
- * Two-factor authentication (docs/decisions/XXXX-two-factor.md): a customer turns it on in Settings
+ * Two-factor authentication (docs/decisions/0073-two-factor.md): a customer turns it on in Settings
  * (password, QR code and key, recovery codes, a first code), then signs in with password and code,
  * and once with a recovery code.
  */

@@ -1103,7 +1103,7 @@ let exitCode = 0;
 try {
   await signUp(FUZZ_EMAIL, FUZZ_PASSWORD);
   // The operator's session counts as opened with a second factor, as /admin requires
-  // (docs/decisions/XXXX-two-factor.md): the admin actions are reached, not redirected.
+  // (docs/decisions/0073-two-factor.md): the admin actions are reached, not redirected.
   await rows(`update "user" set two_factor_enabled = true where email = '${FUZZ_EMAIL}'`);
   await rows(`update session set two_factor_verified = true`);
   const order = await send({

@@ -73,7 +73,7 @@ describe(`/admin → Operators (${engine})`, () => {
     setDatabase(database);
     auth = await initAuth(database.db);
     ops = await account("listed-ops@example.com");
-    // /admin accepts only sessions opened with a second factor (docs/decisions/XXXX-two-factor.md).
+    // /admin accepts only sessions opened with a second factor (docs/decisions/0073-two-factor.md).
     ops = { ...ops, cookie: (await enrolTwoFactor(auth, ops.cookie, PASSWORD)).cookie };
     customer = await account("customer@example.com");
   });

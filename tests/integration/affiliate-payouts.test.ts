@@ -18,7 +18,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const later = (days: number) => new Date(Date.now() + days * DAY);
 
 /**
- * Affiliate payouts (docs/decisions/XXXX-affiliate-payouts.md): the hold period, a run's creation
+ * Affiliate payouts (docs/decisions/0067-affiliate-payouts.md): the hold period, a run's creation
  * (once, whoever asks twice or at the same time), its confirmation or cancellation, and a refund after
  * a payout carried into the next run as a negative balance.
  */

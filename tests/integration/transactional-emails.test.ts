@@ -43,7 +43,7 @@ process.env.LOG_LEVEL ??= "error";
 const HOUR = 3_600_000;
 
 /**
- * Every transactional email is written once per event (docs/decisions/XXXX-transactional-emails.md):
+ * Every transactional email is written once per event (docs/decisions/0072-transactional-emails.md):
  * each event below is processed twice, then the database is closed and opened again (a restart)
  * and each is processed a third time; every (recipient, kind) must have exactly one email.
  */

@@ -36,7 +36,7 @@ const cookiesOf = (headers: Headers) =>
     .join("; ");
 
 /**
- * Two-factor sign-in (docs/decisions/XXXX-two-factor.md): Settings turns it on with the password,
+ * Two-factor sign-in (docs/decisions/0073-two-factor.md): Settings turns it on with the password,
  * a QR code and a first code; a password sign-in then asks for a code; /admin refuses an operator
  * without it and a session opened without it.
  */

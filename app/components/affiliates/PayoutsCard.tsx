@@ -18,7 +18,7 @@ export interface AffiliatePayoutsView {
 
 const SHOWN: EntryState[] = ["pending", "held", "payable", "in_payout", "paid"];
 
-/** Balances by state, the payout email form and the list of payouts (docs/decisions/XXXX-affiliate-payouts.md). */
+/** Balances by state, the payout email form and the list of payouts (docs/decisions/0067-affiliate-payouts.md). */
 export function PayoutsCard({
   payouts,
   result,

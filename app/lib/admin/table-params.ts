@@ -2,7 +2,7 @@
  * The operator console's tables keep their whole state in the URL (shareable, the back button
  * works): search, filters, a created-date range, sort and page. `parseTableParams` reads it against
  * one table's spec and clamps anything unexpected to a default, so a hand-edited or fuzzed address
- * renders the table instead of failing (docs/decisions/XXXX-operator-console.md).
+ * renders the table instead of failing (docs/decisions/0068-operator-console.md).
  */
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
 
 /**
  * /admin/customers, /orders, /leads, /affiliates, /tickets and /audit: one page of a console table
- * as its address asks (docs/decisions/XXXX-operator-console.md). Operators only; anything else 404s.
+ * as its address asks (docs/decisions/0068-operator-console.md). Operators only; anything else 404s.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireOperator(request);

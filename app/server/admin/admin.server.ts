@@ -51,7 +51,7 @@ export async function isOperator(db: Db, u: Pick<SessionUser, "id" | "email" | "
 export async function requireOperator(request: Request, db: Db = currentDb()): Promise<SessionUser> {
   const u = await getUser(request);
   if (u && (await isOperator(db, u))) {
-    // An operator's session must have been opened with a second factor (docs/decisions/XXXX-two-factor.md).
+    // An operator's session must have been opened with a second factor (docs/decisions/0073-two-factor.md).
     // Without one the operator is told what to do on Settings: the page exists for them.
     if (!u.twoFactorEnabled) throw redirect(`${TWO_FACTOR_SETTINGS}?two-factor=required`);
     if (!u.sessionTwoFactorVerified) throw redirect(`${TWO_FACTOR_SETTINGS}?two-factor=sign-in-again`);

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { adminAudit } from "../db/schema";
 
 /**
- * The operator audit log (docs/decisions/XXXX-operator-console.md). `recordAudit` takes the
+ * The operator audit log (docs/decisions/0068-operator-console.md). `recordAudit` takes the
  * transaction of the action it records, so an entry exists exactly when the action committed.
  * There is deliberately no update or delete function here; the database refuses both too.
  */

@@ -39,7 +39,7 @@ export async function accrueCommission(tx: Db, event: PaymentEventRow): Promise<
       paymentEventId: event.id,
       kind: reversal ? "reversal" : "commission",
       amount: reversal ? -reversal.amount : commissionFor(event.amount),
-      // The hold period runs from the sale (docs/decisions/XXXX-affiliate-payouts.md); a reversal
+      // The hold period runs from the sale (docs/decisions/0067-affiliate-payouts.md); a reversal
       // shares its commission's while that is unpaid, else it is a negative balance at once.
       holdFrom: reversal ? reversal.holdFrom : event.createdAt,
     })

@@ -5,7 +5,7 @@ import { affiliates, commissionLedger } from "../db/schema";
 import { env } from "../env.server";
 
 /**
- * Every affiliate's payable entries (docs/decisions/XXXX-affiliate-payouts.md): unpaid, in no run,
+ * Every affiliate's payable entries (docs/decisions/0067-affiliate-payouts.md): unpaid, in no run,
  * not held, past the hold period (or without one). `lock` takes the rows for update, inside the
  * transaction that locks them into a run.
  */

@@ -233,7 +233,7 @@ export async function handleAuthAction(request: Request) {
         callbackURL: afterSignIn(form.next, "account-created"),
       });
       // An account with two-factor authentication: Better Auth opened no session but a short-lived
-      // challenge (its cookie); the second step asks for a code (docs/decisions/XXXX-two-factor.md).
+      // challenge (its cookie); the second step asks for a code (docs/decisions/0073-two-factor.md).
       if (result.status === 200 && result.body?.twoFactorRedirect === true) {
         return redirect(twoFactorStep(form.next), { headers: cookieHeaders(result.setCookies) });
       }

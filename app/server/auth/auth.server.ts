@@ -50,7 +50,7 @@ const ADDRESS_RULES = {
   // Reachable over HTTP with a session although Better Auth leaves it out of its API description.
   "/verify-password": { window: 60, max: 10 },
   // The two-factor plugin's own rule is 3 per 10 s for all of /two-factor/*; codes are also limited
-  // to 5 per sign-in challenge and 10 failures in a row per account (docs/decisions/XXXX-two-factor.md).
+  // to 5 per sign-in challenge and 10 failures in a row per account (docs/decisions/0073-two-factor.md).
   "/two-factor/enable": { window: 60, max: 10 },
   "/two-factor/disable": { window: 60, max: 10 },
   "/two-factor/verify-totp": { window: 60, max: 10 },
@@ -291,7 +291,7 @@ export function createAuth(db: Db, secret: string) {
       additionalFields: { twoFactorVerified: { type: "boolean", required: false, defaultValue: false, input: false } },
     },
     // TOTP with recovery codes; no trusted devices: every password sign-in of an enrolled account
-    // asks for a code (docs/decisions/XXXX-two-factor.md).
+    // asks for a code (docs/decisions/0073-two-factor.md).
     plugins: [
       twoFactor({
         issuer: "AI Automation Apps",

@@ -13,7 +13,7 @@ export interface SessionUser {
   companyName: string | null;
   /** The account has a confirmed TOTP enrolment: every password sign-in asks for a code. */
   twoFactorEnabled?: boolean;
-  /** This session was opened with a second factor (docs/decisions/XXXX-two-factor.md). */
+  /** This session was opened with a second factor (docs/decisions/0073-two-factor.md). */
   sessionTwoFactorVerified?: boolean;
 }
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { callAuth, cookieHeaders, errorCode, tooManyMessage } from "./auth-actions.server";
 
 /**
- * Settings → Two-factor authentication (docs/decisions/XXXX-two-factor.md): turning it on with the
+ * Settings → Two-factor authentication (docs/decisions/0073-two-factor.md): turning it on with the
  * password (Better Auth makes the TOTP secret and the recovery codes), confirming it with a first code,
  * and turning it off with the password. Every step goes through Better Auth's HTTP handler, so its
  * per-address limits and our per-account password throttle apply as to any other password check.

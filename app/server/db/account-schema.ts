@@ -27,7 +27,7 @@ export const mailOutbox = pgTable(
     /** Which template made it (app/server/mail/templates); null for mail written before templates. */
     kind: text("kind"),
     /**
-     * One mail per event: `{kind}:{subject id}:{recipient}` (docs/decisions/XXXX-transactional-emails.md).
+     * One mail per event: `{kind}:{subject id}:{recipient}` (docs/decisions/0072-transactional-emails.md).
      * A second insert with the same key does nothing, whether the event is processed twice or after a
      * restart. Null for mail that may repeat (a verification link asked for again).
      */

@@ -5,7 +5,7 @@ import { supportTickets } from "./account-schema";
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Every operator action (docs/decisions/XXXX-operator-console.md): who, what, on which row, the
+ * Every operator action (docs/decisions/0068-operator-console.md): who, what, on which row, the
  * row before and after, when. Written in the transaction of the action it records; the code has no
  * update or delete path, and a trigger (migration admin-console) refuses UPDATE and DELETE.
  * No foreign key to user: an entry outlives the operator's account.

@@ -86,7 +86,7 @@ export const commissionLedger = pgTable(
 );
 
 /**
- * A payout run (docs/decisions/XXXX-affiliate-payouts.md): 'open' while its CSV is with the payment
+ * A payout run (docs/decisions/0067-affiliate-payouts.md): 'open' while its CSV is with the payment
  * provider, then 'paid' once an operator confirms it, or 'cancelled' (its entries are released).
  * At most one run is open at a time (the partial unique index); `key` makes a form sent twice one run.
  */

@@ -14,7 +14,7 @@ export const user = pgTable("user", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   companyName: text("company_name"),
-  /** Better Auth's two-factor plugin: set once a TOTP enrolment is verified (docs/decisions/XXXX-two-factor.md). */
+  /** Better Auth's two-factor plugin: set once a TOTP enrolment is verified (docs/decisions/0073-two-factor.md). */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

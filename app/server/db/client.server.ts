@@ -181,7 +181,7 @@ export function describeDatabaseUrl(url: string): string {
 /**
  * Migrations and the job queue's schema in one transaction that begins with a transaction-level
  * advisory lock: instances booting at once (and the release step) take turns, each waiter finds the
- * work done, and it works behind a transaction pooler (docs/decisions/XXXX-release-step-migrations.md).
+ * work done, and it works behind a transaction pooler (docs/decisions/0069-release-step-migrations.md).
  */
 async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<number> {
   const client = await pool.connect();

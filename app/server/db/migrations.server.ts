@@ -4,7 +4,7 @@ import type pg from "pg";
 
 /**
  * The schema's migrations, applied inside a transaction the caller owns, and the job queue's schema
- * installed in the same one (docs/decisions/XXXX-release-step-migrations.md).
+ * installed in the same one (docs/decisions/0069-release-step-migrations.md).
  *
  * Drizzle's own migrator opens its transaction itself and, on PostgreSQL, gave us no way to hold a
  * lock inside it: concurrent boots were serialised with a session advisory lock on a connection of

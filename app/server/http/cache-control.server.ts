@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * Cache-Control of HTML responses (docs/decisions/XXXX-shared-cache-headers.md).
+ * Cache-Control of HTML responses (docs/decisions/0070-shared-cache-headers.md).
  *
  * A stored anonymous page (page-cache.server.ts) is the one response a shared cache may keep: it
  * holds no per-user data, sets no cookie, and its CSP allows its inline scripts by hash, so the same

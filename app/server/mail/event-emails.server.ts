@@ -6,7 +6,7 @@ import { queueUserEmailInTx } from "./queue-email.server";
 
 /**
  * The emails billing and trial events imply, each queued in the event's own transaction and keyed
- * by the event (docs/decisions/XXXX-transactional-emails.md): a repeated webhook, a retried job or a
+ * by the event (docs/decisions/0072-transactional-emails.md): a repeated webhook, a retried job or a
  * second call after a restart writes nothing new.
  */
 

@@ -9,7 +9,7 @@ import { isRequired, renderEmail } from "./render-email.server";
 import type { EmailKind, EmailProps } from "./templates";
 
 /**
- * Transactional email from templates, once per event (docs/decisions/XXXX-transactional-emails.md).
+ * Transactional email from templates, once per event (docs/decisions/0072-transactional-emails.md).
  *
  * The email is rendered now and written to the outbox in the caller's transaction, with its delivery
  * job when SMTP is configured: it exists exactly when the event commits, and a crash between the two

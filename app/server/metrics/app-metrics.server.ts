@@ -10,7 +10,7 @@ const { Counter, Gauge, Histogram } = client;
 
 /**
  * The app's series in /metrics besides the request histogram server.js keeps
- * (docs/decisions/XXXX-structured-logs-and-metrics.md): page-cache lookups, the admission line, the
+ * (docs/decisions/0071-structured-logs-and-metrics.md): page-cache lookups, the admission line, the
  * job queues, the lead outbox and the database pool. Gauges read their value when scraped; the
  * database-backed ones are the same for every worker, so a cluster scrape keeps one worker's value
  * ("max") instead of summing them.

@@ -11,7 +11,7 @@ export const OPERATOR = (process.env.OPERATOR_EMAILS ?? "ops@example.com").split
 export const OPERATOR_PASSWORD = "correct-horse-battery";
 
 /**
- * /admin takes only sessions opened with a second factor (docs/decisions/XXXX-two-factor.md), so the
+ * /admin takes only sessions opened with a second factor (docs/decisions/0073-two-factor.md), so the
  * operator is enrolled in TOTP once per run, by whichever worker gets there first, and the otpauth URI
  * is shared with the other workers through a file named after the run (every worker is a child of the
  * Playwright runner, whose pid names the run; the server is a fresh one each run).

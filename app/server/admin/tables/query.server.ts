@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.server";
 
 /**
  * What every console table shares on the server: its spec, a query that returns one page of rows
- * and the total, and the CSV columns of its export (docs/decisions/XXXX-operator-console.md).
+ * and the total, and the CSV columns of its export (docs/decisions/0068-operator-console.md).
  */
 export interface AdminTable<Row> {
   spec: TableSpec;

@@ -10,7 +10,7 @@ export interface Common {
 
 /**
  * One transactional email: its subject, its body (HTML; the text part is derived from it), and
- * whether it goes out whatever the recipient's notification settings say (docs/decisions/XXXX-transactional-emails.md).
+ * whether it goes out whatever the recipient's notification settings say (docs/decisions/0072-transactional-emails.md).
  */
 export interface EmailTemplate<P> {
   required: boolean;
