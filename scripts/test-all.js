@@ -21,8 +21,20 @@ const FAULTS_JSON = "test-reports/faults.json";
 // A first run without PUBLIC_SITE_URL on a port of its own, from a folder with a .env
 // (tests/reliability/first-run.js).
 const FIRST_RUN_JSON = "test-reports/first-run.json";
+// Request ids and redaction in the log lines, /metrics behind its token (tests/reliability/observability.js).
+const OBSERVABILITY_JSON = "test-reports/observability.json";
 // A previous run's reports must not be counted as this run's.
-for (const f of [VITEST_JSON, PLAYWRIGHT_JSON, FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON, FIRST_RUN_JSON])
+for (const f of [
+  VITEST_JSON,
+  PLAYWRIGHT_JSON,
+  FUZZ_JSON,
+  DURABILITY_JSON,
+  CLUSTER_JSON,
+  HTTPS_JSON,
+  FAULTS_JSON,
+  FIRST_RUN_JSON,
+  OBSERVABILITY_JSON,
+])
   rmSync(f, { force: true });
 
 const steps = [
@@ -53,7 +65,7 @@ function counts() {
     failed += v.numFailedTests ?? 0;
     skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   }
-  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON, FIRST_RUN_JSON]) {
+  for (const file of [FUZZ_JSON, DURABILITY_JSON, CLUSTER_JSON, HTTPS_JSON, FAULTS_JSON, FIRST_RUN_JSON, OBSERVABILITY_JSON]) {
     if (!existsSync(file)) continue;
     const r = JSON.parse(readFileSync(file, "utf8"));
     passed += r.passed ?? 0;
