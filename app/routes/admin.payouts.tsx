@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { ArrowLeft, Download, ShieldCheck } from "lucide-react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { Download } from "lucide-react";
+import { data, Form, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
 import { z } from "zod";
 import { PAYOUT_DECISION_LABELS } from "~/catalogue/payouts";
+import { AdminShell } from "~/components/admin/AdminShell";
 import { formatMoney } from "~/components/affiliates/format";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { MarketingShell } from "~/components/marketing/MarketingShell";
@@ -111,191 +112,166 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
   const payable = preview.lines.filter((l) => l.decision === "pay");
 
   return (
-    <div className="min-h-screen bg-muted/40">
-      <header className="border-b bg-ink text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <Link
-            to="/admin"
-            className="flex items-center gap-2 rounded-md font-bold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
-          >
-            <span className="grid size-8 place-items-center rounded-lg bg-primary">
-              <ShieldCheck className="size-4" aria-hidden />
-            </span>
-            Operations
-          </Link>
-          <Link
-            to="/admin"
-            className="flex items-center gap-1 rounded text-sm text-slate-200 underline-offset-4 hover:text-white hover:underline"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            Back to admin
-          </Link>
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-        <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Affiliate payouts</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Commissions are payable {preview.holdDays} days after their sale; a run pays balances of at least{" "}
-            {formatMoney(preview.minimum)}, net of refunds and lost disputes.
-          </p>
-        </div>
-        {actionData ? (
-          <p
-            role={actionData.ok ? "status" : "alert"}
-            className={
-              actionData.ok
-                ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800"
-                : "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-destructive"
-            }
-          >
-            {actionData.message}
-          </p>
-        ) : null}
+    <AdminShell title="Affiliate payouts">
+      <p className="-mt-4 text-sm text-muted-foreground">
+        Commissions are payable {preview.holdDays} days after their sale; a run pays balances of at least{" "}
+        {formatMoney(preview.minimum)}, net of refunds and lost disputes.
+      </p>
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={
+            actionData.ok
+              ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800"
+              : "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-destructive"
+          }
+        >
+          {actionData.message}
+        </p>
+      ) : null}
 
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold leading-tight tracking-tight">Payable now</h2>
-            <CardDescription>
-              {payable.length
-                ? `${payable.length} affiliate${payable.length === 1 ? "" : "s"}, ${formatMoney(payable.reduce((s, l) => s + l.payable, 0))} in all.`
-                : "Nobody is due a payout now."}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {preview.lines.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No affiliate has a payable balance.</p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-sm" data-testid="payout-preview">
-                  <caption className="sr-only">Payable balances per affiliate</caption>
-                  <thead>
-                    <tr className="border-b">
-                      <th scope="col" className={th}>
-                        Affiliate
+      <Card>
+        <CardHeader>
+          <h2 className="text-xl font-semibold leading-tight tracking-tight">Payable now</h2>
+          <CardDescription>
+            {payable.length
+              ? `${payable.length} affiliate${payable.length === 1 ? "" : "s"}, ${formatMoney(payable.reduce((s, l) => s + l.payable, 0))} in all.`
+              : "Nobody is due a payout now."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {preview.lines.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No affiliate has a payable balance.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" data-testid="payout-preview">
+                <caption className="sr-only">Payable balances per affiliate</caption>
+                <thead>
+                  <tr className="border-b">
+                    <th scope="col" className={th}>
+                      Affiliate
+                    </th>
+                    <th scope="col" className={th}>
+                      Payout email
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Payable
+                    </th>
+                    <th scope="col" className={th}>
+                      This run
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.lines.map((l) => (
+                    <tr key={l.affiliateUserId} className="border-b last:border-0">
+                      <th scope="row" className={`${td} text-left font-medium`}>
+                        @{l.username}
                       </th>
-                      <th scope="col" className={th}>
-                        Payout email
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        Payable
-                      </th>
-                      <th scope="col" className={th}>
-                        This run
-                      </th>
+                      <td className={`${td} break-all`}>{l.payoutEmail ?? "—"}</td>
+                      <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(l.payable)}</td>
+                      <td className={`${td} ${l.decision === "blocked" ? "font-medium text-destructive" : ""}`}>
+                        {PAYOUT_DECISION_LABELS[l.decision]}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {preview.lines.map((l) => (
-                      <tr key={l.affiliateUserId} className="border-b last:border-0">
-                        <th scope="row" className={`${td} text-left font-medium`}>
-                          @{l.username}
-                        </th>
-                        <td className={`${td} break-all`}>{l.payoutEmail ?? "—"}</td>
-                        <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(l.payable)}</td>
-                        <td className={`${td} ${l.decision === "blocked" ? "font-medium text-destructive" : ""}`}>
-                          {PAYOUT_DECISION_LABELS[l.decision]}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <Form method="post">
-              <input type="hidden" name="key" value={key} />
-              <Button
-                type="submit"
-                name="intent"
-                value="create-run"
-                disabled={Boolean(open) || payable.length === 0 || busy("create-run")}
-              >
-                {busy("create-run") ? "Creating..." : "Create payout run"}
-              </Button>
-              {open ? (
-                <p className="mt-2 text-sm text-muted-foreground">Run {open.id} is open: confirm or cancel it first.</p>
-              ) : null}
-            </Form>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <h2 className="text-xl font-semibold leading-tight tracking-tight">Runs</h2>
-            <CardDescription>
-              Download a run's CSV, upload it to PayPal Payouts, then confirm it here once PayPal has paid it.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {runs.length === 0 ? <p className="text-sm text-muted-foreground">No payout runs yet.</p> : null}
-            {runs.map((r) => (
-              <section
-                key={r.id}
-                aria-labelledby={`run-${r.id}`}
-                className="rounded-lg border bg-card p-4"
-                data-testid={`run-${r.id}`}
-              >
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 id={`run-${r.id}`} className="font-semibold">
-                    Run {r.id} · {formatMoney(r.totalAmount)} · {RUN_STATUS[r.status] ?? r.status}
-                  </h3>
-                  <p className="text-sm text-muted-foreground">
-                    Created <LocalDateTime iso={r.createdAt} />
-                    {r.closedAt ? (
-                      <>
-                        {" "}
-                        · {r.status === "paid" ? "paid" : "cancelled"} <LocalDateTime iso={r.closedAt} />
-                      </>
-                    ) : null}
-                  </p>
-                </div>
-                <ul className="mt-2 grid gap-1 text-sm">
-                  {r.payouts.map((p) => (
-                    <li key={p.id} className="flex flex-wrap justify-between gap-2 border-b py-1 last:border-0">
-                      <span className="break-all">
-                        @{p.username} · {p.email}
-                      </span>
-                      <span className="font-medium">{formatMoney(p.amount)}</span>
-                    </li>
                   ))}
-                </ul>
-                {r.status !== "cancelled" ? (
-                  <div className="mt-3 flex flex-wrap items-end gap-3">
-                    <a
-                      href={`/admin/payouts/${r.id}/csv`}
-                      download={`payout-run-${r.id}.csv`}
-                      className="inline-flex h-10 items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    >
-                      <Download className="size-4" aria-hidden />
-                      Download CSV
-                    </a>
-                    {r.status === "open" ? (
-                      <>
-                        <Form method="post" className="flex flex-wrap items-center gap-3">
-                          <input type="hidden" name="runId" value={r.id} />
-                          <label className="flex items-center gap-2 text-sm">
-                            <input type="checkbox" name="confirm" value="yes" required className="size-4 accent-primary" />
-                            PayPal has paid this run
-                          </label>
-                          <Button type="submit" name="intent" value="confirm-run" disabled={busy("confirm-run")}>
-                            {busy("confirm-run") ? "Confirming..." : "Confirm paid"}
-                          </Button>
-                        </Form>
-                        <Form method="post">
-                          <input type="hidden" name="runId" value={r.id} />
-                          <Button type="submit" name="intent" value="cancel-run" variant="outline" disabled={busy("cancel-run")}>
-                            {busy("cancel-run") ? "Cancelling..." : "Cancel run"}
-                          </Button>
-                        </Form>
-                      </>
-                    ) : null}
-                  </div>
-                ) : null}
-              </section>
-            ))}
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Form method="post">
+            <input type="hidden" name="key" value={key} />
+            <Button
+              type="submit"
+              name="intent"
+              value="create-run"
+              disabled={Boolean(open) || payable.length === 0 || busy("create-run")}
+            >
+              {busy("create-run") ? "Creating..." : "Create payout run"}
+            </Button>
+            {open ? (
+              <p className="mt-2 text-sm text-muted-foreground">Run {open.id} is open: confirm or cancel it first.</p>
+            ) : null}
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-xl font-semibold leading-tight tracking-tight">Runs</h2>
+          <CardDescription>
+            Download a run's CSV, upload it to PayPal Payouts, then confirm it here once PayPal has paid it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {runs.length === 0 ? <p className="text-sm text-muted-foreground">No payout runs yet.</p> : null}
+          {runs.map((r) => (
+            <section
+              key={r.id}
+              aria-labelledby={`run-${r.id}`}
+              className="rounded-lg border bg-card p-4"
+              data-testid={`run-${r.id}`}
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 id={`run-${r.id}`} className="font-semibold">
+                  Run {r.id} · {formatMoney(r.totalAmount)} · {RUN_STATUS[r.status] ?? r.status}
+                </h3>
+                <p className="text-sm text-muted-foreground">
+                  Created <LocalDateTime iso={r.createdAt} />
+                  {r.closedAt ? (
+                    <>
+                      {" "}
+                      · {r.status === "paid" ? "paid" : "cancelled"} <LocalDateTime iso={r.closedAt} />
+                    </>
+                  ) : null}
+                </p>
+              </div>
+              <ul className="mt-2 grid gap-1 text-sm">
+                {r.payouts.map((p) => (
+                  <li key={p.id} className="flex flex-wrap justify-between gap-2 border-b py-1 last:border-0">
+                    <span className="break-all">
+                      @{p.username} · {p.email}
+                    </span>
+                    <span className="font-medium">{formatMoney(p.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+              {r.status !== "cancelled" ? (
+                <div className="mt-3 flex flex-wrap items-end gap-3">
+                  <a
+                    href={`/admin/payouts/${r.id}/csv`}
+                    download={`payout-run-${r.id}.csv`}
+                    className="inline-flex h-10 items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <Download className="size-4" aria-hidden />
+                    Download CSV
+                  </a>
+                  {r.status === "open" ? (
+                    <>
+                      <Form method="post" className="flex flex-wrap items-center gap-3">
+                        <input type="hidden" name="runId" value={r.id} />
+                        <label className="flex items-center gap-2 text-sm">
+                          <input type="checkbox" name="confirm" value="yes" required className="size-4 accent-primary" />
+                          PayPal has paid this run
+                        </label>
+                        <Button type="submit" name="intent" value="confirm-run" disabled={busy("confirm-run")}>
+                          {busy("confirm-run") ? "Confirming..." : "Confirm paid"}
+                        </Button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="runId" value={r.id} />
+                        <Button type="submit" name="intent" value="cancel-run" variant="outline" disabled={busy("cancel-run")}>
+                          {busy("cancel-run") ? "Cancelling..." : "Cancel run"}
+                        </Button>
+                      </Form>
+                    </>
+                  ) : null}
+                </div>
+              ) : null}
+            </section>
+          ))}
+        </CardContent>
+      </Card>
+    </AdminShell>
   );
 }
