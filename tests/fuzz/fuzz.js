@@ -649,6 +649,25 @@ function routes(ctx) {
     authEndpoint("/refresh-token", { providerId: "google" }, { providerId: BAD_IDS, accountId: BAD_IDS, userId: BAD_IDS }),
     authEndpoint("/get-access-token", { providerId: "google" }, { providerId: BAD_IDS, accountId: BAD_IDS, userId: BAD_IDS }),
     authEndpoint("/get-session", {}, { disableCookieCache: ["yes", 5, {}], disableRefresh: ["no", 5, []] }),
+    // Two-factor settings, each with a wrong password as its base: refused before anything changes.
+    ...["/two-factor/enable", "/two-factor/disable", "/two-factor/get-totp-uri", "/two-factor/generate-backup-codes"].map(
+      (endpoint) =>
+        authEndpoint(
+          endpoint,
+          { password: "wrong-password-1" },
+          { password: ["", longString(200), 5, null, [], {}], issuer: [longString(300), 5, {}] },
+        ),
+    ),
+    // The sign-in's second step: without the first step's challenge cookie, every code is refused.
+    ...["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/send-otp", "/two-factor/verify-otp"].map(
+      (endpoint) =>
+        authEndpoint(
+          endpoint,
+          { code: "000000" },
+          { code: ["", "abcdef", longString(100), 5, null, [], {}], trustDevice: ["yes", 5, {}] },
+          { anonymous: true },
+        ),
+    ),
     // Endpoints any body passes, which act on the session itself: sent signed out, where each must
     // refuse or do nothing (signed in, sign-out and the revocations would end the fuzzer's session).
     ...["/sign-out", "/revoke-sessions", "/revoke-other-sessions", "/update-session"].map((endpoint) =>
