@@ -5,14 +5,14 @@
 //   2. a form posted from http://localhost:PORT, http://127.0.0.1:PORT or http://[::1]:PORT is taken,
 //      and the lead is stored;
 //   3. the links it sends (sign-up's verification mail) are built on the port it listens on, and the
-//      operator who follows one sees the leads at /admin;
+//      operator who follows one (and turns on two-factor sign-in) sees the leads at /admin/leads;
 //   4. a form from another origin (the old default http://localhost:3000) gets a 403 page that says
 //      why, and the log names the expected and the received origin.
 // Writes test-reports/first-run.json (see lib.js). No wall-clock assertions: every wait is a poll.
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client, freePort, Report, ROOT, signUpVerified, startServer, waitFor } from "./lib.js";
+import { Client, enrolTwoFactor, freePort, Report, ROOT, signUpVerified, startServer, waitFor } from "./lib.js";
 
 const report = new Report("first-run");
 const BOOK_DEMO_FROM_FILE = "https://book.example.com/from-env-file";
@@ -98,9 +98,12 @@ try {
     { link: link.replace(/token=[^&]+/, "token=…") },
   );
 
-  /** The callback leads /admin lists (the operator's view of what was stored). */
+  // The console takes only a session signed in with a second factor.
+  await enrolTwoFactor(operator, site);
+
+  /** The callback leads the console's Leads table lists (the operator's view of what was stored). */
   const leadsListed = async () => {
-    const admin = await operator.request(site, "/admin");
+    const admin = await operator.request(site, "/admin/leads?q=first-run-&size=100");
     if (admin.status !== 200) throw new Error(`/admin answered ${admin.status}`);
     return ["localhost", "ipv4", "ipv6", "refused"].filter((name) => admin.text.includes(`first-run-${name}@example.com`));
   };

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TOTP } from "otpauth";
 import pg from "pg";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -249,6 +250,19 @@ export async function signUpVerified(client, base, email, password = "correct-ho
   if (![200, 302].includes(verify.status)) throw new Error(`verify ${verify.status}`);
   if (client.jar.size === 0) throw new Error("verification did not set a session cookie");
   return { email, password };
+}
+
+/**
+ * Turns on two-factor authentication for the client's signed-in account as Settings does (password,
+ * then a first code from the authenticator app), so that /admin takes its session.
+ */
+export async function enrolTwoFactor(client, base, password = "correct-horse-battery") {
+  const enabled = await client.request(base, "/api/auth/two-factor/enable", { method: "POST", json: { password } });
+  if (enabled.status !== 200) throw new Error(`two-factor enable ${enabled.status}: ${enabled.text.slice(0, 300)}`);
+  const secret = new URL(enabled.data.totpURI).searchParams.get("secret");
+  const code = new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" }).generate();
+  const verified = await client.request(base, "/api/auth/two-factor/verify-totp", { method: "POST", json: { code } });
+  if (verified.status !== 200) throw new Error(`two-factor verify ${verified.status}: ${verified.text.slice(0, 300)}`);
 }
 
 export const leadBody = (email, i = 0) => ({ firstName: `Rel${i}`, email, phone: `+1555000${String(i).padStart(4, "0")}` });
