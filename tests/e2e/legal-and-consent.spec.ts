@@ -117,14 +117,19 @@ test("marketing consent: unticked by default, stored with its words and time, sh
 
   const ops = await operatorContext(browser);
   const admin = await ops.newPage();
-  await gotoHydrated(admin, "/admin");
-  const yes = admin.locator("#leads tr", { hasText: withConsent }).getByTestId("lead-consent");
+  // The console's Leads table, searched by email, then the lead's own page with its consent.
+  const consentOf = async (email: string) => {
+    await gotoHydrated(admin, `/admin/leads?q=${encodeURIComponent(email)}`);
+    await admin.locator("tr[data-row-id]", { hasText: email }).getByRole("link", { name: email }).click();
+    await expect(admin).toHaveURL(/\/admin\/leads\/[\w-]+$/);
+    return admin.locator("#consent");
+  };
+  const yes = await consentOf(withConsent);
   await expect(yes).toContainText("Yes");
-  // The time it was given, in the viewer's zone.
+  // The time it was given, in the viewer's zone, and the words agreed to.
   await expect(yes.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
-  await yes.getByText("Wording agreed to").click();
   await expect(yes).toContainText(MARKETING_CONSENT_TEXT);
-  await expect(admin.locator("#leads tr", { hasText: without }).getByTestId("lead-consent")).toHaveText("No");
+  await expect(await consentOf(without)).toContainText("No: the lead is called back but not added to the mailing list.");
   await admin.screenshot({ path: "test-results/admin-leads-consent.png" });
   await ops.close();
 });
@@ -151,8 +156,9 @@ test.describe("without JavaScript", () => {
 
     const ops = await operatorContext(browser);
     const admin = await ops.newPage();
-    await admin.goto("/admin");
-    await expect(admin.locator("#leads tr", { hasText: email }).getByTestId("lead-consent")).toContainText("Yes");
+    await admin.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
+    await admin.locator("tr[data-row-id]", { hasText: email }).getByRole("link", { name: email }).click();
+    await expect(admin.locator("#consent")).toContainText("Yes");
     await ops.close();
   });
 });
