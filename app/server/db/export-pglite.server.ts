@@ -23,6 +23,9 @@ import { setUpPostgres, type SqlRunner } from "./migrations.server";
  * - A target that already holds data (anything beyond the catalogue the release step seeds) is
  *   refused unless `replace` is set, which empties those tables first (in the same transaction).
  */
+
+/** Tables whose triggers refuse every change but an insert. */
+const APPEND_ONLY_TABLES: ReadonlySet<string> = new Set(["admin_audit"]);
 export interface ExportOptions {
   /** The PGlite data folder (DATA_DIR). */
   from: string;
@@ -154,7 +157,13 @@ async function copyTables(
   if (holding.length && !options.replace) throw new TargetNotEmptyError(options.target, holding);
   // The release tables are replaced by the source's rows too: the same catalogue, and the source's
   // page versions.
+  // The operator audit log refuses every UPDATE, DELETE and TRUNCATE by trigger (docs/decisions/0068):
+  // the target is being filled with the source's whole history, its own included, so its triggers
+  // are off for this transaction's TRUNCATE only.
+  const appendOnly = tables.filter((t) => APPEND_ONLY_TABLES.has(t));
+  for (const table of appendOnly) await write.query(`alter table ${ident(table)} disable trigger user`);
   await write.query(`truncate ${tables.map(ident).join(", ")}`);
+  for (const table of appendOnly) await write.query(`alter table ${ident(table)} enable trigger user`);
 
   const batch = options.batchRows ?? 500;
   const copied: ExportedTable[] = [];
