@@ -63,10 +63,14 @@ describe.runIf(engine === "postgres")("migrations on PostgreSQL", () => {
     await admin.end();
   }
 
+  // pg_locks is the whole server's: other test files' databases (pg-boss, the grant CLI) take advisory
+  // locks of their own, so only this database's count.
   async function advisoryLocksHeld() {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows } = await client.query("select count(*)::int as n from pg_locks where locktype = 'advisory'");
+    const { rows } = await client.query(
+      "select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())",
+    );
     await client.end();
     return (rows[0] as { n: number }).n;
   }
