@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, queryRows } from "~/server/db/client.server";
 import { DataDirInUseError } from "~/server/db/data-dir-lock.server";
-import { engine, freshDatabase } from "./support/db";
+import { engine, freshDatabase, migratedDataFolder } from "./support/db";
 import { waitFor } from "./support/wait";
 
 describe(`database (${engine})`, () => {
@@ -103,10 +103,8 @@ describe.runIf(engine === "pglite")("PGlite persistence", () => {
   });
 
   it("refuses a second open of a folder that is in use, keeps the first working, and frees it on close", async () => {
-    const { mkdtempSync, rmSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const path = await import("node:path");
-    const dir = mkdtempSync(path.join(tmpdir(), "it-lock-"));
+    const { rmSync } = await import("node:fs");
+    const dir = migratedDataFolder("it-lock-");
     const first = await openDatabase({ dataDir: dir });
     await first.db.execute(sql`create table kept (v int)`);
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirInUseError);

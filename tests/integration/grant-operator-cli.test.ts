@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type Database } from "~/server/db/client.server";
 import { LOCK_FILE } from "~/server/db/data-dir-lock.server";
 import { user, userRoles } from "~/server/db/schema";
-import { engine, freshDatabase } from "./support/db";
+import { engine, freshDatabase, migratedDataFolder } from "./support/db";
 
 /**
  * `npm run grant-operator` (scripts/grant-operator.js) beside a live server: on PGlite it must take
@@ -50,6 +50,7 @@ describe.runIf(engine === "pglite")("grant-operator CLI on a PGlite folder", () 
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), "it-grant-cli-"));
+    renameSync(migratedDataFolder(), dataDir());
   });
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });

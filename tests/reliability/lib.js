@@ -124,9 +124,10 @@ function spawnServer({ name, port, env, cwd = ROOT }) {
 
 /**
  * Runs a server that is expected to stop by itself (a refused start): its exit and everything it
- * printed. Killed after `timeoutMs` if it keeps running.
+ * printed. Killed after `timeoutMs` if it keeps running: a safety net for a hang, not a speed check,
+ * so it allows a fresh data folder's first boot (initdb and every migration) on a busy machine.
  */
-export async function runServerToExit({ name, port, env, timeoutMs = 60_000 }) {
+export async function runServerToExit({ name, port, env, timeoutMs = 150_000 }) {
   const { child, output, exited } = spawnServer({ name, port, env });
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const exit = await exited;
