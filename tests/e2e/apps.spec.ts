@@ -220,10 +220,13 @@ test.describe("apps page with JavaScript", () => {
     await card(page, app).getByRole("button", { name: "Start 3-Day Trial" }).click();
     await expect(card(page, app).getByRole("button", { name: "Processing..." })).toBeDisabled();
     await expect(card(page, catalogue[1]!).getByRole("button", { name: "Start 3-Day Trial" })).toBeDisabled();
-    // The toaster loads on first use; then its own zero-delay timers need the held clock to move a little.
-    await page.waitForLoadState("networkidle");
-    await page.clock.runFor(100);
-    await expect(page.getByText("Authentication Required")).toBeVisible();
+    // The toaster loads on first use; then its own timers need the held clock to move a little. When
+    // it mounts depends on the machine, so the clock moves in small steps until the toast shows (far
+    // less, in all, than the redirect's delay).
+    await expect(async () => {
+      await page.clock.runFor(20);
+      await expect(page.getByText("Authentication Required")).toBeVisible({ timeout: 250 });
+    }).toPass();
     await expect(page.getByText("Please sign in to start your free trial.")).toBeVisible();
     await expect(page).toHaveURL(/\/apps$/);
     await page.clock.runFor(2_000);

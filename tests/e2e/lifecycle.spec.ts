@@ -16,8 +16,13 @@ function startServer(port: number, dataDir: string, args = ["server.js"], nodeEn
   return { child, output: () => output };
 }
 
+/**
+ * Waits for /healthz. The bound is a guard against a hang, not a speed check: a fresh folder's first
+ * boot (initdb and every migration) took close to a minute on a loaded machine.
+ */
 async function waitHealthy(port: number, server?: ReturnType<typeof startServer>) {
-  for (let i = 0; i < 300; i++) {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
     if (server && server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}): ${server.output()}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -37,7 +42,7 @@ function exitOf(child: ChildProcess) {
 }
 
 test("SIGTERM shuts down cleanly and a restart on the same data folder serves the seeded catalogue", async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(330_000);
   const port = Number(process.env.E2E_PORT ?? 3107) + 50;
   const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "lifecycle-")), "data");
 
@@ -60,7 +65,7 @@ test("SIGTERM shuts down cleanly and a restart on the same data folder serves th
 test("`npm run dev` serves the pages through Vite", async () => {
   // It answered 500 on every page for a while unnoticed: Node loaded another copy of React Router
   // than Vite did (server.js now refuses to start that way, package.json passes the condition).
-  test.setTimeout(180_000);
+  test.setTimeout(330_000);
   const dev = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.dev!;
   const [command, ...args] = dev.split(" ");
   expect(command).toBe("node");
