@@ -1,16 +1,9 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useActionData } from "react-router";
 import { toast } from "sonner";
-import {
-  errorProps,
-  FieldError,
-  FormError,
-  PageHeader,
-  SubmitButton,
-  useFocusAfterResult,
-} from "~/components/dashboard/pages/common";
+import { Field } from "~/components/auth/Field";
+import { FormError, PageHeader, SubmitButton, useFocusAfterResult } from "~/components/dashboard/pages/common";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { auth } from "~/server/auth/auth.server";
 import { requireUser } from "~/server/auth/session.server";
@@ -122,43 +115,34 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             {/* key: a successful save resets the inputs to the new loader values. */}
             <Form ref={profileForm} method="post" className="grid gap-4" noValidate key={JSON.stringify(loaderData)}>
               <div className="grid gap-4 sm:grid-cols-2">
-                <div className="grid gap-2">
-                  <Label htmlFor="firstName">First name</Label>
-                  <Input
-                    id="firstName"
-                    name="firstName"
-                    autoComplete="given-name"
-                    defaultValue={values?.firstName ?? loaderData.firstName}
-                    maxLength={loaderData.limits.firstName}
-                    {...errorProps("firstName", profileErrors.firstName)}
-                  />
-                  <FieldError id="firstName-error" message={profileErrors.firstName} />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="lastName">Last name</Label>
-                  <Input
-                    id="lastName"
-                    name="lastName"
-                    autoComplete="family-name"
-                    defaultValue={values?.lastName ?? loaderData.lastName}
-                    maxLength={loaderData.limits.lastName}
-                    {...errorProps("lastName", profileErrors.lastName)}
-                  />
-                  <FieldError id="lastName-error" message={profileErrors.lastName} />
-                </div>
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="companyName">Company name</Label>
-                <Input
-                  id="companyName"
-                  name="companyName"
-                  autoComplete="organization"
-                  defaultValue={values?.companyName ?? loaderData.companyName}
-                  maxLength={loaderData.limits.companyName}
-                  {...errorProps("companyName", profileErrors.companyName)}
+                <Field
+                  id="firstName"
+                  label="First name"
+                  name="firstName"
+                  autoComplete="given-name"
+                  defaultValue={values?.firstName ?? loaderData.firstName}
+                  maxLength={loaderData.limits.firstName}
+                  error={profileErrors.firstName}
                 />
-                <FieldError id="companyName-error" message={profileErrors.companyName} />
+                <Field
+                  id="lastName"
+                  label="Last name"
+                  name="lastName"
+                  autoComplete="family-name"
+                  defaultValue={values?.lastName ?? loaderData.lastName}
+                  maxLength={loaderData.limits.lastName}
+                  error={profileErrors.lastName}
+                />
               </div>
+              <Field
+                id="companyName"
+                label="Company name"
+                name="companyName"
+                autoComplete="organization"
+                defaultValue={values?.companyName ?? loaderData.companyName}
+                maxLength={loaderData.limits.companyName}
+                error={profileErrors.companyName}
+              />
               <FormError message={profileErrors.form} />
               {result?.ok && result.intent === "profile" ? (
                 <output className="block text-sm text-emerald-700">Profile updated.</output>
@@ -185,44 +169,35 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               noValidate
               key={result?.ok && result.intent === "password" ? "done" : "form"}
             >
-              <div className="grid gap-2">
-                <Label htmlFor="currentPassword">Current password</Label>
-                <Input
-                  id="currentPassword"
-                  name="currentPassword"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  {...errorProps("currentPassword", passwordErrors.currentPassword)}
-                />
-                <FieldError id="currentPassword-error" message={passwordErrors.currentPassword} />
-              </div>
+              <Field
+                id="currentPassword"
+                label="Current password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={passwordErrors.currentPassword}
+              />
               <div className="grid gap-4 sm:grid-cols-2">
-                <div className="grid gap-2">
-                  <Label htmlFor="newPassword">New password</Label>
-                  <Input
-                    id="newPassword"
-                    name="newPassword"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    minLength={8}
-                    {...errorProps("newPassword", passwordErrors.newPassword)}
-                  />
-                  <FieldError id="newPassword-error" message={passwordErrors.newPassword} />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="confirmPassword">Confirm new password</Label>
-                  <Input
-                    id="confirmPassword"
-                    name="confirmPassword"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    {...errorProps("confirmPassword", passwordErrors.confirmPassword)}
-                  />
-                  <FieldError id="confirmPassword-error" message={passwordErrors.confirmPassword} />
-                </div>
+                <Field
+                  id="newPassword"
+                  label="New password"
+                  name="newPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={8}
+                  error={passwordErrors.newPassword}
+                />
+                <Field
+                  id="confirmPassword"
+                  label="Confirm new password"
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  error={passwordErrors.confirmPassword}
+                />
               </div>
               <div className="flex items-center gap-2">
                 <input id="revokeOtherSessions" name="revokeOtherSessions" type="checkbox" className="size-4 accent-primary" />
