@@ -6,6 +6,10 @@ import { DataDirInUseError } from "~/server/db/data-dir-lock.server";
 import { engine, freshDatabase, migratedDataFolder } from "./support/db";
 import { waitFor } from "./support/wait";
 
+// Each of these makes PGlite clusters or starts processes that open one: seconds of CPU apiece, and
+// minutes on a loaded machine. The bound only guards against a hang.
+const SLOW_PROCESSES = { timeout: 240_000 };
+
 describe(`database (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
@@ -87,7 +91,7 @@ describe.runIf(engine === "postgres")("a PostgreSQL connection that drops while 
 });
 
 describe.runIf(engine === "pglite")("PGlite persistence", () => {
-  it("keeps committed rows across a close and reopen of the same folder", async () => {
+  it("keeps committed rows across a close and reopen of the same folder", SLOW_PROCESSES, async () => {
     const { mkdtempSync, rmSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const path = await import("node:path");

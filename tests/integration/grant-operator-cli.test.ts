@@ -9,6 +9,10 @@ import { LOCK_FILE } from "~/server/db/data-dir-lock.server";
 import { user, userRoles } from "~/server/db/schema";
 import { engine, freshDatabase, migratedDataFolder } from "./support/db";
 
+// Each of these makes PGlite clusters or starts processes that open one: seconds of CPU apiece, and
+// minutes on a loaded machine. The bound only guards against a hang.
+const SLOW_PROCESSES = { timeout: 240_000 };
+
 /**
  * `npm run grant-operator` (scripts/grant-operator.js) beside a live server: on PGlite it must take
  * the data folder's lock as the server does and refuse while a server holds it, writing nothing
@@ -56,39 +60,43 @@ describe.runIf(engine === "pglite")("grant-operator CLI on a PGlite folder", () 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("refuses with one line and exit 1 while a server holds the folder; writes nothing; the folder reopens with every row", async () => {
-    // Opened as the server opens it (openDatabase takes the folder's lock), and kept writing while
-    // the tool runs, as a server receiving leads does.
-    const server = await openDatabase({ dataDir: dataDir() });
-    let written = 0;
-    try {
-      await server.db.insert(user).values([verified, unverified]);
-      await server.db.execute(sql`create table acknowledged (n int primary key)`);
-      const cli: { result?: CliRun } = {};
-      const run = grantOperatorCli(verified.email, { DATA_DIR: dataDir() }).then((r) => (cli.result = r));
-      while (!cli.result || written < 50) {
-        written += 1;
-        await server.db.execute(sql`insert into acknowledged values (${written})`);
+  it(
+    "refuses with one line and exit 1 while a server holds the folder; writes nothing; the folder reopens with every row",
+    SLOW_PROCESSES,
+    async () => {
+      // Opened as the server opens it (openDatabase takes the folder's lock), and kept writing while
+      // the tool runs, as a server receiving leads does.
+      const server = await openDatabase({ dataDir: dataDir() });
+      let written = 0;
+      try {
+        await server.db.insert(user).values([verified, unverified]);
+        await server.db.execute(sql`create table acknowledged (n int primary key)`);
+        const cli: { result?: CliRun } = {};
+        const run = grantOperatorCli(verified.email, { DATA_DIR: dataDir() }).then((r) => (cli.result = r));
+        while (!cli.result || written < 50) {
+          written += 1;
+          await server.db.execute(sql`insert into acknowledged values (${written})`);
+        }
+        const result = await run;
+        expect(result).toEqual({ code: 1, stdout: "", stderr: `${SERVER_RUNNING}\n` });
+        expect(await operatorRows(server, verified.id)).toEqual([]);
+        // Only the server's lock and PostgreSQL's own files: no draft lock left behind.
+        expect(readdirSync(dataDir()).filter((f) => f.startsWith(LOCK_FILE))).toEqual([LOCK_FILE]);
+      } finally {
+        await server.close();
       }
-      const result = await run;
-      expect(result).toEqual({ code: 1, stdout: "", stderr: `${SERVER_RUNNING}\n` });
-      expect(await operatorRows(server, verified.id)).toEqual([]);
-      // Only the server's lock and PostgreSQL's own files: no draft lock left behind.
-      expect(readdirSync(dataDir()).filter((f) => f.startsWith(LOCK_FILE))).toEqual([LOCK_FILE]);
-    } finally {
-      await server.close();
-    }
-    const reopened = await openDatabase({ dataDir: dataDir() });
-    try {
-      expect(await queryRows(reopened.db, sql`select count(*)::int as n from acknowledged`)).toEqual([{ n: written }]);
-      expect((await reopened.db.select().from(user)).map((u) => u.email).sort()).toEqual([verified.email, unverified.email]);
-      expect(await operatorRows(reopened, verified.id)).toEqual([]);
-    } finally {
-      await reopened.close();
-    }
-  });
+      const reopened = await openDatabase({ dataDir: dataDir() });
+      try {
+        expect(await queryRows(reopened.db, sql`select count(*)::int as n from acknowledged`)).toEqual([{ n: written }]);
+        expect((await reopened.db.select().from(user)).map((u) => u.email).sort()).toEqual([verified.email, unverified.email]);
+        expect(await operatorRows(reopened, verified.id)).toEqual([]);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
 
-  it("grants when no server holds the folder, and frees the folder afterwards", async () => {
+  it("grants when no server holds the folder, and frees the folder afterwards", SLOW_PROCESSES, async () => {
     expect(await grantOperatorCli("Held@Example.com", { DATA_DIR: dataDir() })).toEqual({
       code: 0,
       stdout: "held@example.com is now an operator.\n",
