@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { Download } from "lucide-react";
-import { data, Form, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { PAYOUT_DECISION_LABELS } from "~/catalogue/payouts";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { formatMoney } from "~/components/affiliates/format";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
-import { MarketingShell } from "~/components/marketing/MarketingShell";
-import { NotFoundContent, notFoundMeta } from "~/components/marketing/NotFound";
+import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { requireOperator } from "~/server/admin/admin.server";
@@ -80,23 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MarketingShell>
-        <NotFoundContent />
-      </MarketingShell>
-    );
-  }
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-muted-foreground">An unexpected error occurred. Please try again in a moment.</p>
-      <a href="/admin/payouts" className="font-semibold text-primary underline">
-        Try again
-      </a>
-    </main>
-  );
+  return <AdminErrorBoundary retryHref="/admin/payouts" />;
 }
 
 const th = "px-3 py-2 text-left font-medium";
