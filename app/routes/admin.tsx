@@ -174,6 +174,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             note={`${formatCount(counts.tickets)} in all`}
           />
           <Count to="/admin/affiliates" label="Affiliates" value={counts.affiliates} />
+          <Count to="/admin/emails?status=failed" label="Failed emails" value={counts.failedEmails} />
         </ul>
       </section>
       <Panel id="disputes" title="Disputes">

@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: "/admin/affiliates", label: "Affiliates" },
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/tickets", label: "Tickets" },
+  { to: "/admin/emails", label: "Emails" },
   { to: "/admin/audit", label: "Audit log" },
 ];
 
@@ -58,9 +59,9 @@ export function AdminShell({ title, actions, children }: { title: ReactNode; act
 /** A status as a coloured pill (the text carries the meaning; the colour only helps). */
 export function Status({ value }: { value: string }) {
   const tone =
-    value === "failed" || value === "declined" || value === "lost" || value === "capture_failed"
+    value === "failed" || value === "stuck" || value === "declined" || value === "lost" || value === "capture_failed"
       ? "bg-red-100 text-red-800"
-      : value === "open" || value === "refunded" || value === "pending" || value === "retry"
+      : value === "open" || value === "refunded" || value === "pending" || value === "retry" || value === "retrying"
         ? "bg-amber-100 text-amber-900"
         : value === "delivered" || value === "paid" || value === "active" || value === "won" || value === "answered"
           ? "bg-emerald-100 text-emerald-800"

@@ -35,6 +35,13 @@ export const mailOutbox = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     sentAt: ts("sent_at"),
     error: text("error"),
+    /** Delivery attempts made through the mail server, successful or not. */
+    attempts: integer("attempts").notNull().default(0),
+    /**
+     * Set when the delivery job's last retry failed, or when the template threw: the operator's
+     * "failed" (the console's Emails table). Cleared by a later attempt, an operator's retry included.
+     */
+    failedAt: ts("failed_at"),
   },
   (t) => [
     index("mail_outbox_to_idx").on(t.to),
@@ -42,6 +49,10 @@ export const mailOutbox = pgTable(
     index("mail_outbox_unsent_idx")
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null`),
+    // The console's failed emails: a few rows among every email ever sent.
+    index("mail_outbox_failed_idx")
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
   ],
 );
 

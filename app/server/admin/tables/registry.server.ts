@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.server";
 import { affiliatesTable } from "./affiliates.server";
 import { auditTable } from "./audit.server";
 import { customersTable } from "./customers.server";
+import { emailsTable } from "./emails.server";
 import { leadsTable } from "./leads.server";
 import { ordersTable } from "./orders.server";
 import type { AdminTable } from "./query.server";
@@ -17,6 +18,7 @@ export const ADMIN_TABLES = {
   leads: leadsTable,
   affiliates: affiliatesTable,
   tickets: ticketsTable,
+  emails: emailsTable,
   audit: auditTable,
 } satisfies Record<TableId, { spec: unknown; csv: readonly unknown[] }>;
 
