@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
+import { TimeZoneContext } from "~/lib/time-zone-context";
 
 const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
@@ -14,8 +15,20 @@ const SECTIONS = [
   { to: "/admin/audit", label: "Audit log" },
 ];
 
-/** The operator console's frame: its sections, the page's heading, and what the page holds. */
-export function AdminShell({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+/**
+ * The operator console's frame, with times shown in the operator's zone when the page's loader
+ * knows it (consoleTimeZone); null leaves LocalDateTime's fallback (UTC, then the browser's zone).
+ */
+export function AdminShell({ timeZone = null, ...frame }: Parameters<typeof Frame>[0] & { timeZone?: string | null }) {
+  return (
+    <TimeZoneContext value={timeZone}>
+      <Frame {...frame} />
+    </TimeZoneContext>
+  );
+}
+
+/** Its sections, the page's heading, and what the page holds. */
+function Frame({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-ink text-white">

@@ -7,6 +7,7 @@ import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { getEmailDetail } from "~/server/admin/email-detail.server";
 import { retryEmailAsOperator, type RetryEmailOutcome } from "~/server/admin/retry-email-as-operator.server";
 import { db } from "~/server/db/client.server";
@@ -26,11 +27,11 @@ const outboxId = (id: string | undefined): number | null => {
 
 /** /admin/emails/:id — who an email went to, where its delivery stands, and Retry when it failed or is stuck. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   const id = outboxId(params.id);
   const detail = id ? await getEmailDetail(db(), id) : null;
   if (!detail) throw data(null, { status: 404 });
-  return detail;
+  return { ...detail, timeZone: await consoleTimeZone(request, me) };
 }
 
 const ANSWERS: Record<RetryEmailOutcome, { status: number; message: string }> = {
@@ -64,7 +65,7 @@ export default function AdminEmail({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <AdminShell title={`Email: ${email.subject}`} actions={<Status value={email.status} />}>
+    <AdminShell title={`Email: ${email.subject}`} actions={<Status value={email.status} />} timeZone={loaderData.timeZone}>
       <Panel id="email" title="Delivery">
         <Fields
           items={[

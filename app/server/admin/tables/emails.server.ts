@@ -79,7 +79,7 @@ export const emailsTable: AdminTable<EmailListRow> = {
     const where = and(
       containsAny(params.q, [mailOutbox.to, mailOutbox.subject, mailOutbox.kind]),
       emailStatusWhere(params.filters.status, now),
-      ...inDayRange(mailOutbox.createdAt, params.from, params.to),
+      ...inDayRange(mailOutbox.createdAt, params.from, params.to, params.timeZone),
     );
     const columns = {
       id: mailOutbox.id,
