@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -55,6 +55,19 @@ export const mailOutbox = pgTable(
       .where(sql`${t.failedAt} is not null`),
   ],
 );
+
+/**
+ * The newest TOTP time step each account has had a code accepted for: a code of that step or an
+ * earlier one is refused, so a code works once even within its validity window
+ * (app/server/auth/totp-replay.server.ts).
+ */
+export const totpLastSteps = pgTable("totp_last_steps", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  step: bigint("step", { mode: "number" }).notNull(),
+  acceptedAt: ts("accepted_at").notNull().defaultNow(),
+});
 
 /** Failed sign-ins per account (hashed email), for the per-account throttle. */
 export const authFailures = pgTable(
