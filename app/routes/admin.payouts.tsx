@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { Download } from "lucide-react";
-import { data, Form, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { PAYOUT_DECISION_LABELS } from "~/catalogue/payouts";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { formatMoney } from "~/components/affiliates/format";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
-import { MarketingShell } from "~/components/marketing/MarketingShell";
-import { NotFoundContent, notFoundMeta } from "~/components/marketing/NotFound";
+import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { closePayoutRun } from "~/server/affiliates/close-payout-run.server";
 import { createPayoutRun } from "~/server/affiliates/create-payout-run.server";
 import { listPayoutRuns } from "~/server/affiliates/list-payout-runs.server";
@@ -23,10 +24,14 @@ export const meta: Route.MetaFunction = ({ error, matches }) =>
 
 /** Operators with a second factor only (requireOperator); anyone else gets the site's 404. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireOperator(request);
-  const [preview, runs] = await Promise.all([previewPayoutRun(db()), listPayoutRuns(db())]);
+  const me = await requireOperator(request);
+  const [preview, runs, timeZone] = await Promise.all([
+    previewPayoutRun(db()),
+    listPayoutRuns(db()),
+    consoleTimeZone(request, me),
+  ]);
   // The create form's key: the same form sent twice makes one run.
-  return { preview, runs, key: randomUUID() };
+  return { preview, runs, key: randomUUID(), timeZone };
 }
 
 const runId = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -80,23 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MarketingShell>
-        <NotFoundContent />
-      </MarketingShell>
-    );
-  }
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-muted-foreground">An unexpected error occurred. Please try again in a moment.</p>
-      <a href="/admin/payouts" className="font-semibold text-primary underline">
-        Try again
-      </a>
-    </main>
-  );
+  return <AdminErrorBoundary retryHref="/admin/payouts" />;
 }
 
 const th = "px-3 py-2 text-left font-medium";
@@ -112,7 +101,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
   const payable = preview.lines.filter((l) => l.decision === "pay");
 
   return (
-    <AdminShell title="Affiliate payouts">
+    <AdminShell title="Affiliate payouts" timeZone={loaderData.timeZone}>
       <p className="-mt-4 text-sm text-muted-foreground">
         Commissions are payable {preview.holdDays} days after their sale; a run pays balances of at least{" "}
         {formatMoney(preview.minimum)}, net of refunds and lost disputes.

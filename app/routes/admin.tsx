@@ -12,6 +12,7 @@ import { LazyToaster, type Notice } from "~/components/LazyToaster";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { listDisputes, requireOperator } from "~/server/admin/admin.server";
 import { getConsoleOverview } from "~/server/admin/console-counts.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { grantOperator, listOperators, revokeOperator } from "~/server/admin/operators.server";
 import { answerRefundRequest } from "~/server/admin/refund-request.server";
 import { retryLeadAsOperator } from "~/server/admin/retry-lead-as-operator.server";
@@ -29,12 +30,13 @@ export const meta: Route.MetaFunction = ({ error, matches }) =>
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireOperator(request);
-  const [overview, disputes, operators] = await Promise.all([
+  const [overview, disputes, operators, timeZone] = await Promise.all([
     getConsoleOverview(db()),
     listDisputes(db(), 25),
     listOperators(db()),
+    consoleTimeZone(request, me),
   ]);
-  return { ...overview, disputes, operators, me: me.id };
+  return { ...overview, disputes, operators, me: me.id, timeZone };
 }
 
 const rowId = z.string().min(1).max(100).refine(noControlChars, INVALID_CHARACTERS);
@@ -148,7 +150,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       : undefined;
 
   return (
-    <AdminShell title="Admin">
+    <AdminShell title="Admin" timeZone={loaderData.timeZone}>
       <section aria-labelledby="overview-heading">
         <h2 id="overview-heading" className="sr-only">
           Overview
@@ -174,6 +176,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             note={`${formatCount(counts.tickets)} in all`}
           />
           <Count to="/admin/affiliates" label="Affiliates" value={counts.affiliates} />
+          <Count to="/admin/emails?status=failed" label="Failed emails" value={counts.failedEmails} />
         </ul>
       </section>
       <Panel id="disputes" title="Disputes">

@@ -95,7 +95,9 @@ const SWEEP: Record<string, Entry> = {
   // The operator console's tables, exports and record pages: the same 404, whatever the id.
   "routes/admin/table.tsx": {
     probes: () =>
-      ["customers", "orders", "leads", "affiliates", "tickets", "audit", "nothing"].map((t) => page(`/admin/${t}?q=a`, 404, 404)),
+      ["customers", "orders", "leads", "affiliates", "tickets", "emails", "audit", "nothing"].map((t) =>
+        page(`/admin/${t}?q=a`, 404, 404),
+      ),
   },
   "routes/admin/export.ts": {
     probes: () => ["customers", "orders", "leads"].map((t) => page(`/admin/export/${t}`, 404, 404)),
@@ -104,6 +106,9 @@ const SWEEP: Record<string, Entry> = {
   "routes/admin/lead.tsx": { probes: (ids) => [page(`/admin/leads/${ids.leadId}`, 404, 404)] },
   "routes/admin/customer.tsx": { probes: () => [page("/admin/customers/guessed-user-id", 404, 404)] },
   "routes/admin/ticket.tsx": { probes: () => [page("/admin/tickets/1", 404, 404)] },
+  "routes/admin/email.tsx": {
+    probes: () => [page("/admin/emails/1", 404, 404), page("/admin/emails/abc", 404, 404)],
+  },
   "routes/affiliate-dashboard.tsx": {
     probes: (ids) => [
       page("/affiliate-dashboard", "auth", "->/affiliate-signup", { C: 200 }),
@@ -756,6 +761,8 @@ test.describe("access control sweep: no one reads or changes another's rows", ()
       // The operator's retry of A's lead.
       const retry = await post(who, "/admin", { intent: "retry-lead", leadId: ids.leadId });
       expect.soft([retry.status, retry.headers.location], `${who.name} retry`).toEqual([404, undefined]);
+      const emailRetry = await post(who, "/admin/emails/1", { intent: "retry-email" });
+      expect.soft([emailRetry.status, emailRetry.headers.location], `${who.name} email retry`).toEqual([404, undefined]);
       // Cancelling a subscription of A's by its order id: not found (A's are not theirs to cancel).
       const cancels = [];
       for (const id of ids.orders)

@@ -131,7 +131,7 @@ test("an operator answers a ticket; the customer reads the answer on their suppo
 });
 
 // Each page alone: the flows above stay inside their time on two busy cores.
-for (const path of ["/admin/audit", "/admin/tickets"])
+for (const path of ["/admin/audit", "/admin/tickets", "/admin/emails"])
   test(`${path} and its first record pass axe`, async ({ browser }) => {
     const opsContext = await operatorContext(browser);
     const ops = await opsContext.newPage();

@@ -3,7 +3,7 @@ import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { CUSTOMER_PASSWORD, signedInContext } from "./support/customer";
 import { raw } from "./support/loopback";
-import { operatorContext, OPERATOR, totpCode } from "./support/operator";
+import { operatorContext, OPERATOR, unusedTotpCode } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
@@ -58,7 +58,7 @@ test("an operator grants the role from /admin → Operators and that account the
   const { totpURI } = (await enable.json()) as { totpURI: string };
   const verify = await granteeContext.request.post("/api/auth/two-factor/verify-totp", {
     headers: { Origin: siteOrigin() },
-    data: { code: totpCode(totpURI) },
+    data: { code: await unusedTotpCode(totpURI) },
   });
   expect(verify.status(), await verify.text()).toBe(200);
 

@@ -4,7 +4,7 @@ import { signUpVerified, siteCookies, siteOrigin, uniqueEmail } from "./support/
 import { expectNoAxeViolations } from "./support/axe";
 import { payWith } from "./support/customer";
 import { cookieHeader, freshIp, mailLink, raw } from "./support/loopback";
-import { OPERATOR, OPERATOR_PASSWORD, operatorTotpUri, totpCode } from "./support/operator";
+import { OPERATOR, OPERATOR_PASSWORD, operatorTotpUri, unusedTotpCode } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
@@ -81,7 +81,7 @@ test("an operator with TOTP runs a payout, downloads the CSV and confirms it; th
   await ops.getByLabel("Password").fill(OPERATOR_PASSWORD);
   await ops.getByRole("button", { name: "Sign In" }).click();
   await expect(ops.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
-  await ops.getByLabel("Authentication code").fill(totpCode(uri));
+  await ops.getByLabel("Authentication code").fill(await unusedTotpCode(uri));
   await ops.getByRole("button", { name: "Verify" }).click();
   await expect(ops).toHaveURL(/\/admin\/payouts$/);
   await expect(ops.getByRole("heading", { name: "Affiliate payouts" })).toBeVisible();

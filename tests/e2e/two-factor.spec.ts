@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { CUSTOMER_PASSWORD, signedInContext } from "./support/customer";
-import { totpCode } from "./support/operator";
+import { unusedTotpCode } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
@@ -57,7 +57,7 @@ test("a customer turns on two-factor in Settings, then signs in with a code and 
   await expect(card.getByText(/That code is not valid/)).toBeVisible();
   // The QR code and the key stay on the page after a wrong code.
   await expect(card.getByTestId("two-factor-key")).toHaveText(key);
-  await card.getByLabel(/Enter the 6-digit code/).fill(totpCode(uri));
+  await card.getByLabel(/Enter the 6-digit code/).fill(await unusedTotpCode(uri));
   await card.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(card.getByText("Two-factor authentication is on. Each sign-in now asks for a code.")).toBeVisible();
   await expect(card.getByRole("button", { name: "Turn off two-factor authentication" })).toBeVisible();
@@ -71,7 +71,7 @@ test("a customer turns on two-factor in Settings, then signs in with a code and 
   await expect(signInPage.getByText(/That code is not valid/)).toBeVisible();
   await expectNoAxeViolations(signInPage);
   await shoot(signInPage, "auth-two-factor-step");
-  await signInPage.getByLabel("Authentication code").fill(totpCode(uri));
+  await signInPage.getByLabel("Authentication code").fill(await unusedTotpCode(uri));
   await signInPage.getByRole("button", { name: "Verify" }).click();
   await expect(signInPage).toHaveURL(/\/dashboard\/settings/);
   await second.close();

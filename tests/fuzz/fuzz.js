@@ -897,6 +897,15 @@ function routes(ctx) {
       bad: { intent: ["drop", ...INJECTIONS] },
       text: [],
     },
+    {
+      name: "POST /admin/emails/:id",
+      path: "/admin/emails/2147483647",
+      format: "form",
+      dataRoute: true,
+      base: { intent: "retry-email" },
+      bad: { intent: ["drop", ...INJECTIONS] },
+      text: [],
+    },
   ];
 }
 
@@ -915,7 +924,8 @@ const QUERY_PAGES = new Set(
   ["/apps", "/packages", "/goals", "/questionnaire", "/distributors", "/distributor-success", "/payment-success",
     "/affiliate-signup", "/affiliate-dashboard", "/auth", "/dev/mailbox", "/dev/mailbox.json", "/dashboard",
     "/dashboard/addons", "/dashboard/billing", "/admin/customers", "/admin/orders", "/admin/leads", "/admin/affiliates",
-    "/admin/tickets", "/admin/audit", "/admin/export/orders", "/admin/export/audit"],
+    "/admin/tickets", "/admin/audit", "/admin/export/orders", "/admin/export/audit",
+    "/admin/emails", "/admin/export/emails"],
 );
 function getRoutes(ctx) {
   // prettier-ignore
@@ -931,6 +941,7 @@ function getRoutes(ctx) {
     "/admin/no-such-table", "/admin/export/orders", "/admin/export/audit", "/admin/customers/fuzz-nobody",
     "/admin/orders/00000000-0000-4000-8000-000000000000", "/admin/leads/fuzz-nobody", "/admin/tickets/1",
     "/admin/tickets/abc",
+    "/admin/emails", "/admin/export/emails", "/admin/emails/1", "/admin/emails/abc",
   ];
   // prettier-ignore
   const dashboard = [

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as adminAction } from "~/routes/admin";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
-import { listOrders } from "~/server/admin/admin.server";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
@@ -15,6 +14,7 @@ import { affiliates, commissionLedger, paymentEvents, referrals, userRoles } fro
 import { engine, freshDatabase, orderById, signedInCustomerMaker, userMaker } from "./support/db";
 import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 import { routeAnswer, routeArgs } from "./support/route";
+import { consoleRows } from "./support/console";
 import { enrolTwoFactor } from "./support/two-factor";
 
 process.env.LOG_LEVEL ??= "error";
@@ -155,7 +155,7 @@ describe(`/admin refunds (${engine})`, () => {
       ["refund", 1000],
     ]);
     expect((await orderById(database.db, order.id)).status).toBe("paid");
-    expect((await listOrders(database.db)).find((o) => o.id === order.id)).toMatchObject({ paid: order.amount, refunded: 1000 });
+    expect(await consoleRows(database.db, "orders", { q: order.id })).toMatchObject([{ paid: order.amount, refunded: 1000 }]);
 
     expect(await act(ops.cookie, refundForm(order.id, order.amount - 1000 + 1))).toMatchObject({
       status: 409,

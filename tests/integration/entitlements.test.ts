@@ -6,7 +6,6 @@ import { action as supportAction } from "~/routes/_dashboard/support";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
 import { SCALING_TIERS } from "~/catalogue/plans";
 import { scalingTierName } from "~/catalogue/pricing";
-import { listCustomers } from "~/server/admin/admin.server";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
 import { getEntitlements } from "~/server/billing/entitlements.server";
@@ -19,6 +18,7 @@ import { supportTickets, trialAccess } from "~/server/db/schema";
 import { getTrialStatus, serviceAccessRefusal, startTrial, TRIAL_ENDED_MESSAGE } from "~/server/trial/trial.server";
 import { engine, freshDatabase, insertTestAddons, orderById, signedInCustomerMaker } from "./support/db";
 import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
+import { consoleRows } from "./support/console";
 import { routeAnswer, routeArgs } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
@@ -118,10 +118,9 @@ describe(`entitlements: the trial-renewal hole and the overview (${engine})`, ()
       const refused = await ticket(buyer.cookie);
       expect(refused).toMatchObject({ status: 403, body: { ok: false, errors: { form: TRIAL_ENDED_MESSAGE } } });
       expect(await tickets(buyer.id)).toHaveLength(0);
-      expect((await listCustomers(database.db)).find((c) => c.id === buyer.id)).toMatchObject({
-        access: "trial-ended",
-        subscription: null,
-      });
+      expect(await consoleRows(database.db, "customers", { q: buyer.id })).toMatchObject([
+        { access: "trial-ended", subscription: null },
+      ]);
       // The trial record itself is untouched: no second dashboard trial.
       const [trial] = await database.db.select().from(trialAccess).where(eq(trialAccess.userId, buyer.id));
       expect(trial!.trialEndsAt!.getTime()).toBeLessThan(Date.now());
@@ -147,11 +146,9 @@ describe(`entitlements: the trial-renewal hole and the overview (${engine})`, ()
         overviewLoader(routeArgs(get("/dashboard", buyer.cookie))),
       );
       expect(overview.body?.value).toMatchObject({ planName: "Basic", monthlyTotal: e.plan!.price });
-      expect((await listCustomers(database.db)).find((c) => c.id === buyer.id)).toMatchObject({
-        access: "paid",
-        subscription: { planName: "Basic", status: "active" },
-        monthlyTotal: e.plan!.price,
-      });
+      expect(await consoleRows(database.db, "customers", { q: buyer.id })).toMatchObject([
+        { access: "paid", subscription: { planName: "Basic", status: "active" }, monthlyTotal: e.plan!.price },
+      ]);
     });
   }
 

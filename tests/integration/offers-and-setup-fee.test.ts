@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "~/lib/checkout-request";
 import { loader as billingLoader } from "~/routes/_dashboard/billing";
 import { action as packagesAction, loader as packagesLoader } from "~/routes/_marketing/packages";
-import { listOrders as adminOrders } from "~/server/admin/admin.server";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { CheckoutError } from "~/server/billing/checkout-error.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
@@ -24,6 +23,7 @@ import { CLIENT_IP_HEADER } from "~/server/http/client-ip.server";
 import { getSubscriptionSummary } from "~/server/billing/subscription-summary.server";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
 import { engine, freshDatabase, orderById, signedInCustomerMaker } from "./support/db";
+import { consoleRows } from "./support/console";
 import { routeAnswer, routeArgs } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
@@ -174,8 +174,9 @@ describe(`member plans and the distributor's two lines (${engine})`, () => {
         isSubscription: true,
       }),
     ]);
-    const listed = (await adminOrders(database.db)).find((o) => o.id === joined.orderId);
-    expect(listed).toMatchObject({ setupFee: 99700, amount: 19900, trialDays: 7, isSubscription: true });
+    expect(await consoleRows(database.db, "orders", { q: joined.orderId })).toMatchObject([
+      { setupFee: 99700, amount: 19900, trialDays: 7, isSubscription: true },
+    ]);
 
     // The money received today is the setup fee, and the affiliate's 30% is of it.
     const [payment] = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, joined.orderId));

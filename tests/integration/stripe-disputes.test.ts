@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
-import { listDisputes, listOrders } from "~/server/admin/admin.server";
+import { listDisputes } from "~/server/admin/admin.server";
 import { getAffiliateStats } from "~/server/affiliates/affiliates.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
 import { listPurchasedAutomations } from "~/server/billing/list-orders.server";
@@ -18,6 +18,7 @@ import {
   userRoles,
 } from "~/server/db/schema";
 import { hasActiveSubscription } from "~/server/trial/trial.server";
+import { consoleRows } from "./support/console";
 import { engine, freshDatabase, insertTestAddons, orderById, userMaker } from "./support/db";
 import { signedEvent, startFakeStripeForApp, webhookRequest, type FakeStripe } from "../support/fake-stripe";
 
@@ -192,11 +193,9 @@ describe(`stripe disputes (${engine})`, () => {
       amount: order.amount,
       fee: DISPUTE_FEE,
     });
-    expect((await listOrders(database.db)).find((o) => o.id === order.id)).toMatchObject({
-      status: "refunded",
-      paid: order.amount,
-      refunded: order.amount,
-    });
+    expect(await consoleRows(database.db, "orders", { q: order.id })).toMatchObject([
+      { status: "refunded", paid: order.amount, refunded: order.amount },
+    ]);
 
     // Another event of the same closed dispute (funds withdrawn) changes nothing and mails nobody.
     expect((await send("charge.dispute.funds_withdrawn", { ...dispute, status: "lost" })).outcome).toBe("ignored");

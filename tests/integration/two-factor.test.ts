@@ -8,7 +8,7 @@ import { setDatabase } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
 import { routeAnswer, routeArgs } from "./support/route";
-import { authPost, enrolTwoFactor, signInWithCode, totpCode } from "./support/two-factor";
+import { authPost, enrolTwoFactor, signInWithCode, unusedTotpCode } from "./support/two-factor";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -96,7 +96,7 @@ describe(`two-factor authentication (${engine})`, () => {
         routeArgs(
           form("/dashboard/settings", customer.cookie, {
             intent: "two-factor-verify",
-            code: totpCode(setup.totpURI),
+            code: await unusedTotpCode(setup.totpURI),
             ...echo,
           }),
         ),
@@ -122,7 +122,9 @@ describe(`two-factor authentication (${engine})`, () => {
     const wrong = await routeAnswer(authAction(routeArgs(form("/auth", challenge, { intent: "two-factor", code: "000000" }))));
     expect(wrong.status).toBe(401);
     const right = await routeAnswer(
-      authAction(routeArgs(form("/auth", challenge, { intent: "two-factor", code: totpCode(totpURI), next: "/admin" }))),
+      authAction(
+        routeArgs(form("/auth", challenge, { intent: "two-factor", code: await unusedTotpCode(totpURI), next: "/admin" })),
+      ),
     );
     expect([right.status, right.location]).toEqual([302, "/admin"]);
     expect(cookiesOf(right.headers)).toMatch(/session_token/);

@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
+import { TimeZoneContext } from "~/lib/time-zone-context";
 
 const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
@@ -10,11 +11,24 @@ const SECTIONS = [
   { to: "/admin/affiliates", label: "Affiliates" },
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/tickets", label: "Tickets" },
+  { to: "/admin/emails", label: "Emails" },
   { to: "/admin/audit", label: "Audit log" },
 ];
 
-/** The operator console's frame: its sections, the page's heading, and what the page holds. */
-export function AdminShell({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+/**
+ * The operator console's frame, with times shown in the operator's zone when the page's loader
+ * knows it (consoleTimeZone); null leaves LocalDateTime's fallback (UTC, then the browser's zone).
+ */
+export function AdminShell({ timeZone = null, ...frame }: Parameters<typeof Frame>[0] & { timeZone?: string | null }) {
+  return (
+    <TimeZoneContext value={timeZone}>
+      <Frame {...frame} />
+    </TimeZoneContext>
+  );
+}
+
+/** Its sections, the page's heading, and what the page holds. */
+function Frame({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-muted/40">
       <header className="border-b bg-ink text-white">
@@ -58,9 +72,9 @@ export function AdminShell({ title, actions, children }: { title: ReactNode; act
 /** A status as a coloured pill (the text carries the meaning; the colour only helps). */
 export function Status({ value }: { value: string }) {
   const tone =
-    value === "failed" || value === "declined" || value === "lost" || value === "capture_failed"
+    value === "failed" || value === "stuck" || value === "declined" || value === "lost" || value === "capture_failed"
       ? "bg-red-100 text-red-800"
-      : value === "open" || value === "refunded" || value === "pending" || value === "retry"
+      : value === "open" || value === "refunded" || value === "pending" || value === "retry" || value === "retrying"
         ? "bg-amber-100 text-amber-900"
         : value === "delivered" || value === "paid" || value === "active" || value === "won" || value === "answered"
           ? "bg-emerald-100 text-emerald-800"

@@ -58,6 +58,8 @@ export function DataTable<Row extends object>({
   const first = total === 0 ? 0 : (page - 1) * params.size + 1;
   const last = Math.min(total, page * params.size);
   const filtered = Boolean(params.q || Object.keys(params.filters).length || params.from || params.to);
+  // The range's days are the operator's (TableParams.timeZone), and the label says whose.
+  const zoneLabel = params.timeZone.replaceAll("_", " ");
   const exportHref = `/admin/export/${spec.id}${tableSearch(spec, params, { page: 1 })}`;
   const captionId = `${spec.id}-caption`;
 
@@ -107,11 +109,11 @@ export function DataTable<Row extends object>({
           {spec.dateRange ? (
             <>
               <label className="grid gap-1 text-sm">
-                <span className="font-medium">Created from (UTC)</span>
+                <span className="font-medium">Created from ({zoneLabel})</span>
                 <Input type="date" name="from" defaultValue={params.from ?? ""} />
               </label>
               <label className="grid gap-1 text-sm">
-                <span className="font-medium">Created to (UTC)</span>
+                <span className="font-medium">Created to ({zoneLabel})</span>
                 <Input type="date" name="to" defaultValue={params.to ?? ""} />
               </label>
             </>

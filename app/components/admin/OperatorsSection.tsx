@@ -87,7 +87,8 @@ export function OperatorsSection({
       {operators.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nobody yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Relative: the header's sr-only text is absolutely placed and would otherwise widen the page.
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[36rem] text-sm">
             <thead>
               <tr className="border-b">

@@ -6,6 +6,7 @@ import type { TableId } from "~/lib/admin/tables";
 import type { AuditEntry } from "~/server/admin/audit.server";
 import type { AffiliateListRow } from "~/server/admin/tables/affiliates.server";
 import type { CustomerRow } from "~/server/admin/tables/customers.server";
+import type { EmailListRow } from "~/server/admin/tables/emails.server";
 import type { LeadListRow } from "~/server/admin/tables/leads.server";
 import type { OrderListRow } from "~/server/admin/tables/orders.server";
 import type { TicketListRow } from "~/server/admin/tables/tickets.server";
@@ -169,6 +170,29 @@ const tickets: ConsoleColumn<TicketListRow>[] = [
   { id: "updatedAt", header: "Updated", cell: (t) => when(t.updatedAt) },
 ];
 
+const emails: ConsoleColumn<EmailListRow>[] = [
+  { id: "createdAt", header: "Created", cell: (m) => when(m.createdAt) },
+  {
+    id: "to",
+    header: "Recipient",
+    cell: (m) => (
+      <Link to={`/admin/emails/${m.id}`} className={link}>
+        {m.to}
+      </Link>
+    ),
+  },
+  { id: "kind", header: "Template", cell: (m) => m.kind ?? "—" },
+  { id: "subject", header: "Subject", cell: (m) => <span className="line-clamp-2 max-w-64 break-words">{m.subject}</span> },
+  { id: "status", header: "Status", cell: (m) => <Status value={m.status} /> },
+  { id: "attempts", header: "Attempts", numeric: true, cell: (m) => formatCount(m.attempts) },
+  {
+    id: "lastError",
+    header: "Last error",
+    cell: (m) => <span className="line-clamp-2 max-w-64 break-words text-muted-foreground">{m.lastError ?? "—"}</span>,
+  },
+  { id: "sentAt", header: "Sent", cell: (m) => (m.sentAt ? when(m.sentAt) : "—") },
+];
+
 const audit: ConsoleColumn<AuditEntry>[] = [
   { id: "at", header: "When", cell: (e) => when(e.at) },
   { id: "operator", header: "Operator", cell: (e) => <span className="break-all">{e.operatorEmail}</span> },
@@ -178,7 +202,7 @@ const audit: ConsoleColumn<AuditEntry>[] = [
 ];
 
 /** The page's columns of each console table (the server's half: app/server/admin/tables/). */
-export const TABLE_COLUMNS = { customers, orders, leads, affiliates, tickets, audit } satisfies Record<TableId, unknown>;
+export const TABLE_COLUMNS = { customers, orders, leads, affiliates, tickets, emails, audit } satisfies Record<TableId, unknown>;
 
 /** The row key of each table. */
 export const ROW_KEYS: Record<TableId, (row: never) => string> = {
@@ -187,5 +211,6 @@ export const ROW_KEYS: Record<TableId, (row: never) => string> = {
   leads: (r: LeadListRow) => r.id,
   affiliates: (r: AffiliateListRow) => r.userId,
   tickets: (r: TicketListRow) => String(r.id),
+  emails: (r: EmailListRow) => String(r.id),
   audit: (r: AuditEntry) => String(r.id),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCount, parseDay, parseTableParams, tableSearch, type TableSpec } from "./table-params";
+import { dayRangeBounds, pageCount, parseDay, parseTableParams, tableSearch, type TableSpec } from "./table-params";
 
 const spec: TableSpec = {
   id: "orders",
@@ -23,7 +23,17 @@ const parse = (qs: string) => parseTableParams(spec, new URLSearchParams(qs));
 
 describe("parseTableParams", () => {
   it("gives the defaults for an empty query", () => {
-    expect(parse("")).toEqual({ q: "", sort: "createdAt", dir: "desc", page: 1, size: 25, filters: {}, from: null, to: null });
+    expect(parse("")).toEqual({
+      q: "",
+      sort: "createdAt",
+      dir: "desc",
+      page: 1,
+      size: 25,
+      filters: {},
+      from: null,
+      to: null,
+      timeZone: "UTC",
+    });
   });
 
   it("reads every valid field", () => {
@@ -36,12 +46,23 @@ describe("parseTableParams", () => {
       filters: { status: "paid" },
       from: "2026-01-02",
       to: "2026-02-01",
+      timeZone: "UTC",
     });
   });
 
   it("clamps bad input instead of failing", () => {
     const p = parse("sort=password&dir=sideways&page=-4&size=1000&status=%27%20or%201%3D1&from=2026-02-30&to=yesterday");
-    expect(p).toEqual({ q: "", sort: "createdAt", dir: "desc", page: 1, size: 25, filters: {}, from: null, to: null });
+    expect(p).toEqual({
+      q: "",
+      sort: "createdAt",
+      dir: "desc",
+      page: 1,
+      size: 25,
+      filters: {},
+      from: null,
+      to: null,
+      timeZone: "UTC",
+    });
     expect(parse("page=abc").page).toBe(1);
     expect(parse("page=1e3").page).toBe(1);
     expect(parse("page=99999999").page).toBe(10_000);
@@ -96,5 +117,37 @@ describe("pageCount", () => {
     expect(pageCount(0, 25)).toBe(1);
     expect(pageCount(25, 25)).toBe(1);
     expect(pageCount(26, 25)).toBe(2);
+  });
+});
+
+describe("dayRangeBounds", () => {
+  it("takes the operator's zone for the range, which the address does not carry", () => {
+    expect(parseTableParams(spec, new URLSearchParams("from=2026-01-02"), "Pacific/Auckland").timeZone).toBe("Pacific/Auckland");
+    expect(tableSearch(spec, parseTableParams(spec, new URLSearchParams("from=2026-01-02"), "Pacific/Auckland"))).toBe(
+      "?from=2026-01-02",
+    );
+  });
+
+  it("covers whole days in the zone: midnight there to the midnight after the last day", () => {
+    expect(dayRangeBounds("2026-11-27", "2026-11-27", "UTC")).toEqual({
+      start: new Date("2026-11-27T00:00:00Z"),
+      end: new Date("2026-11-28T00:00:00Z"),
+    });
+    // Auckland is 13 hours ahead in its summer: its Nov 27 starts at 11:00 UTC on Nov 26.
+    expect(dayRangeBounds("2026-11-27", "2026-11-27", "Pacific/Auckland")).toEqual({
+      start: new Date("2026-11-26T11:00:00Z"),
+      end: new Date("2026-11-27T11:00:00Z"),
+    });
+    expect(dayRangeBounds(null, "2026-12-31", "America/Los_Angeles")).toEqual({
+      start: null,
+      end: new Date("2027-01-01T08:00:00Z"),
+    });
+  });
+
+  it("keeps a 23- or 25-hour day whole across daylight-saving changes", () => {
+    const spring = dayRangeBounds("2026-03-08", "2026-03-08", "America/New_York");
+    expect(spring).toEqual({ start: new Date("2026-03-08T05:00:00Z"), end: new Date("2026-03-09T04:00:00Z") });
+    const autumn = dayRangeBounds("2026-11-01", "2026-11-01", "America/New_York");
+    expect(autumn).toEqual({ start: new Date("2026-11-01T04:00:00Z"), end: new Date("2026-11-02T05:00:00Z") });
   });
 });

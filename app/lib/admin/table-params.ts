@@ -4,6 +4,8 @@
  * one table's spec and clamps anything unexpected to a default, so a hand-edited or fuzzed address
  * renders the table instead of failing (docs/decisions/0068-operator-console.md).
  */
+import { FALLBACK_TIME_ZONE, instantOfWallTime } from "~/lib/time-zone";
+
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export type SortDir = "asc" | "desc";
@@ -46,9 +48,11 @@ export interface TableParams {
   size: PageSize;
   /** Only filters whose value is one of the spec's options. */
   filters: Record<string, string>;
-  /** YYYY-MM-DD (UTC days), inclusive. */
+  /** YYYY-MM-DD, inclusive: days in `timeZone`. */
   from: string | null;
   to: string | null;
+  /** The operator's time zone (not in the address): the zone of the date range and of shown times. */
+  timeZone: string;
 }
 
 // eslint-disable-next-line no-control-regex
@@ -72,7 +76,7 @@ function parsePositiveInt(value: string | null, fallback: number, max: number): 
   return n >= 1 ? Math.min(n, max) : fallback;
 }
 
-export function parseTableParams(spec: TableSpec, search: URLSearchParams): TableParams {
+export function parseTableParams(spec: TableSpec, search: URLSearchParams, timeZone: string = FALLBACK_TIME_ZONE): TableParams {
   const q = (search.get("q") ?? "").replace(CONTROL, " ").trim().slice(0, MAX_SEARCH_LENGTH);
   const sortAsked = search.get("sort");
   const sort = sortAsked && spec.sortKeys.includes(sortAsked) ? sortAsked : spec.defaultSort.key;
@@ -89,7 +93,28 @@ export function parseTableParams(spec: TableSpec, search: URLSearchParams): Tabl
   let from = spec.dateRange ? parseDay(search.get("from")) : null;
   let to = spec.dateRange ? parseDay(search.get("to")) : null;
   if (from && to && from > to) [from, to] = [to, from];
-  return { q, sort, dir, page: parsePositiveInt(search.get("page"), 1, MAX_PAGE), size, filters, from, to };
+  return { q, sort, dir, page: parsePositiveInt(search.get("page"), 1, MAX_PAGE), size, filters, from, to, timeZone };
+}
+
+/**
+ * The instants a day range covers in `timeZone`: from the first day's midnight there, up to (not
+ * including) the midnight after the last day. A day of 23 or 25 hours (a daylight-saving change)
+ * is covered whole.
+ */
+export function dayRangeBounds(
+  from: string | null,
+  to: string | null,
+  timeZone: string,
+): { start: Date | null; end: Date | null } {
+  const midnight = (day: string, plusDays: number) => {
+    const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d + plusDays));
+    return instantOfWallTime(
+      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 },
+      timeZone,
+    );
+  };
+  return { start: from ? midnight(from, 0) : null, end: to ? midnight(to, 1) : null };
 }
 
 /** The query string of `params` with `changes` applied; defaults are left out so addresses stay short. */

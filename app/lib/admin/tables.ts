@@ -1,4 +1,5 @@
 import { TICKET_CATEGORIES } from "~/catalogue/dashboard";
+import { EMAIL_STATUSES } from "./email-status";
 import type { FilterOption, TableSpec } from "./table-params";
 
 /**
@@ -81,6 +82,15 @@ export const TABLE_SPECS = {
     ],
     dateRange: true,
   },
+  emails: {
+    id: "emails",
+    title: "Emails",
+    searchLabel: "Recipient, subject or kind",
+    sortKeys: ["createdAt", "to", "attempts"],
+    defaultSort: { key: "createdAt", dir: "desc" },
+    filters: [{ key: "status", label: "Status", options: opts(...EMAIL_STATUSES) }],
+    dateRange: true,
+  },
   audit: {
     id: "audit",
     title: "Audit log",
@@ -97,12 +107,13 @@ export const TABLE_SPECS = {
           "operator.revoke",
           "ticket.answer",
           "lead.retry",
+          "email.retry",
           "payout-run.create",
           "payout-run.confirm",
           "payout-run.cancel",
         ),
       },
-      { key: "subject", label: "Subject", options: opts("order", "user", "ticket", "lead", "payout-run") },
+      { key: "subject", label: "Subject", options: opts("order", "user", "ticket", "lead", "email", "payout-run") },
     ],
     dateRange: true,
   },

@@ -7,6 +7,7 @@ import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
 import { noControlChars } from "~/lib/text";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { getCustomerDetail } from "~/server/admin/customer-detail.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/customer";
@@ -18,11 +19,11 @@ export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
 
 /** /admin/customers/:id — one account: trial, entitlements, orders, receipts, sessions, tickets, referral. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   const id = params.id;
   const detail = id && id.length <= 100 && noControlChars(id) ? await getCustomerDetail(db(), id) : null;
   if (!detail) throw data(null, { status: 404 });
-  return detail;
+  return { ...detail, timeZone: await consoleTimeZone(request, me) };
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
@@ -38,7 +39,7 @@ const ACCESS: Record<string, string> = {
 export default function AdminCustomer({ loaderData: c }: Route.ComponentProps) {
   const { account, trial, entitlements } = c;
   return (
-    <AdminShell title={account.email}>
+    <AdminShell title={account.email} timeZone={c.timeZone}>
       <Panel id="account" title="Account">
         <Fields
           items={[

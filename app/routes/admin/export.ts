@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { parseTableParams } from "~/lib/admin/table-params";
 import { isTableId, TABLE_SPECS } from "~/lib/admin/tables";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { tableCsvStream } from "~/server/admin/tables/registry.server";
 import { db } from "~/server/db/client.server";
 import { log } from "~/server/log.server";
@@ -15,7 +16,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const me = await requireOperator(request);
   const id = params.table;
   if (!isTableId(id)) throw data(null, { status: 404 });
-  const parsed = parseTableParams(TABLE_SPECS[id], new URL(request.url).searchParams);
+  const timeZone = await consoleTimeZone(request, me);
+  const parsed = parseTableParams(TABLE_SPECS[id], new URL(request.url).searchParams, timeZone ?? undefined);
   log.info("console export", { table: id, operatorId: me.id });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(tableCsvStream(db(), id, parsed), {

@@ -8,6 +8,7 @@ import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
 import { noControlChars } from "~/lib/text";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { getLeadDetail } from "~/server/admin/lead-detail.server";
 import { retryLeadAsOperator } from "~/server/admin/retry-lead-as-operator.server";
 import { db } from "~/server/db/client.server";
@@ -22,10 +23,10 @@ const validId = (id: string | undefined): id is string => !!id && id.length <= 1
 
 /** /admin/leads/:id — what the visitor sent, consent, each delivery attempt and its answer, and Retry. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   const detail = validId(params.id) ? await getLeadDetail(db(), params.id) : null;
   if (!detail) throw data(null, { status: 404 });
-  return detail;
+  return { ...detail, timeZone: await consoleTimeZone(request, me) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -57,6 +58,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
     <AdminShell
       title={`Lead: ${[lead.firstName, lead.lastName].filter(Boolean).join(" ")}`}
       actions={<Status value={lead.deliveryStatus} />}
+      timeZone={loaderData.timeZone}
     >
       <Panel id="lead" title="What they sent">
         <Fields

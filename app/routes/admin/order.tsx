@@ -9,6 +9,7 @@ import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
 import { noControlChars } from "~/lib/text";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { getOrderDetail, type OrderDetail } from "~/server/admin/order-detail.server";
 import { answerRefundRequest } from "~/server/admin/refund-request.server";
 import { db } from "~/server/db/client.server";
@@ -23,13 +24,13 @@ const validId = (id: string | undefined): id is string => !!id && id.length <= 1
 
 /** /admin/orders/:id — one order, its money and history, and the refund action (audited). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   const detail = validId(params.id) ? await getOrderDetail(db(), params.id) : null;
   if (!detail) throw data(null, { status: 404 });
   // The Refund form without JavaScript (?refund=<order id>) carries the key the script would make:
   // a page loaded again gets a new one, a form sent twice refunds once.
   const refundKey = new URL(request.url).searchParams.has("refund") ? randomUUID() : null;
-  return { ...detail, refundKey };
+  return { ...detail, refundKey, timeZone: await consoleTimeZone(request, me) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -65,7 +66,7 @@ function Refund({ order, refundKey }: { order: OrderDetail["order"]; refundKey: 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order, lines, providerIds, payments, disputes, timeline, audit, refundKey } = loaderData;
   return (
-    <AdminShell title={`Order: ${order.itemName}`} actions={<Status value={order.status} />}>
+    <AdminShell title={`Order: ${order.itemName}`} actions={<Status value={order.status} />} timeZone={loaderData.timeZone}>
       <Panel id="order" title="Order">
         <Fields
           items={[

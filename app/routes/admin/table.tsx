@@ -7,6 +7,7 @@ import { notFoundMeta } from "~/components/marketing/NotFound";
 import { parseTableParams } from "~/lib/admin/table-params";
 import { isTableId, TABLE_SPECS } from "~/lib/admin/tables";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { queryTablePage } from "~/server/admin/tables/registry.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/table";
@@ -21,21 +22,22 @@ export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
  * as its address asks (docs/decisions/0068-operator-console.md). Operators only; anything else 404s.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   const id = params.table;
   if (!isTableId(id)) throw data(null, { status: 404 });
-  const parsed = parseTableParams(TABLE_SPECS[id], new URL(request.url).searchParams);
+  const timeZone = await consoleTimeZone(request, me);
+  const parsed = parseTableParams(TABLE_SPECS[id], new URL(request.url).searchParams, timeZone ?? undefined);
   const { rows, total } = await queryTablePage(db(), id, parsed);
-  return { id, params: parsed, rows, total };
+  return { id, params: parsed, rows, total, timeZone };
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AdminTablePage({ loaderData }: Route.ComponentProps) {
-  const { id, params, rows, total } = loaderData;
+  const { id, params, rows, total, timeZone } = loaderData;
   const spec = TABLE_SPECS[id];
   return (
-    <AdminShell title={spec.title}>
+    <AdminShell title={spec.title} timeZone={timeZone}>
       <DataTable
         key={id}
         spec={spec}

@@ -8,6 +8,7 @@ import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
 import { answerBody, answerTicket } from "~/server/admin/answer-ticket.server";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { getTicketDetail } from "~/server/admin/ticket-detail.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/ticket";
@@ -26,11 +27,11 @@ const ticketId = (value: string | undefined) => {
 
 /** /admin/tickets/:id — the customer's message, the answers so far, and the answer form (audited, mailed). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   const id = ticketId(params.id);
   const detail = id ? await getTicketDetail(db(), id) : null;
   if (!detail) throw data(null, { status: 404 });
-  return detail;
+  return { ...detail, timeZone: await consoleTimeZone(request, me) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -60,7 +61,11 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <AdminShell title={`Ticket #${ticket.id}: ${ticket.subject}`} actions={<Status value={ticket.status} />}>
+    <AdminShell
+      title={`Ticket #${ticket.id}: ${ticket.subject}`}
+      actions={<Status value={ticket.status} />}
+      timeZone={loaderData.timeZone}
+    >
       <Panel id="ticket" title="From the customer">
         <Fields
           items={[

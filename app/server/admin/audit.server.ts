@@ -13,10 +13,11 @@ export type AuditAction =
   | "operator.revoke"
   | "ticket.answer"
   | "lead.retry"
+  | "email.retry"
   | "payout-run.create"
   | "payout-run.confirm"
   | "payout-run.cancel";
-export type AuditSubject = "order" | "user" | "ticket" | "lead" | "payout-run";
+export type AuditSubject = "order" | "user" | "ticket" | "lead" | "email" | "payout-run";
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "order.refund",
@@ -24,6 +25,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "operator.revoke",
   "ticket.answer",
   "lead.retry",
+  "email.retry",
   "payout-run.create",
   "payout-run.confirm",
   "payout-run.cancel",

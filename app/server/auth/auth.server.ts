@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { betterAuth, type GenericEndpointContext } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { twoFactor } from "better-auth/plugins/two-factor";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { TWO_FACTOR_ERROR_CODES, twoFactor } from "better-auth/plugins/two-factor";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { completeAffiliateFromVerification } from "../affiliates/affiliates.server";
@@ -27,6 +28,7 @@ import {
   reserveAccountAttempt,
 } from "./account-attempts.server";
 import { addressLimitKey, takeAddressAllowance, type AddressRule } from "./address-limit.server";
+import { claimTotpStep, encryptedTotpSecret, matchingStep, totpKey } from "./totp-replay.server";
 
 export { ACCOUNT_FAILURE_LIMIT };
 
@@ -161,6 +163,46 @@ async function passwordCheckedFor(ctx: GenericEndpointContext): Promise<string |
   if (!field || typeof body?.[field] !== "string") return null;
   const session = await getSessionFromCtx(ctx);
   return session ? emailHash(session.user.email) : null;
+}
+
+/** The two-factor plugin's sign-in challenge cookie (its TWO_FACTOR_COOKIE_NAME). */
+const TWO_FACTOR_CHALLENGE_COOKIE = "two_factor";
+
+/**
+ * Refuses a TOTP code whose time step was already accepted for the account, with the plugin's own
+ * "Invalid code" answer, and otherwise claims the step. The account is the session's (enrolment's
+ * confirmation, a step-up) or the sign-in challenge's. A code that matches no step is left to the
+ * plugin, which counts the failure; a claim made for a call the plugin then refuses (an expired
+ * challenge) only means the next code must be a newer one.
+ */
+async function refuseReplayedTotp(ctx: GenericEndpointContext, db: Db): Promise<void> {
+  const code = (ctx.body as { code?: unknown } | undefined)?.code;
+  if (typeof code !== "string" || !/^\d{6}$/.test(code)) return;
+  let userId = (await getSessionFromCtx(ctx))?.user.id;
+  if (!userId) {
+    const challenge = await ctx.getSignedCookie(
+      ctx.context.createAuthCookie(TWO_FACTOR_CHALLENGE_COOKIE).name,
+      ctx.context.secret,
+    );
+    if (!challenge) return;
+    userId = (await ctx.context.internalAdapter.findVerificationValue(challenge))?.value;
+  }
+  if (!userId) return;
+  const encrypted = await encryptedTotpSecret(db, userId);
+  if (!encrypted) return;
+  let decrypted: string;
+  try {
+    decrypted = await symmetricDecrypt({ key: ctx.context.secretConfig, data: encrypted });
+  } catch {
+    // A secret this key cannot open: the plugin's own check fails on it and answers for it.
+    return;
+  }
+  const step = matchingStep(totpKey(decrypted), code, Date.now());
+  if (step === null) return;
+  if (!(await claimTotpStep(db, userId, step))) {
+    log.warn("totp code reused", { userId });
+    throw APIError.from("UNAUTHORIZED", TWO_FACTOR_ERROR_CODES.INVALID_CODE);
+  }
 }
 
 /**
@@ -338,6 +380,8 @@ export function createAuth(db: Db, secret: string) {
             throw new APIError("TOO_MANY_REQUESTS", { message: ADDRESS_THROTTLED_MESSAGE });
           }
         }
+        // A TOTP code works once: its step is claimed before Better Auth checks it (totp-replay.server.ts).
+        if (ctx.path === "/two-factor/verify-totp") await refuseReplayedTotp(ctx, db);
         // Per account: the check is reserved before the password is looked at (one transaction per
         // account at a time), and given back by the after hook when the password was right.
         const hash = await passwordCheckedFor(ctx);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -35,6 +35,13 @@ export const mailOutbox = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     sentAt: ts("sent_at"),
     error: text("error"),
+    /** Delivery attempts made through the mail server, successful or not. */
+    attempts: integer("attempts").notNull().default(0),
+    /**
+     * Set when the delivery job's last retry failed, or when the template threw: the operator's
+     * "failed" (the console's Emails table). Cleared by a later attempt, an operator's retry included.
+     */
+    failedAt: ts("failed_at"),
   },
   (t) => [
     index("mail_outbox_to_idx").on(t.to),
@@ -42,8 +49,25 @@ export const mailOutbox = pgTable(
     index("mail_outbox_unsent_idx")
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null`),
+    // The console's failed emails: a few rows among every email ever sent.
+    index("mail_outbox_failed_idx")
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
   ],
 );
+
+/**
+ * The newest TOTP time step each account has had a code accepted for: a code of that step or an
+ * earlier one is refused, so a code works once even within its validity window
+ * (app/server/auth/totp-replay.server.ts).
+ */
+export const totpLastSteps = pgTable("totp_last_steps", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  step: bigint("step", { mode: "number" }).notNull(),
+  acceptedAt: ts("accepted_at").notNull().defaultNow(),
+});
 
 /** Failed sign-ins per account (hashed email), for the per-account throttle. */
 export const authFailures = pgTable(

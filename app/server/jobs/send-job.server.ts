@@ -22,6 +22,9 @@ export function setJobSender(next: PgBoss | undefined) {
   boss = next;
 }
 
+/** Whether jobs can be sent from this process (its queue is running). */
+export const jobSenderRunning = () => boss !== undefined;
+
 export function setQueueKey(queue: string, key: (data: object) => string) {
   keyOf.set(queue, key);
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { env } from "../env.server";
@@ -49,7 +49,7 @@ export function setMailTransport(next: MailTransport | null | undefined) {
 /**
  * Sends one outbox row through the transport and marks it sent. A row already sent is skipped, so a
  * repeated job never mails twice after a recorded success. A failure is recorded on the row, logged,
- * and thrown, so the job queue retries it with backoff.
+ * and thrown, so the job queue retries it with backoff; each attempt is counted on the row.
  */
 export async function deliverMail(db: Db, outboxId: number, attempt?: { retryCount: number; retryLimit: number }) {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
@@ -64,8 +64,16 @@ export async function deliverMail(db: Db, outboxId: number, attempt?: { retryCou
     const final = attempt ? attempt.retryCount >= attempt.retryLimit : false;
     if (final) log.error("mail delivery failed for good", { outboxId, error: message, attempts: attempt!.retryCount + 1 });
     else log.warn("mail delivery failed, will be retried", { outboxId, error: message, ...attempt });
-    await db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, outboxId));
+    // The last retry marks the row failed for the console's Emails table; a later attempt (the
+    // unsent-mail sweep, an operator's retry) clears it again.
+    await db
+      .update(mailOutbox)
+      .set({ error: message, attempts: sql`${mailOutbox.attempts} + 1`, failedAt: final ? new Date() : null })
+      .where(eq(mailOutbox.id, outboxId));
     throw error;
   }
-  await db.update(mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId));
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: new Date(), error: null, failedAt: null, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(eq(mailOutbox.id, outboxId));
 }

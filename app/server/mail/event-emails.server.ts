@@ -83,6 +83,28 @@ export async function emailPaymentFailed(tx: Db, order: OrderRow, event: "declin
   });
 }
 
+/**
+ * A subscription's renewal the card refused (Stripe's invoice.payment_failed), once per event:
+ * Stripe retries on its own schedule and sends a new event for each failed attempt.
+ */
+export async function emailRenewalFailed(
+  tx: Db,
+  order: OrderRow,
+  failure: { eventId: string; amount: number; currency: string; nextAttemptAt: Date | null },
+) {
+  return queueUserEmailInTx(tx, order.userId, {
+    kind: "paymentFailed",
+    props: {
+      itemName: order.itemName,
+      amount: failure.amount,
+      currency: failure.currency,
+      retryPath: "/dashboard/billing",
+      renewal: { nextAttemptAt: failure.nextAttemptAt },
+    },
+    subjectId: `renewal:${failure.eventId}`,
+  });
+}
+
 /** A subscription ended or set to end (the customer's cancel, or Stripe's deletion). */
 export async function emailSubscriptionCancelled(
   tx: Db,

@@ -58,7 +58,13 @@ export async function queueEmailInTx<K extends EmailKind>(tx: Db, email: Email<K
   }
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ to: email.to, kind: email.kind, idempotencyKey: idempotency, ...content })
+    .values({
+      to: email.to,
+      kind: email.kind,
+      idempotencyKey: idempotency,
+      ...content,
+      failedAt: content.error ? new Date() : null,
+    })
     .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
     .returning({ id: mailOutbox.id });
   if (!row) return null;

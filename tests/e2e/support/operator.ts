@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Browser } from "@playwright/test";
@@ -20,10 +21,40 @@ const SHARED = path.join(tmpdir(), `e2e-operator-totp-${process.env.E2E_PORT ?? 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The current code of the enrolled operator's authenticator, as an authenticator app computes it. */
+/**
+ * The current code of an authenticator, as an authenticator app computes it. The server accepts a
+ * code once: a test that signs in more than once with it wants unusedTotpCode.
+ */
 export function totpCode(totpURI: string): string {
   const secret = new URL(totpURI).searchParams.get("secret")!;
   return new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" }).generate();
+}
+
+const PERIOD_MS = 30_000;
+
+/**
+ * A code of `totpURI`'s authenticator that no worker of this run has used: the server accepts each
+ * code once and the next step's code already (app/server/auth/totp-replay.server.ts). A worker
+ * claims a step by creating its folder (atomic across workers), newer than any claimed so far;
+ * when the window's newest step is taken it waits for the next step to begin.
+ */
+export async function unusedTotpCode(totpURI: string): Promise<string> {
+  const prefix = `${SHARED}-step-${createHash("sha256").update(totpURI).digest("hex").slice(0, 12)}`;
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const now = Math.floor(Date.now() / PERIOD_MS);
+    for (const step of [now, now + 1]) {
+      if (existsSync(`${prefix}-${step + 1}`)) continue;
+      try {
+        mkdirSync(`${prefix}-${step}`);
+      } catch {
+        continue;
+      }
+      const secret = new URL(totpURI).searchParams.get("secret")!;
+      return new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: step * PERIOD_MS });
+    }
+    await sleep(250);
+  }
+  throw new Error("no unused TOTP step came up");
 }
 
 function sharedUri(): string | null {
@@ -48,7 +79,7 @@ async function enrol(): Promise<{ uri: string; cookie: string }> {
   const enabled = await post("/api/auth/two-factor/enable", { password: OPERATOR_PASSWORD }, cookie);
   expect(enabled.status, enabled.text).toBe(200);
   const uri = enabled.json<{ totpURI: string }>().totpURI;
-  const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(uri) }, cookie);
+  const verified = await post("/api/auth/two-factor/verify-totp", { code: await unusedTotpCode(uri) }, cookie);
   expect(verified.status, verified.text).toBe(200);
   return { uri, cookie: cookieHeader(verified.setCookies, cookie) };
 }
@@ -76,17 +107,28 @@ export async function operatorTotpUri(): Promise<string> {
   throw new Error("the operator was not enrolled in two-factor authentication");
 }
 
-/** A session cookie of the operator, signed in with password and code through the API. */
+/**
+ * A session cookie of the operator, signed in with password and code through the API. A code works
+ * once, so a worker signs in once and keeps the session while it is live; a code another worker's
+ * sign-in overtook (a newer step reached the server first) is refused, and the sign-in is tried
+ * again with a newer one.
+ */
 export async function operatorCookie(): Promise<string> {
+  if (kept && (await raw({ path: "/api/auth/get-session", headers: { cookie: kept } })).json<unknown>()) return kept;
   const uri = await operatorTotpUri();
-  const ip = freshIp();
-  const signIn = await post("/api/auth/sign-in/email", { email: OPERATOR, password: OPERATOR_PASSWORD }, "", ip);
-  expect(signIn.json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect, signIn.text).toBe(true);
-  const challenge = cookieHeader(signIn.setCookies);
-  const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(uri) }, challenge, ip);
-  expect(verified.status, verified.text).toBe(200);
-  return cookieHeader(verified.setCookies, challenge);
+  for (let attempt = 1; ; attempt++) {
+    const ip = freshIp();
+    const signIn = await post("/api/auth/sign-in/email", { email: OPERATOR, password: OPERATOR_PASSWORD }, "", ip);
+    expect(signIn.json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect, signIn.text).toBe(true);
+    const challenge = cookieHeader(signIn.setCookies);
+    const verified = await post("/api/auth/two-factor/verify-totp", { code: await unusedTotpCode(uri) }, challenge, ip);
+    if (verified.status === 401 && attempt < 4) continue;
+    expect(verified.status, verified.text).toBe(200);
+    kept = cookieHeader(verified.setCookies, challenge);
+    return kept;
+  }
 }
+let kept: string | undefined;
 
 /** The OPERATOR_EMAILS operator's browser, signed in with password and TOTP code. */
 export async function operatorContext(browser: Browser) {

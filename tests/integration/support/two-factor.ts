@@ -10,6 +10,28 @@ export function totpCode(totpURI: string, at = Date.now()): string {
   return new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
 }
 
+const PERIOD_MS = 30_000;
+const lastStepOf = new Map<string, number>();
+
+/**
+ * A code of the account's authenticator that has not been used yet: the server accepts each code
+ * once (app/server/auth/totp-replay.server.ts), and accepts the next step's code already, so a
+ * second use within 30 seconds takes the next step's; a third waits for a new step to begin.
+ */
+export async function unusedTotpCode(totpURI: string): Promise<string> {
+  const last = lastStepOf.get(totpURI) ?? -1;
+  for (;;) {
+    const now = Math.floor(Date.now() / PERIOD_MS);
+    const step = Math.max(now, last + 1);
+    if (step <= now + 1) {
+      lastStepOf.set(totpURI, step);
+      return totpCode(totpURI, step * PERIOD_MS);
+    }
+    // The window's newest step is used: the next one begins within 30 seconds.
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * PERIOD_MS - Date.now() + 10));
+  }
+}
+
 const cookieOf = (res: Response, previous = "") => {
   const jar = new Map(
     previous
@@ -52,7 +74,7 @@ export async function enrolTwoFactor(auth: Auth, cookie: string, password: strin
   const enabled = await authPost(auth, "/two-factor/enable", { password }, cookie);
   if (enabled.status !== 200) throw new Error(`two-factor enable answered ${enabled.status}: ${await enabled.text()}`);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
-  const verified = await authPost(auth, "/two-factor/verify-totp", { code: totpCode(totpURI) }, cookie);
+  const verified = await authPost(auth, "/two-factor/verify-totp", { code: await unusedTotpCode(totpURI) }, cookie);
   if (verified.status !== 200) throw new Error(`two-factor verify answered ${verified.status}: ${await verified.text()}`);
   return { cookie: cookieOf(verified, cookie), totpURI, backupCodes };
 }
@@ -63,7 +85,7 @@ export async function signInWithCode(auth: Auth, email: string, password: string
   const body = (await first.json()) as { twoFactorRedirect?: boolean };
   if (first.status !== 200 || !body.twoFactorRedirect) throw new Error(`sign-in did not ask for a code (${first.status})`);
   const challenge = cookieOf(first);
-  const second = await authPost(auth, "/two-factor/verify-totp", { code: totpCode(totpURI) }, challenge);
+  const second = await authPost(auth, "/two-factor/verify-totp", { code: await unusedTotpCode(totpURI) }, challenge);
   if (second.status !== 200) throw new Error(`two-factor verify answered ${second.status}: ${await second.text()}`);
   return cookieOf(second, challenge);
 }

@@ -47,7 +47,7 @@ export const affiliatesTable: AdminTable<AffiliateListRow> = {
     const where = and(
       containsAny(params.q, [affiliates.username, affiliates.businessName, user.email]),
       params.filters.payouts ? eq(affiliates.stripeConnectStatus, params.filters.payouts) : undefined,
-      ...inDayRange(affiliates.createdAt, params.from, params.to),
+      ...inDayRange(affiliates.createdAt, params.from, params.to, params.timeZone),
     );
     const [rows, n] = await Promise.all([
       db

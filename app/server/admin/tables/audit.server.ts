@@ -11,7 +11,7 @@ export const auditTable: AdminTable<AuditEntry> = {
       containsAny(params.q, [adminAudit.operatorEmail, adminAudit.subjectId]),
       params.filters.action ? eq(adminAudit.action, params.filters.action) : undefined,
       params.filters.subject ? eq(adminAudit.subjectType, params.filters.subject) : undefined,
-      ...inDayRange(adminAudit.at, params.from, params.to),
+      ...inDayRange(adminAudit.at, params.from, params.to, params.timeZone),
     );
     const [rows, n] = await Promise.all([
       db

@@ -27,7 +27,7 @@ export const customersTable: AdminTable<CustomerRow> = {
     const where = and(
       containsAny(params.q, [user.email, user.name, user.companyName, user.id]),
       params.filters.verified ? eq(user.emailVerified, params.filters.verified === "yes") : undefined,
-      ...inDayRange(user.createdAt, params.from, params.to),
+      ...inDayRange(user.createdAt, params.from, params.to, params.timeZone),
     );
     const [rows, n] = await Promise.all([
       db

@@ -24,7 +24,7 @@ export const leadsTable: AdminTable<LeadListRow> = {
       containsAny(params.q, [leads.firstName, leads.lastName, leads.email, leads.phone, leads.company, leads.id]),
       params.filters.delivery ? eq(leads.deliveryStatus, params.filters.delivery) : undefined,
       params.filters.consent ? eq(leads.marketingConsent, params.filters.consent === "yes") : undefined,
-      ...inDayRange(leads.createdAt, params.from, params.to),
+      ...inDayRange(leads.createdAt, params.from, params.to, params.timeZone),
     );
     const [rows, n] = await Promise.all([
       db

@@ -56,7 +56,7 @@ export const ordersTable: AdminTable<OrderListRow> = {
       params.filters.status ? eq(orders.status, params.filters.status) : undefined,
       params.filters.kind ? eq(orders.kind, params.filters.kind) : undefined,
       params.filters.provider ? eq(orders.provider, params.filters.provider) : undefined,
-      ...inDayRange(orders.createdAt, params.from, params.to),
+      ...inDayRange(orders.createdAt, params.from, params.to, params.timeZone),
     );
     const [rows, n] = await Promise.all([
       db

@@ -1,6 +1,7 @@
 import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { CsvValue } from "~/lib/admin/csv";
-import type { TableParams, TableSpec } from "~/lib/admin/table-params";
+import { dayRangeBounds, type TableParams, type TableSpec } from "~/lib/admin/table-params";
+import { FALLBACK_TIME_ZONE } from "~/lib/time-zone";
 import type { Db } from "../../db/client.server";
 
 /**
@@ -26,11 +27,12 @@ export function containsAny(q: string, columns: readonly (AnyColumn | SQL)[]): S
   )})`;
 }
 
-/** Rows whose `column` falls on or between the range's UTC days. */
-export function inDayRange(column: AnyColumn, from: string | null, to: string | null): SQL[] {
+/** Rows whose `column` falls on or between the range's days, as the clocks of `timeZone` count them. */
+export function inDayRange(column: AnyColumn, from: string | null, to: string | null, timeZone = FALLBACK_TIME_ZONE): SQL[] {
+  const { start, end } = dayRangeBounds(from, to, timeZone);
   const out: SQL[] = [];
-  if (from) out.push(sql`${column} >= ${`${from}T00:00:00Z`}::timestamptz`);
-  if (to) out.push(sql`${column} < (${`${to}T00:00:00Z`}::timestamptz + interval '1 day')`);
+  if (start) out.push(sql`${column} >= ${start.toISOString()}::timestamptz`);
+  if (end) out.push(sql`${column} < ${end.toISOString()}::timestamptz`);
   return out;
 }
 

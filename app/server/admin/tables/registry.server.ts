@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.server";
 import { affiliatesTable } from "./affiliates.server";
 import { auditTable } from "./audit.server";
 import { customersTable } from "./customers.server";
+import { emailsTable } from "./emails.server";
 import { leadsTable } from "./leads.server";
 import { ordersTable } from "./orders.server";
 import type { AdminTable } from "./query.server";
@@ -17,12 +18,20 @@ export const ADMIN_TABLES = {
   leads: leadsTable,
   affiliates: affiliatesTable,
   tickets: ticketsTable,
+  emails: emailsTable,
   audit: auditTable,
 } satisfies Record<TableId, { spec: unknown; csv: readonly unknown[] }>;
 
+/** The row type of one console table. */
+export type TableRow<Id extends TableId> = (typeof ADMIN_TABLES)[Id] extends AdminTable<infer Row> ? Row : never;
+
 /** One page of a table, as its URL asks. */
-export async function queryTablePage(db: Db, id: TableId, params: TableParams) {
-  const table = ADMIN_TABLES[id] as AdminTable<unknown>;
+export async function queryTablePage<Id extends TableId>(
+  db: Db,
+  id: Id,
+  params: TableParams,
+): Promise<{ rows: TableRow<Id>[]; total: number }> {
+  const table = ADMIN_TABLES[id] as unknown as AdminTable<TableRow<Id>>;
   return table.query(db, params, { limit: params.size, offset: (params.page - 1) * params.size });
 }
 

@@ -27,7 +27,7 @@ export const ticketsTable: AdminTable<TicketListRow> = {
       containsAny(params.q, [supportTickets.subject, user.email, sql`${supportTickets.id}::text`]),
       params.filters.status ? eq(supportTickets.status, params.filters.status) : undefined,
       params.filters.category ? eq(supportTickets.category, params.filters.category) : undefined,
-      ...inDayRange(supportTickets.createdAt, params.from, params.to),
+      ...inDayRange(supportTickets.createdAt, params.from, params.to, params.timeZone),
     );
     const [rows, n] = await Promise.all([
       db

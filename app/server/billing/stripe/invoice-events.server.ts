@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Stripe } from "stripe";
 import { type Db } from "../../db/client.server";
-import { orders } from "../../db/schema";
+import { orders, paymentEvents } from "../../db/schema";
+import { emailRenewalFailed } from "../../mail/event-emails.server";
 import { recordPayment } from "../record-payment.server";
 import { idOf } from "./ids.server";
 import { applyPlanChangeOfInvoice } from "./plan-change-events.server";
@@ -40,4 +41,36 @@ export async function applyInvoicePaid(tx: Db, invoice: Stripe.Invoice): Promise
     currency: invoice.currency,
   });
   return recorded ? "applied" : "ignored";
+}
+
+/**
+ * A renewal (or a plan change's invoice) the card refused: the customer is told what to do, once
+ * per event. Nothing else changes here: Stripe retries the invoice itself and its subscription
+ * events carry the consequences (past_due, then cancelled). Skipped: the first invoice (Checkout
+ * shows that failure on its own page), an invoice already paid (this event arrived late), and a
+ * subscription that is not one of our orders.
+ */
+export async function applyInvoicePaymentFailed(tx: Db, invoice: Stripe.Invoice, eventId: string): Promise<EventOutcome> {
+  if (invoice.billing_reason === "subscription_create" || invoice.status === "paid" || invoice.amount_due <= 0) return "ignored";
+  const subscriptionId = subscriptionOfInvoice(invoice);
+  if (!subscriptionId || !invoice.id) return "ignored";
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.providerSubscriptionId, subscriptionId), eq(orders.provider, "stripe")))
+    .limit(1);
+  if (!order) return "ignored";
+  const [paid] = await tx
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, "stripe"), eq(paymentEvents.providerRef, invoice.id)))
+    .limit(1);
+  if (paid) return "ignored";
+  const queued = await emailRenewalFailed(tx, order, {
+    eventId,
+    amount: invoice.amount_due,
+    currency: invoice.currency,
+    nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
+  });
+  return queued ? "applied" : "ignored";
 }

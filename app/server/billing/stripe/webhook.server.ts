@@ -6,7 +6,7 @@ import { orders, stripeEvents } from "../../db/schema";
 import { log } from "../../log.server";
 import { checkSession, fulfilCheckedSession, type SessionCheck } from "./checkout-session-events.server";
 import { applyDispute, DISPUTE_EVENTS, readDispute, type DisputeRead } from "./dispute-events.server";
-import { applyInvoicePaid } from "./invoice-events.server";
+import { applyInvoicePaid, applyInvoicePaymentFailed } from "./invoice-events.server";
 import { applyChargeRefunds, ownerOfCharge, type ChargeOwner } from "./refund-events.server";
 import { applySubscriptionState, readSubscription, type SubscriptionRead } from "./subscription-events.server";
 
@@ -102,6 +102,8 @@ async function apply(tx: Db, event: Stripe.Event, pre: Prefetched): Promise<Even
     }
     case "invoice.paid":
       return applyInvoicePaid(tx, event.data.object);
+    case "invoice.payment_failed":
+      return applyInvoicePaymentFailed(tx, event.data.object, event.id);
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
       return pre.kind === "subscription" ? applySubscriptionState(tx, pre.read) : "ignored";
