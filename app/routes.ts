@@ -19,6 +19,7 @@ export default [
   route("admin/orders/:id", "routes/admin/order.tsx"),
   route("admin/leads/:id", "routes/admin/lead.tsx"),
   route("admin/tickets/:id", "routes/admin/ticket.tsx"),
+  route("admin/apps/:id", "routes/admin/app.tsx"),
   route("admin/:table", "routes/admin/table.tsx"),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
   route("checkout/local/:sessionId", "routes/checkout.local.tsx"),

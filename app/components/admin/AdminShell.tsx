@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: "/admin/affiliates", label: "Affiliates" },
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/tickets", label: "Tickets" },
+  { to: "/admin/apps", label: "Apps" },
   { to: "/admin/audit", label: "Audit log" },
 ];
 

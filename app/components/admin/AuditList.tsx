@@ -11,7 +11,9 @@ const subjectHref = (e: Pick<AuditEntry, "subjectType" | "subjectId">) =>
         ? `/admin/leads/${encodeURIComponent(e.subjectId)}`
         : e.subjectType === "payout-run"
           ? "/admin/payouts"
-          : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
+          : e.subjectType === "app"
+            ? `/admin/apps/${encodeURIComponent(e.subjectId)}`
+            : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
 
 export function AuditSubject({ entry }: { entry: AuditEntry }) {
   return (

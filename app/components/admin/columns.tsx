@@ -5,6 +5,7 @@ import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import type { TableId } from "~/lib/admin/tables";
 import type { AuditEntry } from "~/server/admin/audit.server";
 import type { AffiliateListRow } from "~/server/admin/tables/affiliates.server";
+import type { AppListRow } from "~/server/admin/tables/apps.server";
 import type { CustomerRow } from "~/server/admin/tables/customers.server";
 import type { LeadListRow } from "~/server/admin/tables/leads.server";
 import type { OrderListRow } from "~/server/admin/tables/orders.server";
@@ -177,8 +178,41 @@ const audit: ConsoleColumn<AuditEntry>[] = [
   { id: "change", header: "Change", cell: (e) => <AuditChange entry={e} /> },
 ];
 
+const dollars = (n: number) => `$${n.toLocaleString("en-US")}`;
+
+const apps: ConsoleColumn<AppListRow>[] = [
+  { id: "id", header: "Id", numeric: true, cell: (a) => a.id },
+  {
+    id: "name",
+    header: "Name",
+    cell: (a) => (
+      <Link to={`/admin/apps/${a.id}`} className={link} aria-label={`Edit ${a.name}`}>
+        {a.name}
+      </Link>
+    ),
+  },
+  { id: "slug", header: "Slug", cell: (a) => <span className="break-all">{a.slug}</span> },
+  { id: "industry", header: "Industry", cell: (a) => a.industry },
+  { id: "basePrice", header: "Base", numeric: true, cell: (a) => dollars(a.basePrice) },
+  { id: "expressPrice", header: "Express", numeric: true, cell: (a) => dollars(a.expressPrice) },
+  { id: "standardPrice", header: "Standard", numeric: true, cell: (a) => dollars(a.standardPrice) },
+  { id: "monthly", header: "Monthly", numeric: true, cell: (a) => `${dollars(Number(a.monthlyFinancing))}/mo` },
+  {
+    id: "published",
+    header: "Published",
+    cell: (a) => (
+      <>
+        {a.published ? "Yes" : "No"}
+        {a.isPopular ? " · popular" : ""}
+      </>
+    ),
+  },
+  { id: "nextPriceAt", header: "Scheduled price", cell: (a) => (a.nextPriceAt ? when(a.nextPriceAt) : "—") },
+  { id: "updatedAt", header: "Updated", cell: (a) => when(a.updatedAt) },
+];
+
 /** The page's columns of each console table (the server's half: app/server/admin/tables/). */
-export const TABLE_COLUMNS = { customers, orders, leads, affiliates, tickets, audit } satisfies Record<TableId, unknown>;
+export const TABLE_COLUMNS = { customers, orders, leads, affiliates, tickets, audit, apps } satisfies Record<TableId, unknown>;
 
 /** The row key of each table. */
 export const ROW_KEYS: Record<TableId, (row: never) => string> = {
@@ -188,4 +222,5 @@ export const ROW_KEYS: Record<TableId, (row: never) => string> = {
   affiliates: (r: AffiliateListRow) => r.userId,
   tickets: (r: TicketListRow) => String(r.id),
   audit: (r: AuditEntry) => String(r.id),
+  apps: (r: AppListRow) => String(r.id),
 };

@@ -15,8 +15,12 @@ export type AuditAction =
   | "lead.retry"
   | "payout-run.create"
   | "payout-run.confirm"
-  | "payout-run.cancel";
-export type AuditSubject = "order" | "user" | "ticket" | "lead" | "payout-run";
+  | "payout-run.cancel"
+  | "app.create"
+  | "app.update"
+  | "app.price"
+  | "app.price-cancel";
+export type AuditSubject = "order" | "user" | "ticket" | "lead" | "payout-run" | "app";
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "order.refund",
@@ -27,6 +31,10 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "payout-run.create",
   "payout-run.confirm",
   "payout-run.cancel",
+  "app.create",
+  "app.update",
+  "app.price",
+  "app.price-cancel",
 ];
 
 export interface AuditEntryInput {

@@ -3,6 +3,7 @@ import { csvRow } from "~/lib/admin/csv";
 import type { TableParams } from "~/lib/admin/table-params";
 import type { Db } from "../../db/client.server";
 import { affiliatesTable } from "./affiliates.server";
+import { appsTable } from "./apps.server";
 import { auditTable } from "./audit.server";
 import { customersTable } from "./customers.server";
 import { leadsTable } from "./leads.server";
@@ -18,6 +19,7 @@ export const ADMIN_TABLES = {
   affiliates: affiliatesTable,
   tickets: ticketsTable,
   audit: auditTable,
+  apps: appsTable,
 } satisfies Record<TableId, { spec: unknown; csv: readonly unknown[] }>;
 
 /** One page of a table, as its URL asks. */

@@ -1,0 +1,35 @@
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { appPrices, apps } from "../db/schema";
+
+/**
+ * The price an app sells at now: the latest app_prices row already effective, else the app's list
+ * price (docs/decisions/XXXX-catalogue-in-database.md). A lateral join on app_prices_current_idx, one
+ * index probe per app read; join `subquery` with `leftJoinLateral(subquery, sql\`true\`)` and select
+ * `columns`. `now()` is the transaction's start, so a read and the checkout that follows it in one
+ * transaction see the same price.
+ */
+export function currentPrice(db: Db) {
+  const subquery = db
+    .select({
+      basePrice: appPrices.basePrice,
+      expressPrice: appPrices.expressPrice,
+      standardPrice: appPrices.standardPrice,
+      monthlyFinancing: appPrices.monthlyFinancing,
+      effectiveAt: appPrices.effectiveAt,
+    })
+    .from(appPrices)
+    .where(and(eq(appPrices.appId, apps.id), lte(appPrices.effectiveAt, sql`now()`)))
+    .orderBy(desc(appPrices.effectiveAt), desc(appPrices.id))
+    .limit(1)
+    .as("current_price");
+  return {
+    subquery,
+    columns: {
+      basePrice: sql<number>`coalesce(${subquery.basePrice}, ${apps.basePrice})`.mapWith(Number),
+      expressPrice: sql<number>`coalesce(${subquery.expressPrice}, ${apps.expressPrice})`.mapWith(Number),
+      standardPrice: sql<number>`coalesce(${subquery.standardPrice}, ${apps.standardPrice})`.mapWith(Number),
+      monthlyFinancing: sql<string>`coalesce(${subquery.monthlyFinancing}, ${apps.monthlyFinancing})`.mapWith(String),
+    },
+  };
+}
