@@ -95,7 +95,9 @@ const SWEEP: Record<string, Entry> = {
   // The operator console's tables, exports and record pages: the same 404, whatever the id.
   "routes/admin/table.tsx": {
     probes: () =>
-      ["customers", "orders", "leads", "affiliates", "tickets", "audit", "nothing"].map((t) => page(`/admin/${t}?q=a`, 404, 404)),
+      ["customers", "orders", "leads", "affiliates", "tickets", "audit", "apps", "nothing"].map((t) =>
+        page(`/admin/${t}?q=a`, 404, 404),
+      ),
   },
   "routes/admin/export.ts": {
     probes: () => ["customers", "orders", "leads"].map((t) => page(`/admin/export/${t}`, 404, 404)),
@@ -104,6 +106,7 @@ const SWEEP: Record<string, Entry> = {
   "routes/admin/lead.tsx": { probes: (ids) => [page(`/admin/leads/${ids.leadId}`, 404, 404)] },
   "routes/admin/customer.tsx": { probes: () => [page("/admin/customers/guessed-user-id", 404, 404)] },
   "routes/admin/ticket.tsx": { probes: () => [page("/admin/tickets/1", 404, 404)] },
+  "routes/admin/app.tsx": { probes: () => [page("/admin/apps/1", 404, 404), page("/admin/apps/new", 404, 404)] },
   "routes/affiliate-dashboard.tsx": {
     probes: (ids) => [
       page("/affiliate-dashboard", "auth", "->/affiliate-signup", { C: 200 }),

@@ -186,13 +186,19 @@ const apps: ConsoleColumn<AppListRow>[] = [
     id: "name",
     header: "Name",
     cell: (a) => (
-      <Link to={`/admin/apps/${a.id}`} className={link} aria-label={`Edit ${a.name}`}>
-        {a.name}
-      </Link>
+      <div className="min-w-44">
+        <Link
+          to={`/admin/apps/${a.id}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          aria-label={`Edit ${a.name}`}
+        >
+          {a.name}
+        </Link>
+        <span className="block break-all text-xs text-muted-foreground">/apps/{a.slug}</span>
+      </div>
     ),
   },
-  { id: "slug", header: "Slug", cell: (a) => <span className="break-all">{a.slug}</span> },
-  { id: "industry", header: "Industry", cell: (a) => a.industry },
+  { id: "industry", header: "Industry", cell: (a) => <span className="block min-w-32">{a.industry}</span> },
   { id: "basePrice", header: "Base", numeric: true, cell: (a) => dollars(a.basePrice) },
   { id: "expressPrice", header: "Express", numeric: true, cell: (a) => dollars(a.expressPrice) },
   { id: "standardPrice", header: "Standard", numeric: true, cell: (a) => dollars(a.standardPrice) },

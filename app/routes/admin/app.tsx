@@ -80,7 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return answer(
       {
         ok: false,
-        message: parsed.message ?? "Check the fields marked below.",
+        message: parsed.message ?? "Check the marked fields.",
         errors: parsed.errors,
         values: { ...values, isActive: entries.isActive === "on", isPopular: entries.isPopular === "on" },
       },
@@ -155,7 +155,7 @@ function PriceHistory({ detail }: { detail: AppDetail }) {
   return (
     <MiniTable
       caption="Price history"
-      head={["Effective from", "State", "Base", "Express", "Standard", "Monthly", ""]}
+      head={["Effective from", "State", "Base", "Express", "Standard", "Monthly", "Action"]}
       empty="No price yet."
       rows={rows}
     />
