@@ -921,6 +921,31 @@ function routes(ctx) {
       text: ["name", "description", "features", "deliveryTime"],
     },
     {
+      name: "POST /admin/addons/:id",
+      path: "/admin/addons/no-such-addon",
+      format: "form",
+      dataRoute: true,
+      base: {
+        intent: "save",
+        name: "Fuzz Add-on",
+        description: "An add-on that only the fuzzer edits.",
+        category: "Marketing",
+        features: "One\nTwo",
+        isActive: "on",
+        monthlyPrice: "29.99",
+        effectiveAt: "",
+      },
+      bad: {
+        intent: ["drop", "cancel-price", ...INJECTIONS],
+        name: ["", longString(81), "a\u0000b", ...INJECTIONS],
+        category: ["", "Toys", ...INJECTIONS],
+        features: ["", longString(121), "a\u0000b"],
+        monthlyPrice: ["-1", "0", "0.5", "1e9", "29.999", "abc", ...INJECTIONS],
+        effectiveAt: ["2020-01-01T00:00", "tomorrow", ...INJECTIONS],
+      },
+      text: ["name", "description", "features"],
+    },
+    {
       name: "POST /admin/leads/:id",
       path: "/admin/leads/00000000-0000-0000-0000-000000000000",
       format: "form",
@@ -947,7 +972,8 @@ const QUERY_PAGES = new Set(
   ["/apps", "/packages", "/goals", "/questionnaire", "/distributors", "/distributor-success", "/payment-success",
     "/affiliate-signup", "/affiliate-dashboard", "/auth", "/dev/mailbox", "/dev/mailbox.json", "/dashboard",
     "/dashboard/addons", "/dashboard/billing", "/admin/customers", "/admin/orders", "/admin/leads", "/admin/affiliates",
-    "/admin/tickets", "/admin/audit", "/admin/export/orders", "/admin/export/audit", "/admin/apps", "/admin/export/apps"],
+    "/admin/tickets", "/admin/audit", "/admin/export/orders", "/admin/export/audit", "/admin/apps", "/admin/export/apps",
+    "/admin/addons", "/admin/export/addons"],
 );
 function getRoutes(ctx) {
   // prettier-ignore
@@ -963,6 +989,7 @@ function getRoutes(ctx) {
     "/admin/no-such-table", "/admin/export/orders", "/admin/export/audit", "/admin/customers/fuzz-nobody",
     "/admin/orders/00000000-0000-4000-8000-000000000000", "/admin/leads/fuzz-nobody", "/admin/tickets/1",
     "/admin/tickets/abc", "/admin/apps", "/admin/export/apps", "/admin/apps/1", "/admin/apps/new", "/admin/apps/abc",
+    "/admin/addons", "/admin/export/addons", "/admin/addons/email-campaign-builder", "/admin/addons/Bad_Id",
   ];
   // prettier-ignore
   const dashboard = [

@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allApps } from "~/catalogue/apps";
 import { quoteApp } from "~/catalogue/pricing";
+import { ADDONS } from "~/catalogue/addons";
+import { action as addonAction, loader as addonLoader } from "~/routes/admin/addon";
 import { action as appAction, loader as appLoader } from "~/routes/admin/app";
 import { loader as tableLoader } from "~/routes/admin/table";
 import { loader as exportLoader } from "~/routes/admin/export";
@@ -9,12 +11,14 @@ import { loader as appPageLoader } from "~/routes/_marketing/apps.detail";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
+import { getEntitlements } from "~/server/billing/entitlements.server";
+import { listActiveAddons, seedAddons } from "~/server/catalogue/addons.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
 import { appSlugs, getApp, getAppBySlug, searchApps } from "~/server/catalogue/apps.server";
 import { catalogueVersion, onCatalogueChange } from "~/server/catalogue/catalogue-version.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
-import { adminAudit, appPrices, apps, orders, userRoles } from "~/server/db/schema";
+import { addonLibrary, addonPrices, adminAudit, appPrices, apps, orders, userRoles } from "~/server/db/schema";
 import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
 import { routeAnswer } from "./support/route";
 import { enrolTwoFactor } from "./support/two-factor";
@@ -60,6 +64,19 @@ const formOf = (a: (typeof catalogue)[number], changes: Record<string, string> =
   ...changes,
 });
 
+/** The add-on form as its page sends it, with some fields changed. */
+const addonForm = (a: (typeof ADDONS)[number], changes: Record<string, string> = {}): Record<string, string> => ({
+  intent: "save",
+  name: a.name,
+  description: a.description,
+  category: a.category,
+  features: a.features.join("\n"),
+  ...(a.isActive ? { isActive: "on" } : {}),
+  monthlyPrice: String(a.monthlyPrice / 100),
+  effectiveAt: "",
+  ...changes,
+});
+
 describe(`catalogue in the console (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let auth: Auth;
@@ -74,6 +91,11 @@ describe(`catalogue in the console (${engine})`, () => {
     routeAnswer<{ ok: boolean; message: string; errors?: Record<string, string> }>(
       appAction(args(post(cookie, path, form), { id })),
     );
+  const saveAddon = (id: string, form: Record<string, string>, cookie = ops.cookie) =>
+    routeAnswer<{ ok: boolean; message: string; errors?: Record<string, string> }>(
+      addonAction(args(post(cookie, `/admin/addons/${id}`, form), { id })),
+    );
+  const listed = async (id: string) => (await listActiveAddons(database.db)).find((a) => a.id === id);
   const auditOf = (id: number) =>
     database.db
       .select()
@@ -86,6 +108,7 @@ describe(`catalogue in the console (${engine})`, () => {
     setDatabase(database);
     auth = await initAuth(database.db);
     await seedCatalogue(database.db);
+    await seedAddons(database.db);
     ops = await newCustomer();
     customer = await newCustomer();
     await database.db.insert(userRoles).values({ userId: ops.id, role: "operator" });
@@ -330,5 +353,92 @@ describe(`catalogue in the console (${engine})`, () => {
     expect(await getApp(database.db, 3)).toBeDefined();
     const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(apps);
     expect(count!.n).toBe(183);
+  });
+  describe("add-ons", () => {
+    const [first, second, third] = ADDONS.filter((a) => a.isActive);
+
+    it("is for operators only, 404 for an unknown or malformed id; a bad form is a 400 with field messages", async () => {
+      for (const cookie of ["", customer.cookie]) {
+        expect((await routeAnswer(addonLoader(args(get(cookie, `/admin/addons/${first!.id}`), { id: first!.id })))).status).toBe(
+          404,
+        );
+        expect((await saveAddon(first!.id, addonForm(first!, { monthlyPrice: "1" }), cookie)).status).toBe(404);
+      }
+      for (const id of ["no-such-addon", "Bad_Id", "a".repeat(101)]) {
+        expect((await routeAnswer(addonLoader(args(get(ops.cookie, `/admin/addons/${id}`), { id })))).status).toBe(404);
+      }
+      for (const [change, field] of [
+        [{ monthlyPrice: "29.999" }, "monthlyPrice"],
+        [{ monthlyPrice: "0.50" }, "monthlyPrice"],
+        [{ category: "Toys" }, "category"],
+        [{ features: "" }, "features"],
+        [{ effectiveAt: "2020-01-01T00:00" }, "effectiveAt"],
+      ] as const) {
+        const answer = await saveAddon(first!.id, addonForm(first!, change));
+        expect({ change, status: answer.status, error: answer.body?.errors?.[field] }).toEqual({
+          change,
+          status: 400,
+          error: expect.any(String),
+        });
+      }
+      expect(await listed(first!.id)).toMatchObject({ monthlyPrice: first!.monthlyPrice });
+    });
+
+    it("a price change now: listed and charged at the new price, an owner keeps what they bought at, audited", async () => {
+      // An owner of the first add-on, bought at its list price.
+      const bought = await createCheckout(database.db, customer, { kind: "addons", addonIds: [first!.id] });
+      await fulfilOrder(database.db, bought.sessionId);
+      const answer = await saveAddon(first!.id, addonForm(first!, { monthlyPrice: "123.45" }));
+      expect(answer.body).toMatchObject({ ok: true, message: "New price in effect." });
+      expect(await listed(first!.id)).toMatchObject({ monthlyPrice: 12345 });
+      const owned = (await getEntitlements(database.db, customer.id)).addons.find((a) => a.addonId === first!.id);
+      expect(owned).toMatchObject({ monthlyPrice: first!.monthlyPrice });
+      // A new buyer pays the new price.
+      const other = await newCustomer();
+      const order = await createCheckout(database.db, other, { kind: "addons", addonIds: [first!.id, second!.id] });
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, order.orderId));
+      expect(row!.amount).toBe(12345 + second!.monthlyPrice);
+      // Each owner's add-on shows what they bought it at, not the list price.
+      await fulfilOrder(database.db, order.sessionId);
+      const theirs = (await getEntitlements(database.db, other.id)).addons.find((a) => a.addonId === first!.id);
+      expect(theirs).toMatchObject({ monthlyPrice: 12345 });
+      expect(
+        await database.db
+          .select({ action: adminAudit.action, before: adminAudit.before, after: adminAudit.after })
+          .from(adminAudit)
+          .where(and(eq(adminAudit.subjectType, "addon"), eq(adminAudit.subjectId, first!.id))),
+      ).toEqual([
+        {
+          action: "addon.price",
+          before: { monthlyPrice: first!.monthlyPrice },
+          after: { monthlyPrice: 12345, effectiveAt: expect.any(String), priceId: expect.any(Number) },
+        },
+      ]);
+    });
+
+    it("a scheduled price waits for its time; off sale leaves the marketplace and checkout; a restart's seed keeps the edits", async () => {
+      const inADay = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+      expect((await saveAddon(second!.id, addonForm(second!, { monthlyPrice: "77", effectiveAt: inADay }))).body).toMatchObject({
+        message: "Price change scheduled.",
+      });
+      expect(await listed(second!.id)).toMatchObject({ monthlyPrice: second!.monthlyPrice });
+      await database.db
+        .update(addonPrices)
+        .set({ effectiveAt: sql`now() - interval '1 second'` })
+        .where(eq(addonPrices.addonId, second!.id));
+      expect(await listed(second!.id)).toMatchObject({ monthlyPrice: 7700 });
+
+      const { isActive: _on, ...offSale } = addonForm(third!, { name: "Renamed Add-on" });
+      expect((await saveAddon(third!.id, offSale)).body).toMatchObject({ message: "Listing saved." });
+      expect(await listed(third!.id)).toBeUndefined();
+      await expect(createCheckout(database.db, await newCustomer(), { kind: "addons", addonIds: [third!.id] })).rejects.toThrow(
+        "Unknown or unavailable add-on",
+      );
+
+      expect(await seedAddons(database.db)).toBe(ADDONS.length);
+      const [kept] = await database.db.select().from(addonLibrary).where(eq(addonLibrary.id, third!.id));
+      expect(kept).toMatchObject({ name: "Renamed Add-on", isActive: false });
+      expect(await listed(first!.id)).toMatchObject({ monthlyPrice: 12345 });
+    });
   });
 });

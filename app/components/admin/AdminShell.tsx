@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/tickets", label: "Tickets" },
   { to: "/admin/apps", label: "Apps" },
+  { to: "/admin/addons", label: "Add-ons" },
   { to: "/admin/audit", label: "Audit log" },
 ];
 

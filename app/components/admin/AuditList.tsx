@@ -13,7 +13,9 @@ const subjectHref = (e: Pick<AuditEntry, "subjectType" | "subjectId">) =>
           ? "/admin/payouts"
           : e.subjectType === "app"
             ? `/admin/apps/${encodeURIComponent(e.subjectId)}`
-            : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
+            : e.subjectType === "addon"
+              ? `/admin/addons/${encodeURIComponent(e.subjectId)}`
+              : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
 
 export function AuditSubject({ entry }: { entry: AuditEntry }) {
   return (

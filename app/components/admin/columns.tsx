@@ -5,6 +5,7 @@ import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import type { TableId } from "~/lib/admin/tables";
 import type { AuditEntry } from "~/server/admin/audit.server";
 import type { AffiliateListRow } from "~/server/admin/tables/affiliates.server";
+import type { AddonListRow } from "~/server/admin/tables/addons.server";
 import type { AppListRow } from "~/server/admin/tables/apps.server";
 import type { CustomerRow } from "~/server/admin/tables/customers.server";
 import type { LeadListRow } from "~/server/admin/tables/leads.server";
@@ -217,8 +218,35 @@ const apps: ConsoleColumn<AppListRow>[] = [
   { id: "updatedAt", header: "Updated", cell: (a) => when(a.updatedAt) },
 ];
 
+const addons: ConsoleColumn<AddonListRow>[] = [
+  {
+    id: "name",
+    header: "Name",
+    cell: (a) => (
+      <div className="min-w-44">
+        <Link
+          to={`/admin/addons/${encodeURIComponent(a.id)}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          aria-label={`Edit ${a.name}`}
+        >
+          {a.name}
+        </Link>
+        <span className="block break-all text-xs text-muted-foreground">{a.id}</span>
+      </div>
+    ),
+  },
+  { id: "category", header: "Category", cell: (a) => a.category },
+  { id: "monthlyPrice", header: "Monthly", numeric: true, cell: (a) => `${formatMoney(a.monthlyPrice)}/mo` },
+  { id: "published", header: "On sale", cell: (a) => (a.published ? "Yes" : "No") },
+  { id: "nextPriceAt", header: "Scheduled price", cell: (a) => (a.nextPriceAt ? when(a.nextPriceAt) : "—") },
+  { id: "updatedAt", header: "Updated", cell: (a) => when(a.updatedAt) },
+];
+
 /** The page's columns of each console table (the server's half: app/server/admin/tables/). */
-export const TABLE_COLUMNS = { customers, orders, leads, affiliates, tickets, audit, apps } satisfies Record<TableId, unknown>;
+export const TABLE_COLUMNS = { customers, orders, leads, affiliates, tickets, audit, apps, addons } satisfies Record<
+  TableId,
+  unknown
+>;
 
 /** The row key of each table. */
 export const ROW_KEYS: Record<TableId, (row: never) => string> = {
@@ -229,4 +257,5 @@ export const ROW_KEYS: Record<TableId, (row: never) => string> = {
   tickets: (r: TicketListRow) => String(r.id),
   audit: (r: AuditEntry) => String(r.id),
   apps: (r: AppListRow) => String(r.id),
+  addons: (r: AddonListRow) => r.id,
 };

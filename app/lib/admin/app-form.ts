@@ -16,7 +16,7 @@ export const MAX_SCHEDULE_DAYS = 366;
 /** An "effective from" this little in the past (the form was open a while) counts as now. */
 export const EFFECTIVE_GRACE_MS = 5 * 60_000;
 
-const text = (label: string, min: number, max: number) =>
+export const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `Enter the ${label}.` })
     .trim()
@@ -39,7 +39,32 @@ const dollars = (label: string, max: number) =>
         .max(max, `The ${label} is at most $${max.toLocaleString("en-US")}.`),
     );
 
-const checkbox = z
+/** A textarea of features, one per line (blank lines dropped). */
+export const featuresField = z
+  .string({ error: "Enter at least one feature." })
+  .refine(noControlChars, INVALID_CHARACTERS)
+  .transform((value) =>
+    value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().max(MAX_FEATURE_LENGTH, `Each feature is at most ${MAX_FEATURE_LENGTH} characters.`))
+      .min(1, "Enter at least one feature.")
+      .max(MAX_FEATURES, `At most ${MAX_FEATURES} features, one per line.`),
+  );
+
+/** "Effective from": a datetime-local value or empty, checked by parseEffectiveAt. */
+export const effectiveAtField = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .transform((v) => v ?? "");
+
+export const checkbox = z
   .literal("on")
   .optional()
   .transform((v) => v === "on");
@@ -50,21 +75,7 @@ export const appFormSchema = z
     name: text("name", 2, 80).refine((name) => slugify(name) !== "", "The name needs at least one letter or digit."),
     description: text("description", 10, 600),
     industry: z.enum(INDUSTRIES, { error: "Choose an industry from the list." }),
-    features: z
-      .string({ error: "Enter at least one feature." })
-      .refine(noControlChars, INVALID_CHARACTERS)
-      .transform((value) =>
-        value
-          .split(/\r?\n/)
-          .map((line) => line.trim())
-          .filter(Boolean),
-      )
-      .pipe(
-        z
-          .array(z.string().max(MAX_FEATURE_LENGTH, `Each feature is at most ${MAX_FEATURE_LENGTH} characters.`))
-          .min(1, "Enter at least one feature.")
-          .max(MAX_FEATURES, `At most ${MAX_FEATURES} features, one per line.`),
-      ),
+    features: featuresField,
     deliveryTime: text("delivery time", 1, 40),
     isPopular: checkbox,
     isActive: checkbox,
@@ -72,12 +83,7 @@ export const appFormSchema = z
     expressPrice: dollars("express price", MAX_APP_PRICE),
     standardPrice: dollars("standard price", MAX_APP_PRICE),
     monthlyFinancing: dollars("monthly financing", MAX_MONTHLY_FINANCING),
-    effectiveAt: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .transform((v) => v ?? ""),
+    effectiveAt: effectiveAtField,
   })
   .superRefine((form, ctx) => {
     if (form.expressPrice < form.basePrice)

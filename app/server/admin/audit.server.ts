@@ -19,8 +19,11 @@ export type AuditAction =
   | "app.create"
   | "app.update"
   | "app.price"
-  | "app.price-cancel";
-export type AuditSubject = "order" | "user" | "ticket" | "lead" | "payout-run" | "app";
+  | "app.price-cancel"
+  | "addon.update"
+  | "addon.price"
+  | "addon.price-cancel";
+export type AuditSubject = "order" | "user" | "ticket" | "lead" | "payout-run" | "app" | "addon";
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "order.refund",
@@ -35,6 +38,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "app.update",
   "app.price",
   "app.price-cancel",
+  "addon.update",
+  "addon.price",
+  "addon.price-cancel",
 ];
 
 export interface AuditEntryInput {

@@ -1,6 +1,6 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { appPrices, apps } from "../db/schema";
+import { addonLibrary, addonPrices, appPrices, apps } from "../db/schema";
 
 /**
  * The price an app sells at now: the latest app_prices row already effective, else the app's list
@@ -31,5 +31,20 @@ export function currentPrice(db: Db) {
       standardPrice: sql<number>`coalesce(${subquery.standardPrice}, ${apps.standardPrice})`.mapWith(Number),
       monthlyFinancing: sql<string>`coalesce(${subquery.monthlyFinancing}, ${apps.monthlyFinancing})`.mapWith(String),
     },
+  };
+}
+
+/** The monthly price (cents) an add-on sells at now: the latest addon_prices row already effective, else its list price. */
+export function currentAddonPrice(db: Db) {
+  const subquery = db
+    .select({ monthlyPrice: addonPrices.monthlyPrice })
+    .from(addonPrices)
+    .where(and(eq(addonPrices.addonId, addonLibrary.id), lte(addonPrices.effectiveAt, sql`now()`)))
+    .orderBy(desc(addonPrices.effectiveAt), desc(addonPrices.id))
+    .limit(1)
+    .as("current_addon_price");
+  return {
+    subquery,
+    monthlyPrice: sql<number>`coalesce(${subquery.monthlyPrice}, ${addonLibrary.monthlyPrice})`.mapWith(Number),
   };
 }

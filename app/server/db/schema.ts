@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { addonLibrary } from "./billing-schema";
 
 /**
  * The catalogue of ready-made apps (spec section 3, "App listing"). Prices are whole dollars as the
@@ -76,6 +77,25 @@ export const appPrices = pgTable(
 );
 
 export type AppPriceRow = typeof appPrices.$inferSelect;
+
+/** Price changes of an add-on (cents a month), read like app_prices: the latest effective, else the list price. */
+export const addonPrices = pgTable(
+  "addon_prices",
+  {
+    id: serial("id").primaryKey(),
+    addonId: text("addon_id")
+      .notNull()
+      .references(() => addonLibrary.id, { onDelete: "cascade" }),
+    monthlyPrice: integer("monthly_price").notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("addon_prices_current_idx").on(t.addonId, t.effectiveAt.desc(), t.id.desc()),
+    index("addon_prices_effective_idx").on(t.effectiveAt),
+  ],
+);
 export * from "./auth-schema";
 export * from "./account-schema";
 export * from "./billing-schema";

@@ -3,6 +3,7 @@ import { csvRow } from "~/lib/admin/csv";
 import type { TableParams } from "~/lib/admin/table-params";
 import type { Db } from "../../db/client.server";
 import { affiliatesTable } from "./affiliates.server";
+import { addonsTable } from "./addons.server";
 import { appsTable } from "./apps.server";
 import { auditTable } from "./audit.server";
 import { customersTable } from "./customers.server";
@@ -20,6 +21,7 @@ export const ADMIN_TABLES = {
   tickets: ticketsTable,
   audit: auditTable,
   apps: appsTable,
+  addons: addonsTable,
 } satisfies Record<TableId, { spec: unknown; csv: readonly unknown[] }>;
 
 /** One page of a table, as its URL asks. */
