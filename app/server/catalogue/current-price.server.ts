@@ -6,8 +6,8 @@ import { addonLibrary, addonPrices, appPrices, apps } from "../db/schema";
  * The price an app sells at now: the latest app_prices row already effective, else the app's list
  * price (docs/decisions/XXXX-catalogue-in-database.md). A lateral join on app_prices_current_idx, one
  * index probe per app read; join `subquery` with `leftJoinLateral(subquery, sql\`true\`)` and select
- * `columns`. `now()` is the transaction's start, so a read and the checkout that follows it in one
- * transaction see the same price.
+ * `columns`. The time is the database's `now()`, the clock an operator's change "now" is stamped
+ * with, so the next read sees that change whatever the app servers' clocks say.
  */
 export function currentPrice(db: Db) {
   const subquery = db
