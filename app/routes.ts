@@ -20,6 +20,8 @@ export default [
   route("admin/leads/:id", "routes/admin/lead.tsx"),
   route("admin/tickets/:id", "routes/admin/ticket.tsx"),
   route("admin/emails/:id", "routes/admin/email.tsx"),
+  route("admin/apps/:id", "routes/admin/app.tsx"),
+  route("admin/addons/:id", "routes/admin/addon.tsx"),
   route("admin/:table", "routes/admin/table.tsx"),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
   route("checkout/local/:sessionId", "routes/checkout.local.tsx"),

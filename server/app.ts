@@ -12,6 +12,7 @@ import { privateByDefault, sharedCacheControl } from "~/server/http/cache-contro
 import { originCheck } from "~/server/http/origin-check.server";
 import { bodyLimit } from "~/server/http/body-limit.server";
 import { database } from "~/server/db/client.server";
+import { onCatalogueChange, watchCatalogue } from "~/server/catalogue/catalogue-version.server";
 import { authSecret, sessionCookieName } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "~/server/http/client-ip.server";
 import { env } from "~/server/env.server";
@@ -80,7 +81,13 @@ const pageCache =
         onLookup: appMetrics().pageCacheLookup,
       })
     : null;
-if (pageCache) app.use(pageCache.capture);
+if (pageCache) {
+  app.use(pageCache.capture);
+  // A catalogue edit (this instance's at once, any instance's or a scheduled price's within a poll)
+  // drops the stored pages: they show prices (docs/decisions/XXXX-catalogue-in-database.md).
+  onCatalogueChange(pageCache.clear);
+  watchCatalogue(() => database()?.db, pageCache.clear);
+}
 
 /**
  * First look at every request (server.js): the anonymous page cache answers it, or `next` (Express)

@@ -95,7 +95,7 @@ const SWEEP: Record<string, Entry> = {
   // The operator console's tables, exports and record pages: the same 404, whatever the id.
   "routes/admin/table.tsx": {
     probes: () =>
-      ["customers", "orders", "leads", "affiliates", "tickets", "emails", "audit", "nothing"].map((t) =>
+      ["customers", "orders", "leads", "affiliates", "tickets", "emails", "audit", "apps", "addons", "nothing"].map((t) =>
         page(`/admin/${t}?q=a`, 404, 404),
       ),
   },
@@ -109,6 +109,8 @@ const SWEEP: Record<string, Entry> = {
   "routes/admin/email.tsx": {
     probes: () => [page("/admin/emails/1", 404, 404), page("/admin/emails/abc", 404, 404)],
   },
+  "routes/admin/app.tsx": { probes: () => [page("/admin/apps/1", 404, 404), page("/admin/apps/new", 404, 404)] },
+  "routes/admin/addon.tsx": { probes: () => [page("/admin/addons/email-campaign-builder", 404, 404)] },
   "routes/affiliate-dashboard.tsx": {
     probes: (ids) => [
       page("/affiliate-dashboard", "auth", "->/affiliate-signup", { C: 200 }),

@@ -888,6 +888,63 @@ function routes(ctx) {
       bad: { intent: ["drop", ...INJECTIONS], body: ["", " ", longString(5001), "a\u0000b", ...INJECTIONS] },
       text: ["body"],
     },
+    // An app's edit form against an id no app has: a valid form is a 404, a bad one a 400 (never a write).
+    {
+      name: "POST /admin/apps/:id",
+      path: "/admin/apps/2147483647",
+      format: "form",
+      dataRoute: true,
+      base: {
+        intent: "save",
+        name: "Fuzz App",
+        description: "An app that only the fuzzer edits.",
+        industry: "Financial Services",
+        features: "One\nTwo",
+        deliveryTime: "7-10 days",
+        isActive: "on",
+        basePrice: "1000",
+        expressPrice: "1500",
+        standardPrice: "900",
+        monthlyFinancing: "50",
+        effectiveAt: "",
+      },
+      bad: {
+        intent: ["drop", "cancel-price", ...INJECTIONS],
+        name: ["", "!!", longString(81), "a\u0000b", ...INJECTIONS],
+        industry: ["", "Space", ...INJECTIONS],
+        features: ["", longString(121), "a\u0000b"],
+        basePrice: ["-1", "0", "1e9", "12.5", "abc", ...INJECTIONS],
+        monthlyFinancing: ["-1", "99999999999", ...INJECTIONS],
+        isActive: ["yes", ...INJECTIONS],
+        effectiveAt: ["2020-01-01T00:00", "tomorrow", "9999-12-31T23:59", ...INJECTIONS],
+      },
+      text: ["name", "description", "features", "deliveryTime"],
+    },
+    {
+      name: "POST /admin/addons/:id",
+      path: "/admin/addons/no-such-addon",
+      format: "form",
+      dataRoute: true,
+      base: {
+        intent: "save",
+        name: "Fuzz Add-on",
+        description: "An add-on that only the fuzzer edits.",
+        category: "Marketing",
+        features: "One\nTwo",
+        isActive: "on",
+        monthlyPrice: "29.99",
+        effectiveAt: "",
+      },
+      bad: {
+        intent: ["drop", "cancel-price", ...INJECTIONS],
+        name: ["", longString(81), "a\u0000b", ...INJECTIONS],
+        category: ["", "Toys", ...INJECTIONS],
+        features: ["", longString(121), "a\u0000b"],
+        monthlyPrice: ["-1", "0", "0.5", "1e9", "29.999", "abc", ...INJECTIONS],
+        effectiveAt: ["2020-01-01T00:00", "tomorrow", ...INJECTIONS],
+      },
+      text: ["name", "description", "features"],
+    },
     {
       name: "POST /admin/leads/:id",
       path: "/admin/leads/00000000-0000-0000-0000-000000000000",
@@ -925,7 +982,8 @@ const QUERY_PAGES = new Set(
     "/affiliate-signup", "/affiliate-dashboard", "/auth", "/dev/mailbox", "/dev/mailbox.json", "/dashboard",
     "/dashboard/addons", "/dashboard/billing", "/admin/customers", "/admin/orders", "/admin/leads", "/admin/affiliates",
     "/admin/tickets", "/admin/audit", "/admin/export/orders", "/admin/export/audit",
-    "/admin/emails", "/admin/export/emails"],
+    "/admin/emails", "/admin/export/emails", "/admin/apps", "/admin/export/apps",
+    "/admin/addons", "/admin/export/addons"],
 );
 function getRoutes(ctx) {
   // prettier-ignore
@@ -942,6 +1000,8 @@ function getRoutes(ctx) {
     "/admin/orders/00000000-0000-4000-8000-000000000000", "/admin/leads/fuzz-nobody", "/admin/tickets/1",
     "/admin/tickets/abc",
     "/admin/emails", "/admin/export/emails", "/admin/emails/1", "/admin/emails/abc",
+    "/admin/apps", "/admin/export/apps", "/admin/apps/1", "/admin/apps/new", "/admin/apps/abc",
+    "/admin/addons", "/admin/export/addons", "/admin/addons/email-campaign-builder", "/admin/addons/Bad_Id",
   ];
   // prettier-ignore
   const dashboard = [

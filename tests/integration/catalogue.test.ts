@@ -55,16 +55,24 @@ describe(`catalogue (${engine})`, () => {
 
   describe("seedCatalogue", () => {
     it("inserts the 181 apps with the catalogue's exact values", async () => {
-      expect(await seedCatalogue(database.db)).toEqual({ apps: 181 });
+      expect(await seedCatalogue(database.db)).toEqual({ apps: 181, inserted: 181 });
       expect(await list()).toEqual(catalogue);
     });
 
-    it("is idempotent: seeding again keeps 181 rows with identical values", async () => {
-      // Tamper with a row first: the upsert must put the catalogue's values back.
+    it("is idempotent and never overwrites: seeding again inserts only missing rows, an edited row stays edited", async () => {
       await database.db.update(apps).set({ basePrice: 1, name: "tampered", slug: "tampered" }).where(eq(apps.id, 7));
-      await seedCatalogue(database.db);
+      await database.db.delete(apps).where(eq(apps.id, 9));
+      expect(await seedCatalogue(database.db)).toEqual({ apps: 181, inserted: 1 });
       const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(apps);
       expect(count).toEqual({ n: 181 });
+      expect(await getApp(database.db, 7)).toMatchObject({ basePrice: 1, name: "tampered", slug: "tampered" });
+      expect(await getApp(database.db, 9)).toEqual(catalogue.find((a) => a.id === 9));
+      // Back to the catalogue's values for the tests below.
+      const seven = catalogue.find((a) => a.id === 7)!;
+      await database.db
+        .update(apps)
+        .set({ basePrice: seven.basePrice, name: seven.name, slug: seven.slug })
+        .where(eq(apps.id, 7));
       expect(await list()).toEqual(catalogue);
     });
   });
@@ -127,7 +135,10 @@ describe(`catalogue (${engine})`, () => {
           expect({ q, ...(await searchApps(database.db, { q }, 12)) }).toEqual({ q, apps: [], total: 0 });
         }
       } finally {
-        await seedCatalogue(database.db);
+        await database.db
+          .update(apps)
+          .set({ name: catalogue.find((a) => a.id === 7)!.name })
+          .where(eq(apps.id, 7));
       }
     });
 

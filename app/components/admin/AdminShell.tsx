@@ -12,6 +12,8 @@ const SECTIONS = [
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/tickets", label: "Tickets" },
   { to: "/admin/emails", label: "Emails" },
+  { to: "/admin/apps", label: "Apps" },
+  { to: "/admin/addons", label: "Add-ons" },
   { to: "/admin/audit", label: "Audit log" },
 ];
 

@@ -13,7 +13,11 @@ const subjectHref = (e: Pick<AuditEntry, "subjectType" | "subjectId">) =>
           ? "/admin/payouts"
           : e.subjectType === "email"
             ? `/admin/emails/${encodeURIComponent(e.subjectId)}`
-            : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
+            : e.subjectType === "app"
+              ? `/admin/apps/${encodeURIComponent(e.subjectId)}`
+              : e.subjectType === "addon"
+                ? `/admin/addons/${encodeURIComponent(e.subjectId)}`
+                : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
 
 export function AuditSubject({ entry }: { entry: AuditEntry }) {
   return (

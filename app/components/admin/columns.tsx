@@ -5,6 +5,8 @@ import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import type { TableId } from "~/lib/admin/tables";
 import type { AuditEntry } from "~/server/admin/audit.server";
 import type { AffiliateListRow } from "~/server/admin/tables/affiliates.server";
+import type { AddonListRow } from "~/server/admin/tables/addons.server";
+import type { AppListRow } from "~/server/admin/tables/apps.server";
 import type { CustomerRow } from "~/server/admin/tables/customers.server";
 import type { EmailListRow } from "~/server/admin/tables/emails.server";
 import type { LeadListRow } from "~/server/admin/tables/leads.server";
@@ -201,8 +203,74 @@ const audit: ConsoleColumn<AuditEntry>[] = [
   { id: "change", header: "Change", cell: (e) => <AuditChange entry={e} /> },
 ];
 
+const dollars = (n: number) => `$${n.toLocaleString("en-US")}`;
+
+const apps: ConsoleColumn<AppListRow>[] = [
+  { id: "id", header: "Id", numeric: true, cell: (a) => a.id },
+  {
+    id: "name",
+    header: "Name",
+    cell: (a) => (
+      <div className="min-w-44">
+        <Link
+          to={`/admin/apps/${a.id}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          aria-label={`Edit ${a.name}`}
+        >
+          {a.name}
+        </Link>
+        <span className="block break-all text-xs text-muted-foreground">/apps/{a.slug}</span>
+      </div>
+    ),
+  },
+  { id: "industry", header: "Industry", cell: (a) => <span className="block min-w-32">{a.industry}</span> },
+  { id: "basePrice", header: "Base", numeric: true, cell: (a) => dollars(a.basePrice) },
+  { id: "expressPrice", header: "Express", numeric: true, cell: (a) => dollars(a.expressPrice) },
+  { id: "standardPrice", header: "Standard", numeric: true, cell: (a) => dollars(a.standardPrice) },
+  { id: "monthly", header: "Monthly", numeric: true, cell: (a) => `${dollars(Number(a.monthlyFinancing))}/mo` },
+  {
+    id: "published",
+    header: "Published",
+    cell: (a) => (
+      <>
+        {a.published ? "Yes" : "No"}
+        {a.isPopular ? " · popular" : ""}
+      </>
+    ),
+  },
+  { id: "nextPriceAt", header: "Scheduled price", cell: (a) => (a.nextPriceAt ? when(a.nextPriceAt) : "—") },
+  { id: "updatedAt", header: "Updated", cell: (a) => when(a.updatedAt) },
+];
+
+const addons: ConsoleColumn<AddonListRow>[] = [
+  {
+    id: "name",
+    header: "Name",
+    cell: (a) => (
+      <div className="min-w-44">
+        <Link
+          to={`/admin/addons/${encodeURIComponent(a.id)}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          aria-label={`Edit ${a.name}`}
+        >
+          {a.name}
+        </Link>
+        <span className="block break-all text-xs text-muted-foreground">{a.id}</span>
+      </div>
+    ),
+  },
+  { id: "category", header: "Category", cell: (a) => a.category },
+  { id: "monthlyPrice", header: "Monthly", numeric: true, cell: (a) => `${formatMoney(a.monthlyPrice)}/mo` },
+  { id: "published", header: "On sale", cell: (a) => (a.published ? "Yes" : "No") },
+  { id: "nextPriceAt", header: "Scheduled price", cell: (a) => (a.nextPriceAt ? when(a.nextPriceAt) : "—") },
+  { id: "updatedAt", header: "Updated", cell: (a) => when(a.updatedAt) },
+];
+
 /** The page's columns of each console table (the server's half: app/server/admin/tables/). */
-export const TABLE_COLUMNS = { customers, orders, leads, affiliates, tickets, emails, audit } satisfies Record<TableId, unknown>;
+export const TABLE_COLUMNS = { customers, orders, leads, affiliates, tickets, emails, audit, apps, addons } satisfies Record<
+  TableId,
+  unknown
+>;
 
 /** The row key of each table. */
 export const ROW_KEYS: Record<TableId, (row: never) => string> = {
@@ -213,4 +281,6 @@ export const ROW_KEYS: Record<TableId, (row: never) => string> = {
   tickets: (r: TicketListRow) => String(r.id),
   emails: (r: EmailListRow) => String(r.id),
   audit: (r: AuditEntry) => String(r.id),
+  apps: (r: AppListRow) => String(r.id),
+  addons: (r: AddonListRow) => r.id,
 };

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { type ConsoleColumn, DataTable } from "~/components/admin/DataTable";
@@ -37,7 +37,17 @@ export default function AdminTablePage({ loaderData }: Route.ComponentProps) {
   const { id, params, rows, total, timeZone } = loaderData;
   const spec = TABLE_SPECS[id];
   return (
-    <AdminShell title={spec.title} timeZone={timeZone}>
+    <AdminShell
+      title={spec.title}
+      timeZone={timeZone}
+      actions={
+        id === "apps" ? (
+          <Link to="/admin/apps/new" className="font-medium text-primary underline-offset-4 hover:underline">
+            New app
+          </Link>
+        ) : undefined
+      }
+    >
       <DataTable
         key={id}
         spec={spec}

@@ -16,8 +16,15 @@ export type AuditAction =
   | "email.retry"
   | "payout-run.create"
   | "payout-run.confirm"
-  | "payout-run.cancel";
-export type AuditSubject = "order" | "user" | "ticket" | "lead" | "email" | "payout-run";
+  | "payout-run.cancel"
+  | "app.create"
+  | "app.update"
+  | "app.price"
+  | "app.price-cancel"
+  | "addon.update"
+  | "addon.price"
+  | "addon.price-cancel";
+export type AuditSubject = "order" | "user" | "ticket" | "lead" | "email" | "payout-run" | "app" | "addon";
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "order.refund",
@@ -29,6 +36,13 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "payout-run.create",
   "payout-run.confirm",
   "payout-run.cancel",
+  "app.create",
+  "app.update",
+  "app.price",
+  "app.price-cancel",
+  "addon.update",
+  "addon.price",
+  "addon.price-cancel",
 ];
 
 export interface AuditEntryInput {

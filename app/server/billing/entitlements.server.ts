@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, notInArray, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import {
   deriveEntitlements,
   type EntitlementRows,
@@ -74,7 +74,13 @@ export async function readEntitlementRows(
         userId: userAddons.userId,
         addonId: userAddons.addonId,
         name: addonLibrary.name,
-        monthlyPrice: addonLibrary.monthlyPrice,
+        // What it was sold at (its order's line), else its list price: a later price change in the
+        // console does not change what an owner pays.
+        monthlyPrice: sql<number>`coalesce((
+          select (a->>'monthlyPrice')::int from ${orders} o,
+            jsonb_array_elements(case when jsonb_typeof(o.details->'addons') = 'array' then o.details->'addons' else '[]'::jsonb end) a
+          where o.id = ${userAddons.orderId} and a->>'id' = ${userAddons.addonId} limit 1
+        ), ${addonLibrary.monthlyPrice})`.mapWith(Number),
         orderId: userAddons.orderId,
       })
       .from(userAddons)

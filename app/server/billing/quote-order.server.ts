@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   BILLING_PLANS,
   contactsAlreadyIncludedMessage,
@@ -19,6 +19,7 @@ import {
 } from "~/catalogue/pricing";
 import type { CheckoutRequest } from "~/lib/checkout-request";
 import { getApp } from "../catalogue/apps.server";
+import { currentAddonPrice } from "../catalogue/current-price.server";
 import type { Db } from "../db/client.server";
 import { addonLibrary } from "../db/schema";
 import { CheckoutError, DISTRIBUTOR_ALREADY_OWNED } from "./checkout-error.server";
@@ -159,9 +160,11 @@ async function quote(db: Db, userId: string, held: Entitlements, req: CheckoutRe
     case "addons": {
       const ids = [...new Set(req.addonIds)];
       if (ids.length !== req.addonIds.length) throw new CheckoutError("invalid_input", "Each add-on can be in the cart once");
+      const price = currentAddonPrice(db);
       const rows = await db
-        .select()
+        .select({ id: addonLibrary.id, name: addonLibrary.name, monthlyPrice: price.monthlyPrice })
         .from(addonLibrary)
+        .leftJoinLateral(price.subquery, sql`true`)
         .where(and(inArray(addonLibrary.id, ids), eq(addonLibrary.isActive, true)));
       if (rows.length !== ids.length) throw new CheckoutError("unknown_item", "Unknown or unavailable add-on");
       if (held.addons.some((a) => ids.includes(a.addonId)))

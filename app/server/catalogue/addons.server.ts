@@ -2,26 +2,17 @@ import { asc, eq, sql } from "drizzle-orm";
 import { ADDONS, type AddonListing } from "~/catalogue/addons";
 import type { Db } from "../db/client.server";
 import { addonLibrary } from "../db/schema";
+import { currentAddonPrice } from "./current-price.server";
 
 export type { AddonListing };
 
-/** Upserts the add-on marketplace from app/catalogue/addons.ts (idempotent, runs at boot). */
+/**
+ * Seeds the add-on marketplace from app/catalogue/addons.ts on first start; a later start only
+ * inserts add-ons no row holds yet and never rewrites one an operator edited (runs at boot).
+ */
 export async function seedAddons(db: Db): Promise<number> {
   if (ADDONS.length === 0) return 0;
-  await db
-    .insert(addonLibrary)
-    .values(ADDONS)
-    .onConflictDoUpdate({
-      target: addonLibrary.id,
-      set: {
-        name: sql`excluded.name`,
-        description: sql`excluded.description`,
-        category: sql`excluded.category`,
-        monthlyPrice: sql`excluded.monthly_price`,
-        features: sql`excluded.features`,
-        isActive: sql`excluded.is_active`,
-      },
-    });
+  await db.insert(addonLibrary).values(ADDONS).onConflictDoNothing();
   return ADDONS.length;
 }
 
@@ -40,16 +31,18 @@ function featureList(value: unknown): string[] {
 
 /** Spec section 7: `addon_library where is_active, ordered by category ascending` (then by name). */
 export async function listActiveAddons(db: Db): Promise<AddonListing[]> {
+  const price = currentAddonPrice(db);
   const rows = await db
     .select({
       id: addonLibrary.id,
       name: addonLibrary.name,
       description: addonLibrary.description,
       category: addonLibrary.category,
-      monthlyPrice: addonLibrary.monthlyPrice,
+      monthlyPrice: price.monthlyPrice,
       features: addonLibrary.features,
     })
     .from(addonLibrary)
+    .leftJoinLateral(price.subquery, sql`true`)
     .where(eq(addonLibrary.isActive, true))
     .orderBy(asc(addonLibrary.category), asc(addonLibrary.name));
   return rows.map((r) => ({ ...r, features: featureList(r.features) }));

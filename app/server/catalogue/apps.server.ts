@@ -4,6 +4,7 @@ import type { CatalogueApp } from "~/catalogue/apps";
 import { ALL_INDUSTRIES } from "~/catalogue/industries";
 import type { Db } from "../db/client.server";
 import { apps } from "../db/schema";
+import { currentPrice } from "./current-price.server";
 
 export interface AppFilters {
   /** Case-insensitive substring of name, description or industry (spec section 5). */
@@ -18,23 +19,38 @@ export interface AppsPage {
   total: number;
 }
 
-/** The public columns of a catalogue row: everything but the internal is_active flag. */
-const columns = {
-  id: apps.id,
-  slug: apps.slug,
-  name: apps.name,
-  description: apps.description,
-  industry: apps.industry,
-  basePrice: apps.basePrice,
-  expressPrice: apps.expressPrice,
-  standardPrice: apps.standardPrice,
-  monthlyFinancing: apps.monthlyFinancing,
-  rating: apps.rating,
-  reviews: apps.reviews,
-  isPopular: apps.isPopular,
-  features: apps.features,
-  deliveryTime: apps.deliveryTime,
-};
+/**
+ * The public columns of a catalogue row (everything but the internal is_active flag), with the price
+ * in effect now: select them from `apps` left-joined laterally to `price.subquery`.
+ */
+function publicColumns(db: Db) {
+  const price = currentPrice(db);
+  return {
+    price,
+    columns: {
+      id: apps.id,
+      slug: apps.slug,
+      name: apps.name,
+      description: apps.description,
+      industry: apps.industry,
+      ...price.columns,
+      rating: apps.rating,
+      reviews: apps.reviews,
+      isPopular: apps.isPopular,
+      features: apps.features,
+      deliveryTime: apps.deliveryTime,
+    },
+  };
+}
+
+/** A select of the public columns, current price joined, ready for where/order/limit. */
+function selectApps(db: Db) {
+  const { price, columns } = publicColumns(db);
+  return db
+    .select(columns)
+    .from(apps)
+    .leftJoinLateral(price.subquery, sql`true`);
+}
 
 /** Makes LIKE's metacharacters (%, _ and the escape character itself) match literally. */
 export function escapeLike(text: string): string {
@@ -72,7 +88,7 @@ export async function searchApps(db: Db, filters: AppFilters, limit: number): Pr
   const where = appsWhere(filters);
   if (!where) return { apps: [], total: 0 };
   const [rows, [count]] = await Promise.all([
-    db.select(columns).from(apps).where(where).orderBy(asc(apps.id)).limit(limit),
+    selectApps(db).where(where).orderBy(asc(apps.id)).limit(limit),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(apps)
@@ -84,9 +100,7 @@ export async function searchApps(db: Db, filters: AppFilters, limit: number): Pr
 /** One active app by id, or undefined. */
 export async function getApp(db: Db, id: number): Promise<CatalogueApp | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
-  const [row] = await db
-    .select(columns)
-    .from(apps)
+  const [row] = await selectApps(db)
     .where(and(eq(apps.id, id), eq(apps.isActive, true)))
     .limit(1);
   return row;
@@ -95,9 +109,7 @@ export async function getApp(db: Db, id: number): Promise<CatalogueApp | undefin
 /** One active app by the slug of its page, or undefined. */
 export async function getAppBySlug(db: Db, slug: string): Promise<CatalogueApp | undefined> {
   if (!isSlug(slug)) return undefined;
-  const [row] = await db
-    .select(columns)
-    .from(apps)
+  const [row] = await selectApps(db)
     .where(and(eq(apps.slug, slug), eq(apps.isActive, true)))
     .limit(1);
   return row;
@@ -105,9 +117,7 @@ export async function getAppBySlug(db: Db, slug: string): Promise<CatalogueApp |
 
 /** A few other active apps of an industry (its page's "related apps"), popular ones first, then by id. */
 export async function relatedApps(db: Db, app: Pick<CatalogueApp, "id" | "industry">, limit: number): Promise<CatalogueApp[]> {
-  return db
-    .select(columns)
-    .from(apps)
+  return selectApps(db)
     .where(and(eq(apps.industry, app.industry), eq(apps.isActive, true), ne(apps.id, app.id)))
     .orderBy(desc(apps.isPopular), asc(apps.id))
     .limit(limit);

@@ -16,7 +16,11 @@ import { orders } from "./account-schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Spec section 3 addon_library: the add-ons marketplace, seeded at boot (app/catalogue/addons.ts). */
+/**
+ * Spec section 3 addon_library: the add-ons marketplace, seeded on first start from
+ * app/catalogue/addons.ts and edited in the console after that. monthly_price is the list price; a
+ * later price is a row of addon_prices (docs/decisions/0078-catalogue-in-database.md).
+ */
 export const addonLibrary = pgTable(
   "addon_library",
   {
@@ -28,6 +32,8 @@ export const addonLibrary = pgTable(
     monthlyPrice: integer("monthly_price").notNull(),
     features: jsonb("features").$type<string[]>().notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /** The last edit of the row (seed or console); part of the catalogue's version (catalogue-version.server.ts). */
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [index("addon_library_category_idx").on(t.category)],
 );

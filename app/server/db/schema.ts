@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { addonLibrary } from "./billing-schema";
 
 /**
  * The catalogue of ready-made apps (spec section 3, "App listing"). Prices are whole dollars as the
@@ -13,6 +14,11 @@ export const apps = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull(),
     industry: text("industry").notNull(),
+    /**
+     * The four prices below are the app's list price from its first day; a price an operator sets
+     * later is a row of app_prices, and the current price is the latest of those already effective,
+     * else these (docs/decisions/0078-catalogue-in-database.md).
+     */
     basePrice: integer("base_price").notNull(),
     expressPrice: integer("express_price").notNull(),
     standardPrice: integer("standard_price").notNull(),
@@ -24,9 +30,13 @@ export const apps = pgTable(
     features: jsonb("features").$type<string[]>().notNull(),
     deliveryTime: text("delivery_time").notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /** The last edit of the row (seed or console): the public pages' cached copies are dropped when it moves. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("apps_industry_idx").on(t.industry),
+    // The catalogue's version (max of it), polled by every instance to drop its cached pages.
+    index("apps_updated_at_idx").on(t.updatedAt),
     // Trigram indexes serve the /apps search (ILIKE '%q%' on each column, searchApps), one per column so
     // each ILIKE of the OR can use one. fastupdate off: the catalogue is read-mostly and PGlite has no
     // autovacuum to merge a pending list, which every search would otherwise scan (ADR 0014).
@@ -37,6 +47,55 @@ export const apps = pgTable(
 );
 
 export type AppRow = typeof apps.$inferSelect;
+
+/**
+ * Price changes of an app, each effective from its time: the app's current price is the row with
+ * the latest effective_at at or before now (ties: the later row), else the app's list price. A
+ * future effective_at is a scheduled change. Orders copy the amount they were sold at, so a row
+ * here never changes an order.
+ */
+export const appPrices = pgTable(
+  "app_prices",
+  {
+    id: serial("id").primaryKey(),
+    appId: integer("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    basePrice: integer("base_price").notNull(),
+    expressPrice: integer("express_price").notNull(),
+    standardPrice: integer("standard_price").notNull(),
+    monthlyFinancing: text("monthly_financing").notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    /** The operator's account id (no foreign key: the history outlives the account). */
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("app_prices_current_idx").on(t.appId, t.effectiveAt.desc(), t.id.desc()),
+    index("app_prices_effective_idx").on(t.effectiveAt),
+  ],
+);
+
+export type AppPriceRow = typeof appPrices.$inferSelect;
+
+/** Price changes of an add-on (cents a month), read like app_prices: the latest effective, else the list price. */
+export const addonPrices = pgTable(
+  "addon_prices",
+  {
+    id: serial("id").primaryKey(),
+    addonId: text("addon_id")
+      .notNull()
+      .references(() => addonLibrary.id, { onDelete: "cascade" }),
+    monthlyPrice: integer("monthly_price").notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("addon_prices_current_idx").on(t.addonId, t.effectiveAt.desc(), t.id.desc()),
+    index("addon_prices_effective_idx").on(t.effectiveAt),
+  ],
+);
 export * from "./auth-schema";
 export * from "./account-schema";
 export * from "./billing-schema";

@@ -248,6 +248,29 @@ describe("createPageCache", () => {
     expect(t.renders.length).toBe(before + 1);
   });
 
+  it("clear drops every stored page, and a render under way when it ran is not stored", async () => {
+    const t = await start();
+    await t.get("/d");
+    await t.get("/d");
+    await t.stored("/d");
+    t.cache.clear();
+    expect(t.cache.size()).toBe(0);
+    expect((await t.get("/d")).headers.get("x-page-cache")).toBeNull();
+
+    // A render that began before the clear may show what the clear was for: never stored.
+    await t.get("/e");
+    t.hold();
+    const held = t.get("/e");
+    await t.rendered("/e", 2);
+    t.cache.clear();
+    t.release();
+    expect((await held).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await t.get("/e")).headers.get("x-page-cache")).toBeNull();
+    // The render after the clear is stored as usual.
+    await t.stored("/e");
+  });
+
   it("keys on the whole URL: another query string is another page", async () => {
     const t = await start();
     await t.get("/c?q=1");

@@ -323,8 +323,20 @@ export function createPageCache(options: PageCacheOptions) {
    * slowest waiting for tens of seconds (bench/cold-burst.js).
    */
   const waiting = new Map<string, Waiter[]>();
+  /**
+   * Bumped by `clear`: a render that began before a clear (it may show the catalogue as it was) is
+   * not stored after it.
+   */
+  let generation = 0;
 
-  async function store(key: string, body: Buffer, headers: OutgoingHttpHeaders, nonce: string | undefined, route: string) {
+  async function store(
+    key: string,
+    body: Buffer,
+    headers: OutgoingHttpHeaders,
+    nonce: string | undefined,
+    route: string,
+    renderedIn: number,
+  ) {
     const cleaned = withoutNonce(body.toString("utf8"), nonce);
     if (!cleaned) return;
     const identity = Buffer.from(cleaned.html, "utf8");
@@ -334,6 +346,7 @@ export function createPageCache(options: PageCacheOptions) {
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
       }),
     ]);
+    if (renderedIn !== generation) return;
     entries.set(key, {
       storedAt: now(),
       route,
@@ -444,6 +457,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (req.method !== "GET" || hasSessionCookie(req.headers.cookie)) return next();
     const key = cacheKey(req.headers.host, req.originalUrl);
     const mark: PageCacheMark = { cacheable: false };
+    const renderedIn = generation;
     res.locals.pageCache = mark;
     const body = keepBody(res, options.maxEntryBytes);
 
@@ -470,7 +484,7 @@ export function createPageCache(options: PageCacheOptions) {
       const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined;
       storing.set(
         key,
-        store(key, kept, res.getHeaders(), nonce, routeOf(res))
+        store(key, kept, res.getHeaders(), nonce, routeOf(res), renderedIn)
           .catch((error: unknown) => {
             if (stale) stale.refreshingSince = null;
             log.error("page cache store failed", { path: req.path, error: errorMessage(error) });
@@ -481,7 +495,13 @@ export function createPageCache(options: PageCacheOptions) {
     next();
   }
 
-  return { serve, capture, size: () => entries.size, clear: () => entries.clear() };
+  /** Drops every stored page (the catalogue changed); renders already under way are not stored. */
+  function clear() {
+    generation += 1;
+    entries.clear();
+  }
+
+  return { serve, capture, size: () => entries.size, clear };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -3,6 +3,8 @@ import { csvRow } from "~/lib/admin/csv";
 import type { TableParams } from "~/lib/admin/table-params";
 import type { Db } from "../../db/client.server";
 import { affiliatesTable } from "./affiliates.server";
+import { addonsTable } from "./addons.server";
+import { appsTable } from "./apps.server";
 import { auditTable } from "./audit.server";
 import { customersTable } from "./customers.server";
 import { emailsTable } from "./emails.server";
@@ -20,6 +22,8 @@ export const ADMIN_TABLES = {
   tickets: ticketsTable,
   emails: emailsTable,
   audit: auditTable,
+  apps: appsTable,
+  addons: addonsTable,
 } satisfies Record<TableId, { spec: unknown; csv: readonly unknown[] }>;
 
 /** The row type of one console table. */

@@ -1,0 +1,156 @@
+import { Loader2, Save } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { INDUSTRIES } from "~/catalogue/industries";
+import { Button } from "~/components/ui/button";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { MAX_FEATURES, type AppFormField, type FieldErrors } from "~/lib/admin/app-form";
+
+/** What the form shows: the stored app, or what the operator sent when it came back with errors. */
+export type AppFormValues = Partial<Record<Exclude<AppFormField, "isPopular" | "isActive">, string>> & {
+  isPopular?: boolean;
+  isActive?: boolean;
+};
+
+function Field({
+  name,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  name: AppFormField;
+  label: string;
+  hint?: string;
+  errors: FieldErrors;
+  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = `app-${name}`;
+  const error = errors[name];
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, name, ...(error ? { "aria-invalid": true as const } : {}), "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The console's app form (create and edit; docs/decisions/0078-catalogue-in-database.md). A plain
+ * form: it posts without JavaScript and the server answers with field messages.
+ */
+export function AppForm({
+  values,
+  errors,
+  mode,
+  message,
+}: {
+  values: AppFormValues;
+  errors: FieldErrors;
+  mode: "create" | "edit";
+  message?: { ok: boolean; text: string } | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" className="space-y-6" aria-label={mode === "create" ? "New app" : "Edit app"} noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">Listing</legend>
+        <Field name="name" label="Name" errors={errors}>
+          {(p) => <Input {...p} defaultValue={values.name} maxLength={80} required />}
+        </Field>
+        <Field name="industry" label="Industry" errors={errors}>
+          {(p) => (
+            <NativeSelect {...p} defaultValue={values.industry ?? ""} required>
+              <option value="" disabled>
+                Choose an industry
+              </option>
+              {INDUSTRIES.map((i) => (
+                <option key={i} value={i}>
+                  {i}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <Field name="description" label="Description" errors={errors}>
+            {(p) => <Textarea {...p} defaultValue={values.description} rows={3} maxLength={600} required />}
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field name="features" label="Features" hint={`One per line, at most ${MAX_FEATURES}.`} errors={errors}>
+            {(p) => <Textarea {...p} defaultValue={values.features} rows={5} required />}
+          </Field>
+        </div>
+        <Field name="deliveryTime" label="Delivery time" hint='For example "10-14 days".' errors={errors}>
+          {(p) => <Input {...p} defaultValue={values.deliveryTime} maxLength={40} required />}
+        </Field>
+        <div className="flex flex-col justify-end gap-3 pb-1 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="isActive" defaultChecked={values.isActive ?? true} className="size-4" />
+            Published (listed on /apps and for sale)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="isPopular" defaultChecked={values.isPopular ?? false} className="size-4" />
+            Popular (badge on its card)
+          </label>
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <legend className="mb-2 text-lg font-semibold">Prices (whole US dollars)</legend>
+        <Field name="basePrice" label="Base price" errors={errors}>
+          {(p) => <Input {...p} defaultValue={values.basePrice} inputMode="numeric" required />}
+        </Field>
+        <Field name="expressPrice" label="Express price" errors={errors}>
+          {(p) => <Input {...p} defaultValue={values.expressPrice} inputMode="numeric" required />}
+        </Field>
+        <Field name="standardPrice" label="Standard price" errors={errors}>
+          {(p) => <Input {...p} defaultValue={values.standardPrice} inputMode="numeric" required />}
+        </Field>
+        <Field name="monthlyFinancing" label="Monthly financing" errors={errors}>
+          {(p) => <Input {...p} defaultValue={values.monthlyFinancing} inputMode="numeric" required />}
+        </Field>
+        {mode === "edit" ? (
+          <div className="sm:col-span-2">
+            <Field
+              name="effectiveAt"
+              label="Price effective from (UTC)"
+              hint="Leave empty to change the price now; a later time schedules the change. Orders already placed keep their price."
+              errors={errors}
+            >
+              {(p) => <Input {...p} type="datetime-local" defaultValue={values.effectiveAt} />}
+            </Field>
+          </div>
+        ) : null}
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          {mode === "create" ? "Create app" : "Save changes"}
+        </Button>
+        {message ? (
+          <p
+            role={message.ok ? "status" : "alert"}
+            className={`text-sm font-medium ${message.ok ? "text-emerald-800" : "text-destructive"}`}
+          >
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { ADDON_CATEGORIES } from "~/catalogue/plans";
+import { checkbox, effectiveAtField, featuresField, parseEffectiveAt, text } from "./app-form";
+
+/**
+ * The console's add-on form: its listing, whether it is on sale, and its monthly price in dollars
+ * (cents allowed), now or from a later time. Prices are stored in cents.
+ */
+export const MAX_ADDON_PRICE_CENTS = 100_000_00;
+
+const monthlyPrice = z
+  .string({ error: "Enter the monthly price." })
+  .trim()
+  .min(1, "Enter the monthly price.")
+  .regex(/^\d{1,6}(?:\.\d{1,2})?$/, "The monthly price is in dollars, like 29 or 29.99.")
+  .transform((value) => {
+    const [dollars = "0", cents = ""] = value.split(".");
+    return Number(dollars) * 100 + Number(cents.padEnd(2, "0"));
+  })
+  .pipe(
+    z
+      .number()
+      .min(100, "The monthly price is at least $1.")
+      .max(MAX_ADDON_PRICE_CENTS, `The monthly price is at most $${(MAX_ADDON_PRICE_CENTS / 100).toLocaleString("en-US")}.`),
+  );
+
+export const addonFormSchema = z.strictObject({
+  intent: z.literal("save"),
+  name: text("name", 2, 80),
+  description: text("description", 10, 600),
+  category: z.enum(ADDON_CATEGORIES, { error: "Choose a category from the list." }),
+  features: featuresField,
+  isActive: checkbox,
+  monthlyPrice,
+  effectiveAt: effectiveAtField,
+});
+
+export type AddonFormInput = z.output<typeof addonFormSchema>;
+export type AddonFormField = Exclude<keyof AddonFormInput, "intent">;
+export type AddonFieldErrors = Partial<Record<AddonFormField, string>>;
+
+export type ParsedAddonForm =
+  { ok: true; value: AddonFormInput; effectiveAt: Date | null } | { ok: false; errors: AddonFieldErrors; message?: string };
+
+/** The form as the browser sent it, checked; field messages for the form to show. */
+export function parseAddonForm(entries: Record<string, FormDataEntryValue>, now: Date): ParsedAddonForm {
+  const strings: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entries)) {
+    if (typeof value !== "string") return { ok: false, errors: {}, message: "The form could not be read." };
+    strings[key] = value;
+  }
+  const parsed = addonFormSchema.safeParse(strings);
+  if (!parsed.success) {
+    const errors: AddonFieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === "string" && field in addonFormSchema.shape && field !== "intent")
+        errors[field as AddonFormField] ??= issue.message;
+    }
+    return Object.keys(errors).length === 0
+      ? { ok: false, errors, message: "Unknown or invalid request." }
+      : { ok: false, errors };
+  }
+  const effective = parseEffectiveAt(parsed.data.effectiveAt, now);
+  if (!effective.ok) return { ok: false, errors: { effectiveAt: effective.message } };
+  return { ok: true, value: parsed.data, effectiveAt: effective.at };
+}
