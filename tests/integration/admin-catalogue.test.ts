@@ -18,7 +18,8 @@ import { appSlugs, getApp, getAppBySlug, searchApps } from "~/server/catalogue/a
 import { catalogueVersion, onCatalogueChange } from "~/server/catalogue/catalogue-version.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
-import { addonLibrary, addonPrices, adminAudit, appPrices, apps, orders, userRoles } from "~/server/db/schema";
+import { addonLibrary, addonPrices, adminAudit, appPrices, apps, orders, userRoles, userSettings } from "~/server/db/schema";
+import { instantOfWallTime, wallTimeIn } from "~/lib/time-zone";
 import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
 import { routeAnswer } from "./support/route";
 import { enrolTwoFactor } from "./support/two-factor";
@@ -226,6 +227,40 @@ describe(`catalogue in the console (${engine})`, () => {
     // Saving the same form again changes nothing and records nothing.
     expect((await save(`/admin/apps/${APP_ID}`, String(APP_ID), changed)).body).toMatchObject({ message: "Nothing changed." });
     expect(await auditOf(APP_ID)).toHaveLength(1);
+  });
+
+  it("an operator in Auckland schedules a price in Auckland's time, and the page labels the zone", async () => {
+    const id = 21;
+    const app = catalogue.find((a) => a.id === id)!;
+    await database.db
+      .insert(userSettings)
+      .values({ userId: ops.id, timeZone: "Pacific/Auckland" })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { timeZone: "Pacific/Auckland" } });
+    try {
+      // Tomorrow at 09:30 on Auckland's clocks.
+      const tomorrow = wallTimeIn(new Date(Date.now() + 86_400_000), "Pacific/Auckland");
+      const local = `${tomorrow.year}-${String(tomorrow.month).padStart(2, "0")}-${String(tomorrow.day).padStart(2, "0")}T09:30`;
+      const answer = await save(
+        `/admin/apps/${id}`,
+        String(id),
+        formOf(app, { basePrice: String(app.basePrice + 500), effectiveAt: local }),
+      );
+      expect(answer.body).toMatchObject({ ok: true, message: "Price change scheduled." });
+      const [scheduled] = await database.db.select().from(appPrices).where(eq(appPrices.appId, id));
+      expect(scheduled!.effectiveAt).toEqual(
+        instantOfWallTime(
+          { year: tomorrow.year, month: tomorrow.month, day: tomorrow.day, hour: 9, minute: 30 },
+          "Pacific/Auckland",
+        ),
+      );
+      expect(wallTimeIn(scheduled!.effectiveAt, "Pacific/Auckland")).toMatchObject({ hour: 9, minute: 30 });
+      const page = await routeAnswer<{ timeZone: string | null }>(
+        appLoader(args(get(ops.cookie, `/admin/apps/${id}`), { id: String(id) })),
+      );
+      expect(page.body!.timeZone).toBe("Pacific/Auckland");
+    } finally {
+      await database.db.delete(userSettings).where(eq(userSettings.userId, ops.id));
+    }
   });
 
   it("a scheduled price is not applied before its time, then is; it can be withdrawn before", async () => {

@@ -56,10 +56,13 @@ export function AppForm({
   errors,
   mode,
   message,
+  timeZone = "UTC",
 }: {
   values: AppFormValues;
   errors: FieldErrors;
   mode: "create" | "edit";
+  /** The zone "Price effective from" is read in (the operator's). */
+  timeZone?: string;
   message?: { ok: boolean; text: string } | undefined;
 }) {
   const navigation = useNavigation();
@@ -128,7 +131,7 @@ export function AppForm({
           <div className="sm:col-span-2">
             <Field
               name="effectiveAt"
-              label="Price effective from (UTC)"
+              label={`Price effective from (${timeZone})`}
               hint="Leave empty to change the price now; a later time schedules the change. Orders already placed keep their price."
               errors={errors}
             >

@@ -1,23 +1,23 @@
 import { Link } from "react-router";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
-import type { AuditEntry } from "~/server/admin/audit.server";
+import type { AuditEntry, AuditSubject as AuditSubjectType } from "~/server/admin/audit.server";
 
-const subjectHref = (e: Pick<AuditEntry, "subjectType" | "subjectId">) =>
-  e.subjectType === "order"
-    ? `/admin/orders/${encodeURIComponent(e.subjectId)}`
-    : e.subjectType === "user"
-      ? `/admin/customers/${encodeURIComponent(e.subjectId)}`
-      : e.subjectType === "lead"
-        ? `/admin/leads/${encodeURIComponent(e.subjectId)}`
-        : e.subjectType === "payout-run"
-          ? "/admin/payouts"
-          : e.subjectType === "email"
-            ? `/admin/emails/${encodeURIComponent(e.subjectId)}`
-            : e.subjectType === "app"
-              ? `/admin/apps/${encodeURIComponent(e.subjectId)}`
-              : e.subjectType === "addon"
-                ? `/admin/addons/${encodeURIComponent(e.subjectId)}`
-                : `/admin/tickets/${encodeURIComponent(e.subjectId)}`;
+/** Where each kind of audited subject is shown in the console (a payout run on the payouts page). */
+const SUBJECT_PAGES: Record<AuditSubjectType, ((id: string) => string) | string> = {
+  order: (id) => `/admin/orders/${id}`,
+  user: (id) => `/admin/customers/${id}`,
+  lead: (id) => `/admin/leads/${id}`,
+  ticket: (id) => `/admin/tickets/${id}`,
+  email: (id) => `/admin/emails/${id}`,
+  app: (id) => `/admin/apps/${id}`,
+  addon: (id) => `/admin/addons/${id}`,
+  "payout-run": "/admin/payouts",
+};
+
+const subjectHref = (e: Pick<AuditEntry, "subjectType" | "subjectId">) => {
+  const page = SUBJECT_PAGES[e.subjectType as AuditSubjectType] ?? SUBJECT_PAGES.ticket;
+  return typeof page === "string" ? page : page(encodeURIComponent(e.subjectId));
+};
 
 export function AuditSubject({ entry }: { entry: AuditEntry }) {
   return (

@@ -43,7 +43,7 @@ export type ParsedAddonForm =
   { ok: true; value: AddonFormInput; effectiveAt: Date | null } | { ok: false; errors: AddonFieldErrors; message?: string };
 
 /** The form as the browser sent it, checked; field messages for the form to show. */
-export function parseAddonForm(entries: Record<string, FormDataEntryValue>, now: Date): ParsedAddonForm {
+export function parseAddonForm(entries: Record<string, FormDataEntryValue>, now: Date, timeZone = "UTC"): ParsedAddonForm {
   const strings: Record<string, string> = {};
   for (const [key, value] of Object.entries(entries)) {
     if (typeof value !== "string") return { ok: false, errors: {}, message: "The form could not be read." };
@@ -61,7 +61,7 @@ export function parseAddonForm(entries: Record<string, FormDataEntryValue>, now:
       ? { ok: false, errors, message: "Unknown or invalid request." }
       : { ok: false, errors };
   }
-  const effective = parseEffectiveAt(parsed.data.effectiveAt, now);
+  const effective = parseEffectiveAt(parsed.data.effectiveAt, now, timeZone);
   if (!effective.ok) return { ok: false, errors: { effectiveAt: effective.message } };
   return { ok: true, value: parsed.data, effectiveAt: effective.at };
 }

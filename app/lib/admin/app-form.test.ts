@@ -35,11 +35,40 @@ describe("parseEffectiveAt", () => {
     expect(parseEffectiveAt("2026-12-01T09:30:15", NOW)).toEqual({ ok: true, at: new Date("2026-12-01T09:30:15Z") });
   });
 
+  it("reads the time in the operator's zone, across a daylight-saving change too", () => {
+    // Auckland is 13 hours ahead of UTC in its summer.
+    expect(parseEffectiveAt("2026-12-01T09:30", NOW, "Pacific/Auckland")).toEqual({
+      ok: true,
+      at: new Date("2026-11-30T20:30:00Z"),
+    });
+    // New York: 5 hours behind in December, 4 in July.
+    expect(parseEffectiveAt("2026-12-01T09:30", NOW, "America/New_York")).toEqual({
+      ok: true,
+      at: new Date("2026-12-01T14:30:00Z"),
+    });
+    expect(parseEffectiveAt("2027-07-01T09:30", NOW, "America/New_York")).toEqual({
+      ok: true,
+      at: new Date("2027-07-01T13:30:00Z"),
+    });
+    expect(parseEffectiveAt("tomorrow", NOW, "Europe/Paris")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/\(Europe\/Paris\)/),
+    });
+  });
+
   it("refuses the past, far futures and what is not a time", () => {
     const past = new Date(NOW.getTime() - EFFECTIVE_GRACE_MS - 60_000).toISOString().slice(0, 16);
     expect(parseEffectiveAt(past, NOW)).toMatchObject({ ok: false, message: expect.stringMatching(/past/) });
     expect(parseEffectiveAt("2028-01-01T00:00", NOW)).toMatchObject({ ok: false, message: expect.stringMatching(/366 days/) });
-    for (const bad of ["tomorrow", "2026-02-30T10:00", "2026-12-01", "2026-12-01T25:00", "2026-12-01T10:00Z", " "]) {
+    for (const bad of [
+      "tomorrow",
+      "2026-02-30T10:00",
+      "2026-12-01",
+      "2026-12-01T25:00",
+      "2026-12-01T10:00Z",
+      "2026-12-01T10:00:75",
+      " ",
+    ]) {
       expect({ bad, ...parseEffectiveAt(bad, NOW) }).toMatchObject({ bad, ok: false });
     }
   });

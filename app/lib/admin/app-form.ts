@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INDUSTRIES } from "~/catalogue/industries";
 import { slugify } from "~/catalogue/slugs";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
+import { instantOfWallTime } from "~/lib/time-zone";
 
 /**
  * The console's app form (create and edit): what an operator may set on a catalogue app, checked
@@ -97,16 +98,33 @@ export type AppFormField = Exclude<keyof AppFormInput, "intent">;
 export type FieldErrors = Partial<Record<AppFormField, string>>;
 
 /**
- * When a price change takes effect: null for now (empty, or a time within the grace); otherwise a `YYYY-MM-DDTHH:MM` (a datetime-local
- * field) read as UTC, not before now (less EFFECTIVE_GRACE_MS, which counts as now) and at most
- * MAX_SCHEDULE_DAYS ahead.
+ * When a price change takes effect: null for now (empty, or a time within the grace); otherwise a
+ * `YYYY-MM-DDTHH:MM` (a datetime-local field) read as a wall time in `timeZone` (the operator's, as
+ * every time in the console), not before now (less EFFECTIVE_GRACE_MS, which counts as now) and at
+ * most MAX_SCHEDULE_DAYS ahead.
  */
-export function parseEffectiveAt(value: string, now: Date): { ok: true; at: Date | null } | { ok: false; message: string } {
+export function parseEffectiveAt(
+  value: string,
+  now: Date,
+  timeZone = "UTC",
+): { ok: true; at: Date | null } | { ok: false; message: string } {
   if (value === "") return { ok: true, at: null };
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  const at = match ? new Date(`${value.length === 16 ? `${value}:00` : value}Z`) : null;
-  if (!at || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 16) !== value.slice(0, 16))
-    return { ok: false, message: "Enter a date and time (UTC), or leave it empty for now." };
+  const [year, month, day, hour, minute, second] = (match?.slice(1) ?? []).map((n) => Number(n ?? 0));
+  // A date the calendar does not have (30 February) or an hour past 23 is refused, not rolled over.
+  const calendar = match ? new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!)) : null;
+  if (
+    !calendar ||
+    calendar.getUTCDate() !== day ||
+    calendar.getUTCHours() !== hour ||
+    calendar.getUTCMinutes() !== minute ||
+    second! > 59
+  )
+    return { ok: false, message: `Enter a date and time (${timeZone}), or leave it empty for now.` };
+  const at = new Date(
+    instantOfWallTime({ year: year!, month: month!, day: day!, hour: hour!, minute: minute! }, timeZone).getTime() +
+      second! * 1000,
+  );
   if (at.getTime() < now.getTime() - EFFECTIVE_GRACE_MS)
     return { ok: false, message: "Choose now or a later time: a price cannot change in the past." };
   if (at.getTime() <= now.getTime()) return { ok: true, at: null };
@@ -120,7 +138,7 @@ export type ParsedAppForm =
   { ok: true; value: AppFormInput; effectiveAt: Date | null } | { ok: false; errors: FieldErrors; message?: string };
 
 /** The form's fields as the browser sent them, checked; field messages for the form to show. */
-export function parseAppForm(entries: Record<string, FormDataEntryValue>, now: Date): ParsedAppForm {
+export function parseAppForm(entries: Record<string, FormDataEntryValue>, now: Date, timeZone = "UTC"): ParsedAppForm {
   const strings: Record<string, string> = {};
   for (const [key, value] of Object.entries(entries)) {
     if (typeof value !== "string") return { ok: false, errors: {}, message: "The form could not be read." };
@@ -140,7 +158,7 @@ export function parseAppForm(entries: Record<string, FormDataEntryValue>, now: D
       ? { ok: false, errors, message: "Unknown or invalid request." }
       : { ok: false, errors };
   }
-  const effective = parseEffectiveAt(parsed.data.effectiveAt, now);
+  const effective = parseEffectiveAt(parsed.data.effectiveAt, now, timeZone);
   if (!effective.ok) return { ok: false, errors: { effectiveAt: effective.message } };
   return { ok: true, value: parsed.data, effectiveAt: effective.at };
 }

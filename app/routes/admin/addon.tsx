@@ -14,6 +14,7 @@ import { Label } from "~/components/ui/label";
 import { type AddonFieldErrors, type AddonFormField, parseAddonForm } from "~/lib/admin/addon-form";
 import { MAX_FEATURES } from "~/lib/admin/app-form";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { type AddonDetail, getAddonDetail } from "~/server/admin/addon-detail.server";
 import { cancelAddonPriceAsOperator } from "~/server/admin/cancel-addon-price-as-operator.server";
 import { updateAddonAsOperator } from "~/server/admin/update-addon-as-operator.server";
@@ -34,10 +35,10 @@ const validId = (id: string | undefined): id is string => !!id && id.length <= 1
  * Operators only; anyone else gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   const detail = validId(params.id) ? await getAddonDetail(db(), params.id) : null;
   if (!detail) throw data(null, { status: 404 });
-  return detail;
+  return { ...detail, timeZone: await consoleTimeZone(request, me) };
 }
 
 type Values = Partial<Record<Exclude<AddonFormField, "isActive">, string>> & { isActive?: boolean };
@@ -63,7 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       ? answer({ ok: true, message: "Scheduled price withdrawn." })
       : answer({ ok: false, message: "That price change is already in effect or gone: it cannot be withdrawn." }, 409);
   }
-  const parsed = parseAddonForm(entries, new Date());
+  const parsed = parseAddonForm(entries, new Date(), (await consoleTimeZone(request, me)) ?? "UTC");
   if (!parsed.ok) {
     const values = Object.fromEntries(
       Object.entries(entries).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"),
@@ -170,7 +171,11 @@ export default function AdminAddon({ loaderData, actionData }: Route.ComponentPr
     "",
   ]);
   return (
-    <AdminShell title={`Add-on: ${addon.name}`} actions={<Status value={addon.isActive ? "on sale" : "off sale"} />}>
+    <AdminShell
+      title={`Add-on: ${addon.name}`}
+      actions={<Status value={addon.isActive ? "on sale" : "off sale"} />}
+      timeZone={loaderData.timeZone}
+    >
       <Panel id="summary" title="Now">
         <Fields
           items={[
@@ -214,7 +219,7 @@ export default function AdminAddon({ loaderData, actionData }: Route.ComponentPr
             </Field>
             <Field
               name="effectiveAt"
-              label="Price effective from (UTC)"
+              label={`Price effective from (${loaderData.timeZone ?? "UTC"})`}
               hint="Leave empty to change the price now; a later time schedules it. Owners keep the price they bought at."
               errors={errors}
             >

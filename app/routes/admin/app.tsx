@@ -8,6 +8,7 @@ import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
 import { type FieldErrors, parseAppForm } from "~/lib/admin/app-form";
 import { requireOperator } from "~/server/admin/admin.server";
+import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { type AppDetail, getAppDetail } from "~/server/admin/app-detail.server";
 import { cancelAppPriceAsOperator } from "~/server/admin/cancel-app-price-as-operator.server";
 import { createAppAsOperator } from "~/server/admin/create-app-as-operator.server";
@@ -37,13 +38,14 @@ function appIdOf(param: string | undefined): number | "new" | null {
  * Every change is audited. Operators only; anyone else gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOperator(request);
+  const me = await requireOperator(request);
   const id = appIdOf(params.id);
   if (id === null) throw data(null, { status: 404 });
-  if (id === "new") return { detail: null };
+  const timeZone = await consoleTimeZone(request, me);
+  if (id === "new") return { detail: null, timeZone };
   const detail = await getAppDetail(db(), id);
   if (!detail) throw data(null, { status: 404 });
-  return { detail };
+  return { detail, timeZone };
 }
 
 type ActionAnswer = { ok: boolean; message: string; errors?: FieldErrors; values?: AppFormValues };
@@ -72,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       : answer({ ok: false, message: "That price change is already in effect or gone: it cannot be withdrawn." }, 409);
   }
 
-  const parsed = parseAppForm(entries, new Date());
+  const parsed = parseAppForm(entries, new Date(), (await consoleTimeZone(request, me)) ?? "UTC");
   if (!parsed.ok) {
     const values = Object.fromEntries(
       Object.entries(entries).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"),
@@ -163,7 +165,7 @@ function PriceHistory({ detail }: { detail: AppDetail }) {
 }
 
 export default function AdminApp({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail } = loaderData;
+  const { detail, timeZone } = loaderData;
   const [search] = useSearchParams();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const message = actionData
@@ -173,7 +175,7 @@ export default function AdminApp({ loaderData, actionData }: Route.ComponentProp
       : undefined;
   if (!detail) {
     return (
-      <AdminShell title="New app">
+      <AdminShell title="New app" timeZone={timeZone}>
         <Panel id="app" title="The app">
           <AppForm mode="create" values={failed?.values ?? { isActive: false }} errors={failed?.errors ?? {}} message={message} />
         </Panel>
@@ -184,6 +186,7 @@ export default function AdminApp({ loaderData, actionData }: Route.ComponentProp
   return (
     <AdminShell
       title={`App: ${app.name}`}
+      timeZone={timeZone}
       actions={
         <span className="flex items-center gap-3 text-sm">
           <Status value={app.isActive ? "published" : "unpublished"} />
@@ -213,6 +216,7 @@ export default function AdminApp({ loaderData, actionData }: Route.ComponentProp
         <AppForm
           key={app.updatedAt}
           mode="edit"
+          timeZone={timeZone ?? "UTC"}
           values={failed?.values ?? valuesOf(detail)}
           errors={failed?.errors ?? {}}
           message={message}
