@@ -131,6 +131,10 @@ describe("allReviews", () => {
     }
   });
 
+  it("has none for an app with no reviews (a new one an operator added)", () => {
+    expect(allReviews({ ...apps[0]!, reviews: 0 })).toEqual([]);
+  });
+
   it("reads newest first: the later a review in the list, the older its label", () => {
     const most = apps.reduce((a, b) => (b.reviews > a.reviews ? b : a));
     const ages = allReviews(most).map((r) => age(r.timeAgo));

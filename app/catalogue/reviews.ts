@@ -222,9 +222,11 @@ export function earlierTimeAgo(index: number): string {
 
 /**
  * Every review of an app: as many as its card and dialog count ('{n} Verified Reviews'), never
- * more, so the dialog's refresh and its full list only show reviews the count includes.
+ * more, so the dialog's refresh and its full list only show reviews the count includes. An app
+ * with none (a new one an operator added) has none to show.
  */
 export function allReviews(app: ReviewedApp & { reviews: number }): Review[] {
+  if (app.reviews <= 0) return [];
   return reviewPool(app, Math.max(REVIEWS_SHOWN, app.reviews));
 }
 

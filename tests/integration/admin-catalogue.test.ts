@@ -374,6 +374,12 @@ describe(`catalogue in the console (${engine})`, () => {
     expect(second.location).toBe("/admin/apps/183?created=1");
     expect(await getApp(database.db, 182)).toMatchObject({ slug: "renamed-helper", basePrice: 9000, reviews: 0 });
     expect(await getApp(database.db, 183)).toMatchObject({ slug: "renamed-helper-183" });
+    // Published, a new app's page shows no reviews rather than made-up ones.
+    await database.db.update(apps).set({ isActive: true }).where(eq(apps.id, 182));
+    const page = await routeAnswer<{ reviews: unknown[]; earlier: unknown[] }>(
+      appPageLoader(args(new Request(`${SITE}/apps/renamed-helper`), { slug: "renamed-helper" })),
+    );
+    expect(page.body).toMatchObject({ reviews: [], earlier: [] });
     expect((await auditOf(182))[0]).toMatchObject({
       action: "app.create",
       before: null,

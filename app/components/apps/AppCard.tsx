@@ -50,7 +50,8 @@ export const AppCard = memo(function AppCard({
   onStartTrial,
 }: AppCardProps) {
   const quote = quoteApp(app, tab);
-  const preview = reviewPool(app, 1)[0]!;
+  // A new app an operator added has no reviews to preview.
+  const preview = app.reviews > 0 ? reviewPool(app, 1)[0] : undefined;
   const nameId = `app-${app.id}-name`;
   const list = view === "list";
   const more = app.features.length - 2;
@@ -82,31 +83,37 @@ export const AppCard = memo(function AppCard({
         </h3>
         <p className={list ? "text-sm text-muted-foreground" : "line-clamp-3 text-sm text-muted-foreground"}>{app.description}</p>
 
-        <p className="flex flex-wrap items-center gap-x-1.5 text-sm">
-          <Star />
-          <span className="font-semibold">5.0</span>
-          <span className="text-muted-foreground">({app.reviews} reviews)</span>
-        </p>
+        {preview ? (
+          <>
+            <p className="flex flex-wrap items-center gap-x-1.5 text-sm">
+              <Star />
+              <span className="font-semibold">5.0</span>
+              <span className="text-muted-foreground">({app.reviews} reviews)</span>
+            </p>
 
-        <figure className="rounded-lg bg-muted px-3 py-2 text-sm">
-          <blockquote className="line-clamp-2 italic text-foreground">“{preview.review}”</blockquote>
-          <figcaption className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 text-xs text-muted-foreground">
-            <span>
-              {preview.name}, {preview.company}
-            </span>
-            <a
-              href={reviewsHref}
-              className="rounded-sm font-semibold text-primary underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              onClick={(e) => {
-                if (!isPlainClick(e)) return;
-                e.preventDefault();
-                onOpenReviews(app);
-              }}
-            >
-              View all reviews<span className="sr-only"> for {app.name}</span>
-            </a>
-          </figcaption>
-        </figure>
+            <figure className="rounded-lg bg-muted px-3 py-2 text-sm">
+              <blockquote className="line-clamp-2 italic text-foreground">“{preview.review}”</blockquote>
+              <figcaption className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 text-xs text-muted-foreground">
+                <span>
+                  {preview.name}, {preview.company}
+                </span>
+                <a
+                  href={reviewsHref}
+                  className="rounded-sm font-semibold text-primary underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  onClick={(e) => {
+                    if (!isPlainClick(e)) return;
+                    e.preventDefault();
+                    onOpenReviews(app);
+                  }}
+                >
+                  View all reviews<span className="sr-only"> for {app.name}</span>
+                </a>
+              </figcaption>
+            </figure>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">No reviews yet</p>
+        )}
 
         <ul className={FEATURES}>
           {app.features.slice(0, 2).map((f) => (

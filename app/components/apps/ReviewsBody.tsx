@@ -28,6 +28,7 @@ export function ReviewsBody({
   readingAll?: boolean;
   onReadAllToggle?: (open: boolean) => void;
 }) {
+  if (reviews.length === 0) return <p className="rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground">No reviews yet.</p>;
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-muted px-4 py-3">

@@ -117,11 +117,15 @@ export default function AppPage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words sm:text-5xl">{app.name}</h1>
           <p className="mt-2 text-sm font-semibold uppercase tracking-wide text-emerald-200">{app.industry}</p>
           <p className="mt-4 max-w-3xl text-lg text-slate-300">{app.description}</p>
-          <p className="mt-4 flex flex-wrap items-center gap-x-1.5 text-sm">
-            <Star />
-            <span className="font-semibold">5.0</span>
-            <span className="text-slate-300">({app.reviews} reviews)</span>
-          </p>
+          {app.reviews > 0 ? (
+            <p className="mt-4 flex flex-wrap items-center gap-x-1.5 text-sm">
+              <Star />
+              <span className="font-semibold">5.0</span>
+              <span className="text-slate-300">({app.reviews} reviews)</span>
+            </p>
+          ) : (
+            <p className="mt-4 text-sm text-slate-300">No reviews yet</p>
+          )}
         </div>
       </section>
 
