@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUDGETS, PREFERRED_TIMES, PROJECT_TYPES, TIMEFRAMES } from "~/catalogue/callback";
 import { grantOperator } from "~/server/admin/operators.server";
@@ -73,6 +73,7 @@ describe(`transactional emails, once per event (${engine})`, () => {
   };
   const mailsTo = (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
   const kindsOf = async (to: string) => (await mailsTo(to)).map((m) => m.kind as EmailKind).sort();
+  const reminders = async (to: string) => (await mailsTo(to)).filter((m) => m.kind === "subscriptionTrialEnding");
   const inTx = <T>(work: (tx: Db) => Promise<T>) => db().transaction((tx) => work(tx as unknown as Db));
 
   beforeAll(async () => {
@@ -209,6 +210,38 @@ describe(`transactional emails, once per event (${engine})`, () => {
     expect(welcome.html).toContain("Ada &lt;b&gt;Lovelace&lt;/b&gt;");
     const receipt = (await mailsTo(buyer.email)).find((m) => m.kind === "paymentReceipt")!;
     expect(receipt.text).toMatch(/\/dashboard\/billing\/receipts\/\d+/);
+  });
+
+  it("a subscription's free trial: one reminder with its monthly price a day before the first charge, none once cancelled", async () => {
+    const subscriber = await newUser("sub-trial");
+    const quitter = await newUser("sub-quitter");
+    // Email updates off: the reminder is required, money is about to move.
+    await db().insert(userSettings).values({ userId: subscriber.id, emailUpdates: false });
+    const bought = [];
+    for (const who of [subscriber, quitter]) {
+      const checkout = await createCheckout(db(), who, { kind: "app", appId: 9, tab: "monthly" });
+      await fulfilOrder(db(), checkout.sessionId);
+      bought.push(checkout.orderId);
+    }
+    // Three days of trial left: not yet.
+    await sendDueReminders(db());
+    expect(await reminders(subscriber.email)).toEqual([]);
+    // Both trials end in 20 hours; the quitter cancels first.
+    await db()
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - (3 * 24 - 20) * HOUR) })
+      .where(inArray(orders.id, bought));
+    expect(await cancelSubscription(db(), quitter.id, `order:${bought[1]}`)).toBe("ended");
+    await sendDueReminders(db());
+    await sendDueReminders(db());
+    await restart();
+    await sendDueReminders(db());
+    const [reminder, ...more] = await reminders(subscriber.email);
+    expect(more).toEqual([]);
+    const [order] = await db().select().from(orders).where(eq(orders.id, bought[0]!));
+    expect(reminder!.text).toContain(`$${(order!.amount / 100).toFixed(2)}`);
+    expect(reminder!.text).toContain("/dashboard/billing");
+    expect(await reminders(quitter.email)).toEqual([]);
   });
 
   it("optional emails follow Email updates; required ones always go", async () => {

@@ -25,6 +25,10 @@ const CASES: { [K in EmailKind]: { props: EmailProps<K>; shows: string[] } } = {
     props: { itemName: "Starter", endsAt: "2026-12-04T10:00:00Z" },
     shows: ["Dec 4, 2026", `${SITE}/dashboard/settings`],
   },
+  subscriptionTrialEnding: {
+    props: { itemName: EVIL, amount: 4_900, endsAt: "2026-12-04T10:00:00Z" },
+    shows: ["$49.00", "Dec 4, 2026", `${SITE}/dashboard/billing`],
+  },
   chargeComing: {
     props: { itemName: "Lead Qualifier Pro", amount: 149_700, captureAt: "2026-12-01T09:30:00Z" },
     shows: ["$1,497.00", "Dec 1, 2026"],

@@ -12,6 +12,7 @@ import { paymentReceipt } from "./payment-receipt";
 import { payoutSent } from "./payout-sent";
 import { refundIssued } from "./refund-issued";
 import { subscriptionCancelled } from "./subscription-cancelled";
+import { subscriptionTrialEnding } from "./subscription-trial-ending";
 import { supportAnswer } from "./support-answer";
 import { trialEnding } from "./trial-ending";
 import { trialStarted } from "./trial-started";
@@ -26,6 +27,7 @@ export const EMAILS = {
   welcome,
   trialStarted,
   trialEnding,
+  subscriptionTrialEnding,
   chargeComing,
   buildCharged,
   paymentReceipt,
