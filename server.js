@@ -7,6 +7,7 @@
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadEnvFile } from "./app/server/process/env-file.server.js";
@@ -280,6 +281,9 @@ async function runServer() {
       const shown = typeof address === "object" && address ? address.port : port;
       logLine("info", "listening", { url: `http://localhost:${shown}`, ...(cluster.isWorker ? { pid: process.pid } : {}) });
     });
+  // An idle keep-alive connection is closed after this long (Node's default, stated here because the
+  // proxy in front must give up its idle connections sooner: docker/nginx.conf keeps them 4 s).
+  listener.keepAliveTimeout = 5_000;
   // Counted for the drain in stop().
   listener.on("connection", () => {
     connectionsTaken++;
@@ -323,7 +327,12 @@ async function runServer() {
       if (connectionsTaken === seen) quiet++;
       else [quiet, seen] = [0, connectionsTaken];
     }
-    listener.close(async () => {
+    // Idle keep-alive connections are not cut here (http.Server#close would): a proxy may be sending
+    // its next request on one at that very moment, and a POST it had sent cannot be retried
+    // elsewhere, so it answers 502. They end on their own keep-alive timeout instead, later than the
+    // proxy's own idle timeout (docker/nginx.conf, DEPLOY.md), so the proxy lets go of them first;
+    // a request that still arrives on one is answered, with Connection: close.
+    net.Server.prototype.close.call(listener, async () => {
       try {
         await mod.shutdown();
         await stopTracing?.();
@@ -333,7 +342,6 @@ async function runServer() {
         process.exit(1);
       }
     });
-    listener.closeIdleConnections?.();
   }
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
