@@ -1,11 +1,10 @@
 import { Loader2, Save } from "lucide-react";
-import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { INDUSTRIES } from "~/catalogue/industries";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { MAX_FEATURES, type AppFormField, type FieldErrors } from "~/lib/admin/app-form";
+import { FormField, type FormFieldProps } from "~/components/admin/FormField";
 
 /** What the form shows: the stored app, or what the operator sent when it came back with errors. */
 export type AppFormValues = Partial<Record<Exclude<AppFormField, "isPopular" | "isActive">, string>> & {
@@ -13,38 +12,9 @@ export type AppFormValues = Partial<Record<Exclude<AppFormField, "isPopular" | "
   isActive?: boolean;
 };
 
-function Field({
-  name,
-  label,
-  hint,
-  errors,
-  children,
-}: {
-  name: AppFormField;
-  label: string;
-  hint?: string;
-  errors: FieldErrors;
-  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = `app-${name}`;
-  const error = errors[name];
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, name, ...(error ? { "aria-invalid": true as const } : {}), "aria-describedby": describedBy })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The form's fields, with ids `app-<name>`. */
+function Field(props: Omit<FormFieldProps<AppFormField>, "idPrefix">) {
+  return <FormField idPrefix="app" {...props} />;
 }
 
 /**

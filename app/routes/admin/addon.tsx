@@ -1,5 +1,4 @@
 import { Loader2, Save } from "lucide-react";
-import type { ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ADDON_CATEGORIES } from "~/catalogue/plans";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
@@ -10,7 +9,6 @@ import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { type AddonFieldErrors, type AddonFormField, parseAddonForm } from "~/lib/admin/addon-form";
 import { MAX_FEATURES } from "~/lib/admin/app-form";
 import { requireOperator } from "~/server/admin/admin.server";
@@ -20,6 +18,7 @@ import { cancelAddonPriceAsOperator } from "~/server/admin/cancel-addon-price-as
 import { updateAddonAsOperator } from "~/server/admin/update-addon-as-operator.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/addon";
+import { FormField, type FormFieldProps } from "~/components/admin/FormField";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
   error || !loaderData
@@ -106,38 +105,9 @@ function valuesOf(detail: AddonDetail): Values {
   };
 }
 
-function Field({
-  name,
-  label,
-  hint,
-  errors,
-  children,
-}: {
-  name: AddonFormField;
-  label: string;
-  hint?: string;
-  errors: AddonFieldErrors;
-  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = `addon-${name}`;
-  const error = errors[name];
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, name, ...(error ? { "aria-invalid": true as const } : {}), "aria-describedby": describedBy })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The form's fields, with ids `addon-<name>`. */
+function Field(props: Omit<FormFieldProps<AddonFormField>, "idPrefix">) {
+  return <FormField idPrefix="addon" {...props} />;
 }
 
 export default function AdminAddon({ loaderData, actionData }: Route.ComponentProps) {
