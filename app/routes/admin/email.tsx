@@ -1,17 +1,16 @@
-import { Loader2, RotateCcw } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, Fields, Panel, Status } from "~/components/admin/AdminShell";
 import { AuditList } from "~/components/admin/AuditList";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
-import { Button } from "~/components/ui/button";
 import { requireOperator } from "~/server/admin/admin.server";
 import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { getEmailDetail } from "~/server/admin/email-detail.server";
 import { retryEmailAsOperator, type RetryEmailOutcome } from "~/server/admin/retry-email-as-operator.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/email";
+import { RetryDelivery } from "~/components/admin/RetryDelivery";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
   error || !loaderData
@@ -62,8 +61,6 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AdminEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { email, mailServer, audit } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   return (
     <AdminShell title={`Email: ${email.subject}`} actions={<Status value={email.status} />} timeZone={loaderData.timeZone}>
       <Panel id="email" title="Delivery">
@@ -100,23 +97,7 @@ export default function AdminEmail({ loaderData, actionData }: Route.ComponentPr
             ? "The message itself is not shown here: it may hold a sign-in or password-reset link."
             : "No mail server is configured: emails stay in the outbox and are not sent."}
         </p>
-        {email.retryable && mailServer ? (
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="retry-email" />
-            <Button type="submit" size="sm" variant="outline" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
-              Retry delivery
-            </Button>
-          </Form>
-        ) : null}
-        {actionData ? (
-          <p
-            role={actionData.ok ? "status" : "alert"}
-            className={`mt-3 text-sm font-medium ${actionData.ok ? "text-emerald-800" : "text-destructive"}`}
-          >
-            {actionData.message}
-          </p>
-        ) : null}
+        <RetryDelivery intent="retry-email" retryable={email.retryable && mailServer} answer={actionData} />
       </Panel>
       <Panel id="audit" title="Operator actions">
         <AuditList entries={audit} />

@@ -1,11 +1,9 @@
-import { Loader2, RotateCcw } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, Fields, MiniTable, Panel, Status } from "~/components/admin/AdminShell";
 import { AuditList } from "~/components/admin/AuditList";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
-import { Button } from "~/components/ui/button";
 import { noControlChars } from "~/lib/text";
 import { requireOperator } from "~/server/admin/admin.server";
 import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
@@ -13,6 +11,7 @@ import { getLeadDetail } from "~/server/admin/lead-detail.server";
 import { retryLeadAsOperator } from "~/server/admin/retry-lead-as-operator.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/lead";
+import { RetryDelivery } from "~/components/admin/RetryDelivery";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
   error || !loaderData
@@ -51,8 +50,6 @@ export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, attempts, audit } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const retryable = lead.deliveryStatus === "failed" || lead.deliveryStatus === "kept";
   return (
     <AdminShell
@@ -122,23 +119,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             ])}
           />
         </div>
-        {retryable ? (
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="retry-lead" />
-            <Button type="submit" size="sm" variant="outline" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
-              Retry delivery
-            </Button>
-          </Form>
-        ) : null}
-        {actionData ? (
-          <p
-            role={actionData.ok ? "status" : "alert"}
-            className={`mt-3 text-sm font-medium ${actionData.ok ? "text-emerald-800" : "text-destructive"}`}
-          >
-            {actionData.message}
-          </p>
-        ) : null}
+        <RetryDelivery intent="retry-lead" retryable={retryable} answer={actionData} />
       </Panel>
       <Panel id="audit" title="Operator actions">
         <AuditList entries={audit} />
