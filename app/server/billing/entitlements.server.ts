@@ -9,6 +9,7 @@ import {
 } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
 import { addonLibrary, orders, trialAccess, userAddons, userSubscriptions } from "../db/schema";
+import { readTogether } from "../db/read-together.server";
 
 export type { Entitlements } from "~/catalogue/entitlements";
 
@@ -37,7 +38,7 @@ export interface ReadOptions {
 }
 
 /**
- * The rows of several accounts, four reads in parallel whatever the number of accounts (the admin
+ * The rows of several accounts, four reads (in parallel outside a transaction) whatever the number of accounts (the admin
  * customer list asks for a page of them at once). Only rows that can grant something are read:
  * active plan rows, paid orders, active add-ons, and the orders that used an item's free trial.
  */
@@ -50,7 +51,7 @@ export async function readEntitlementRows(
     userIds.map((id) => [id, { trial: opts.trial ?? null, subscriptions: [], orders: [], addons: [] }]),
   );
   if (userIds.length === 0) return byUser;
-  const [trials, subscriptions, paidOrders, addons] = await Promise.all([
+  const [trials, subscriptions, paidOrders, addons] = await readTogether(db, [
     opts.trial !== undefined ? Promise.resolve([]) : db.select().from(trialAccess).where(inArray(trialAccess.userId, userIds)),
     db
       .select()
