@@ -311,7 +311,14 @@ try {
     const C = await startServer({
       name: "C",
       port,
-      env: { ...common, PUBLIC_SITE_URL: url, WEB_CONCURRENCY: "2", MAILCHIMP_API_URL: `${mailchimp.url}/via-c` },
+      // Info lines: the primary's "workers started" is one.
+      env: {
+        ...common,
+        PUBLIC_SITE_URL: url,
+        WEB_CONCURRENCY: "2",
+        MAILCHIMP_API_URL: `${mailchimp.url}/via-c`,
+        LOG_LEVEL: "info",
+      },
     });
     servers.push(C);
     await waitFor("C: workers started", () => C.output.join("").includes('"workers started"'));
