@@ -19,6 +19,7 @@ import { updateAddonAsOperator } from "~/server/admin/update-addon-as-operator.s
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/addon";
 import { FormField, type FormFieldProps } from "~/components/admin/FormField";
+import { PRICE_NOT_WITHDRAWN, PRICE_WITHDRAWN, savedMessage, withdrawnPriceId } from "~/lib/admin/price-change";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
   error || !loaderData
@@ -55,13 +56,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     return answer({ ok: false, message: "The form could not be read." }, 400);
   }
   if (entries.intent === "cancel-price") {
-    const priceId =
-      typeof entries.priceId === "string" && /^[1-9]\d{0,9}$/.test(entries.priceId) ? Number(entries.priceId) : null;
-    if (priceId === null || Object.keys(entries).length !== 2)
-      return answer({ ok: false, message: "Unknown or invalid request." }, 400);
+    const priceId = withdrawnPriceId(entries);
+    if (priceId === null) return answer({ ok: false, message: "Unknown or invalid request." }, 400);
     return (await cancelAddonPriceAsOperator(db(), operator, params.id, priceId))
-      ? answer({ ok: true, message: "Scheduled price withdrawn." })
-      : answer({ ok: false, message: "That price change is already in effect or gone: it cannot be withdrawn." }, 409);
+      ? answer({ ok: true, message: PRICE_WITHDRAWN })
+      : answer({ ok: false, message: PRICE_NOT_WITHDRAWN }, 409);
   }
   const parsed = parseAddonForm(entries, new Date(), (await consoleTimeZone(request, me)) ?? "UTC");
   if (!parsed.ok) {
@@ -80,11 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const updated = await updateAddonAsOperator(db(), operator, params.id, parsed.value, parsed.effectiveAt);
   if (!updated.ok) throw data(null, { status: 404 });
-  const parts = [
-    updated.details ? "Listing saved." : null,
-    updated.price === "now" ? "New price in effect." : updated.price === "scheduled" ? "Price change scheduled." : null,
-  ].filter(Boolean);
-  return answer({ ok: true, message: parts.length ? parts.join(" ") : "Nothing changed." });
+  return answer({ ok: true, message: savedMessage(updated) });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

@@ -15,6 +15,7 @@ import { createAppAsOperator } from "~/server/admin/create-app-as-operator.serve
 import { updateAppAsOperator } from "~/server/admin/update-app-as-operator.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/app";
+import { PRICE_NOT_WITHDRAWN, PRICE_WITHDRAWN, savedMessage, withdrawnPriceId } from "~/lib/admin/price-change";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
   error || !loaderData
@@ -65,13 +66,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (entries.intent === "cancel-price" && id !== "new") {
-    const priceId =
-      typeof entries.priceId === "string" && /^[1-9]\d{0,9}$/.test(entries.priceId) ? Number(entries.priceId) : null;
-    if (priceId === null || Object.keys(entries).length !== 2)
-      return answer({ ok: false, message: "Unknown or invalid request." }, 400);
+    const priceId = withdrawnPriceId(entries);
+    if (priceId === null) return answer({ ok: false, message: "Unknown or invalid request." }, 400);
     return (await cancelAppPriceAsOperator(db(), operator, id, priceId))
-      ? answer({ ok: true, message: "Scheduled price withdrawn." })
-      : answer({ ok: false, message: "That price change is already in effect or gone: it cannot be withdrawn." }, 409);
+      ? answer({ ok: true, message: PRICE_WITHDRAWN })
+      : answer({ ok: false, message: PRICE_NOT_WITHDRAWN }, 409);
   }
 
   const parsed = parseAppForm(entries, new Date(), (await consoleTimeZone(request, me)) ?? "UTC");
@@ -95,11 +94,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const updated = await updateAppAsOperator(db(), operator, id, parsed.value, parsed.effectiveAt);
   if (!updated.ok) throw data(null, { status: 404 });
-  const parts = [
-    updated.details ? "Listing saved." : null,
-    updated.price === "now" ? "New price in effect." : updated.price === "scheduled" ? "Price change scheduled." : null,
-  ].filter(Boolean);
-  return answer({ ok: true, message: parts.length ? parts.join(" ") : "Nothing changed." });
+  return answer({ ok: true, message: savedMessage(updated) });
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
