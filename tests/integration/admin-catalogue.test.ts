@@ -21,7 +21,7 @@ import { setDatabase } from "~/server/db/client.server";
 import { addonLibrary, addonPrices, adminAudit, appPrices, apps, orders, userRoles, userSettings } from "~/server/db/schema";
 import { instantOfWallTime, wallTimeIn } from "~/lib/time-zone";
 import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
-import { routeAnswer } from "./support/route";
+import { routeAnswer, routeArgs, SITE, siteRequests } from "./support/route";
 import { enrolTwoFactor } from "./support/two-factor";
 
 process.env.LOG_LEVEL ??= "error";
@@ -32,16 +32,8 @@ process.env.LOG_LEVEL ??= "error";
  * the amount it was sold at, an unpublished app leaves the listings and cannot be bought, and every
  * change is in the audit log.
  */
-const SITE = "http://localhost:3000";
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, url: new URL(request.url), params, context: {} }) as never;
-const get = (cookie: string, path: string) => new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} });
-const post = (cookie: string, path: string, form: Record<string, string>) =>
-  new Request(`${SITE}${path}`, {
-    method: "POST",
-    headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", cookie, "x-client-ip": "10.42.0.1" },
-    body: new URLSearchParams(form),
-  });
+const args = routeArgs;
+const { get, post } = siteRequests("10.42.0.1");
 
 const catalogue = allApps();
 const APP_ID = 12;

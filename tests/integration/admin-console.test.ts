@@ -15,7 +15,7 @@ import { adminAudit, leads, mailOutbox, orders, paymentEvents, supportTickets, u
 import { listTickets } from "~/server/support/tickets.server";
 import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
 import { enrolTwoFactor } from "./support/two-factor";
-import { routeAnswer } from "./support/route";
+import { routeAnswer, routeArgs, siteRequests } from "./support/route";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -24,16 +24,8 @@ process.env.LOG_LEVEL ??= "error";
  * paged from the URL (bad input clamped, never a 500), CSV of the filtered rows, record pages, and
  * the audited actions (refund, ticket answer, lead retry, operator grant), 404 for anyone else.
  */
-const SITE = "http://localhost:3000";
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, url: new URL(request.url), params, context: {} }) as never;
-const get = (cookie: string, path: string) => new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} });
-const post = (cookie: string, path: string, form: Record<string, string>) =>
-  new Request(`${SITE}${path}`, {
-    method: "POST",
-    headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", cookie, "x-client-ip": "10.41.0.1" },
-    body: new URLSearchParams(form),
-  });
+const args = routeArgs;
+const { get, post } = siteRequests("10.41.0.1");
 type TablePage = { rows: Record<string, unknown>[]; total: number; params: Record<string, unknown> };
 const table = (cookie: string, id: string, query = "") =>
   routeAnswer<TablePage>(tableLoader(args(get(cookie, `/admin/${id}${query}`), { table: id })));

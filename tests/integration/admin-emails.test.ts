@@ -10,7 +10,7 @@ import { deliverMail, type MailTransport, setMailTransport } from "~/server/mail
 import { queueEmailInTx } from "~/server/mail/queue-email.server";
 import type { Db } from "~/server/db/client.server";
 import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
-import { routeAnswer } from "./support/route";
+import { routeAnswer, routeArgs, siteRequests } from "./support/route";
 import { enrolTwoFactor } from "./support/two-factor";
 
 process.env.LOG_LEVEL ??= "error";
@@ -20,16 +20,8 @@ process.env.LOG_LEVEL ??= "error";
  * retrying, stuck, failed) from what its delivery attempts recorded, filtered and searched from
  * the address; Retry on a failed one, audited, which sends it; never the body (it may hold links).
  */
-const SITE = "http://localhost:3000";
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, url: new URL(request.url), params, context: {} }) as never;
-const get = (cookie: string, path: string) => new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} });
-const post = (cookie: string, path: string, form: Record<string, string>) =>
-  new Request(`${SITE}${path}`, {
-    method: "POST",
-    headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", cookie, "x-client-ip": "10.42.0.1" },
-    body: new URLSearchParams(form),
-  });
+const args = routeArgs;
+const { get, post } = siteRequests("10.42.0.1");
 type Row = { id: number; to: string; status: string; attempts: number; lastError: string | null; retryable: boolean };
 const HOUR = 60 * 60_000;
 

@@ -47,5 +47,25 @@ export async function routeAnswer<B = Record<string, unknown>>(run: unknown): Pr
   return new RouteAnswer(200, result as B, new Headers());
 }
 
-/** A loader's or action's arguments for `request`. */
-export const routeArgs = (request: Request) => ({ request, url: new URL(request.url), params: {}, context: {} }) as never;
+/** A loader's or action's arguments for `request` (and the route's `params`). */
+export const routeArgs = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, url: new URL(request.url), params, context: {} }) as never;
+
+/** The site the route tests' requests are addressed to (the test server's default origin). */
+export const SITE = "http://localhost:3000";
+
+/**
+ * Requests as a browser sends them: a GET with the session's cookie (none when empty), and a form
+ * POST from the site's own origin and from `clientIp` (per-address limits key on it).
+ */
+export function siteRequests(clientIp: string) {
+  return {
+    get: (cookie: string, path: string) => new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} }),
+    post: (cookie: string, path: string, form: Record<string, string>) =>
+      new Request(`${SITE}${path}`, {
+        method: "POST",
+        headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", cookie, "x-client-ip": clientIp },
+        body: new URLSearchParams(form),
+      }),
+  };
+}
