@@ -29,6 +29,27 @@ function lucideCachedIcon(): Plugin {
   };
 }
 
+/**
+ * Packages compiled into the server bundle instead of loaded from node_modules at start. Node's
+ * loader looks up the nearest package.json of every file it loads, and these packages are many
+ * files each (drizzle-orm's package.json alone is 179 KB, read again for each of its files), or
+ * barrels whose unused parts cost at start (@react-email/components loads prismjs for a code block
+ * no email has). Bundled, rolldown keeps only what is used. What stays external: native or
+ * file-reading packages (PGlite's WebAssembly, pino's worker transport, pg, pg-boss), React itself
+ * (one copy shared with react-dom), and the rest, whose start cost is small.
+ * docs/decisions/0079-server-bundle-start.md
+ */
+const SSR_BUNDLED = [
+  "lucide-react",
+  "drizzle-orm",
+  /^@react-email\//,
+  "radix-ui",
+  /^@radix-ui\//,
+  "zod",
+  "better-auth",
+  /^@better-auth\//,
+];
+
 export default defineConfig({
   environments: {
     // The islands script of the home page is a client entry of its own beside React Router's
@@ -37,7 +58,7 @@ export default defineConfig({
     // The SSR bundle's entry is our Express app, so the production server imports one file that
     // already contains the routes, the database layer and the request handler. lucide-react is
     // bundled (not loaded from node_modules) so its icons render through the same cached Icon.
-    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } }, resolve: { noExternal: ["lucide-react"] } },
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } }, resolve: { noExternal: SSR_BUNDLED } },
   },
   build: { manifest: true },
   resolve: { tsconfigPaths: true },
