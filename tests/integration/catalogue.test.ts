@@ -15,6 +15,7 @@ import {
   type AppFilters,
 } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
+import { moveInCatalogueOrder } from "~/server/admin/catalogue-order.server";
 import { queryRows, setDatabase } from "~/server/db/client.server";
 import { apps } from "~/server/db/schema";
 import { engine, freshDatabase } from "./support/db";
@@ -67,7 +68,13 @@ describe(`catalogue (${engine})`, () => {
       expect(count).toEqual({ n: 181 });
       expect(await getApp(database.db, 7)).toMatchObject({ basePrice: 1, name: "tampered", slug: "tampered" });
       expect(await getApp(database.db, 9)).toEqual(catalogue.find((a) => a.id === 9));
-      // Back to the catalogue's values for the tests below.
+      // The deleted app's place closed up, and the app inserted again went last in /apps' order
+      // (positions: docs/decisions/XXXX-catalogue-order-and-add-on-creation.md).
+      const order = await database.db.select({ id: apps.id, position: apps.position }).from(apps).orderBy(apps.position);
+      expect(order.map((r) => r.position)).toEqual(catalogue.map((_, i) => i + 1));
+      expect(order.at(-1)).toEqual({ id: 9, position: 181 });
+      // Back to the catalogue's values and order for the tests below.
+      await database.db.transaction((tx) => moveInCatalogueOrder(tx, "apps", 9, "9"));
       const seven = catalogue.find((a) => a.id === 7)!;
       await database.db
         .update(apps)

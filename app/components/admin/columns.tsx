@@ -207,6 +207,7 @@ const dollars = (n: number) => `$${n.toLocaleString("en-US")}`;
 
 const apps: ConsoleColumn<AppListRow>[] = [
   { id: "id", header: "Id", numeric: true, cell: (a) => a.id },
+  { id: "position", header: "Position", numeric: true, cell: (a) => a.position },
   {
     id: "name",
     header: "Name",
@@ -243,6 +244,7 @@ const apps: ConsoleColumn<AppListRow>[] = [
 ];
 
 const addons: ConsoleColumn<AddonListRow>[] = [
+  { id: "position", header: "Position", numeric: true, cell: (a) => a.position },
   {
     id: "name",
     header: "Name",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAddonForm } from "./addon-form";
+import { parseAddonForm, parseNewAddonForm } from "./addon-form";
 
 const NOW = new Date("2026-11-27T12:00:00Z");
 const form = (changes: Record<string, string> = {}) => ({
@@ -49,6 +49,47 @@ describe("parseAddonForm", () => {
     expect(parseAddonForm(form({ effectiveAt: "2026-12-01T09:30" }), NOW)).toMatchObject({
       ok: true,
       effectiveAt: new Date("2026-12-01T09:30:00Z"),
+    });
+  });
+});
+
+describe("parseNewAddonForm", () => {
+  const { effectiveAt: _, ...fresh } = form();
+
+  it("reads a new add-on without an effective time: its price is its list price", () => {
+    expect(parseNewAddonForm(fresh)).toEqual({
+      ok: true,
+      value: {
+        intent: "save",
+        name: "SEO Optimizer",
+        description: "Keeps every page findable.",
+        category: "Marketing",
+        features: ["One", "Two"],
+        isActive: true,
+        monthlyPrice: 2900,
+      },
+    });
+    const { isActive: _off, ...unticked } = fresh;
+    expect(parseNewAddonForm(unticked)).toMatchObject({ ok: true, value: { isActive: false } });
+  });
+
+  it("answers each bad field with its message, and refuses unknown fields", () => {
+    expect(parseNewAddonForm({ ...fresh, name: "!!" })).toEqual({
+      ok: false,
+      errors: { name: "The name needs at least one letter or digit." },
+    });
+    expect(parseNewAddonForm({ ...fresh, name: "", monthlyPrice: "0", category: "Toys" })).toEqual({
+      ok: false,
+      errors: {
+        name: "Enter the name.",
+        monthlyPrice: "The monthly price is at least $1.",
+        category: "Choose a category from the list.",
+      },
+    });
+    expect(parseNewAddonForm({ ...fresh, effectiveAt: "" })).toEqual({
+      ok: false,
+      errors: {},
+      message: "Unknown or invalid request.",
     });
   });
 });

@@ -1,20 +1,24 @@
 import { Loader2, Save } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { ADDON_CATEGORIES } from "~/catalogue/plans";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, Fields, MiniTable, Panel, Status } from "~/components/admin/AdminShell";
 import { AuditList } from "~/components/admin/AuditList";
+import { OrderForm } from "~/components/admin/OrderForm";
 import { formatMoney } from "~/components/affiliates/format";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { type AddonFieldErrors, type AddonFormField, parseAddonForm } from "~/lib/admin/addon-form";
+import { type AddonFieldErrors, type AddonFormField, parseAddonForm, parseNewAddonForm } from "~/lib/admin/addon-form";
+import { movedMessage, NOT_MOVED, typedPosition } from "~/lib/admin/position";
 import { MAX_FEATURES } from "~/lib/admin/app-form";
 import { requireOperator } from "~/server/admin/admin.server";
 import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { type AddonDetail, getAddonDetail } from "~/server/admin/addon-detail.server";
 import { cancelAddonPriceAsOperator } from "~/server/admin/cancel-addon-price-as-operator.server";
+import { createAddonAsOperator } from "~/server/admin/create-addon-as-operator.server";
+import { moveAddonAsOperator } from "~/server/admin/move-addon-as-operator.server";
 import { updateAddonAsOperator } from "~/server/admin/update-addon-as-operator.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/addon";
@@ -24,25 +28,41 @@ import { PRICE_NOT_WITHDRAWN, PRICE_WITHDRAWN, savedMessage, withdrawnPriceId } 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
   error || !loaderData
     ? notFoundMeta(matches)
-    : [{ title: `Add-on ${loaderData.addon.name} | Operations` }, { name: "robots", content: "noindex" }];
+    : [
+        { title: `${loaderData.detail ? `Add-on ${loaderData.detail.addon.name}` : "New add-on"} | Operations` },
+        { name: "robots", content: "noindex" },
+      ];
 
-/** Add-on ids are slugs (app/catalogue/addons.ts); anything else is a 404 without a query. */
+/** Add-on ids are slugs (app/catalogue/addons.ts); anything else is a 404 without a query. No add-on is
+ * called "new" (create-addon-as-operator.server.ts), so that address is the new add-on form. */
 const validId = (id: string | undefined): id is string => !!id && id.length <= 100 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id);
 
 /**
- * /admin/addons/:id — edit an add-on of the marketplace: its listing, whether it is on sale, and its
- * monthly price, now or from a later time (docs/decisions/0078-catalogue-in-database.md). Audited.
- * Operators only; anyone else gets a 404.
+ * /admin/addons/new and /admin/addons/:id — create an add-on of the marketplace, or edit one: its
+ * listing, whether it is on sale, and its monthly price, now or from a later time
+ * (docs/decisions/0078-catalogue-in-database.md), and its place in the marketplace's order
+ * (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md). Audited. Operators only; anyone
+ * else gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const me = await requireOperator(request);
+  if (params.id === "new") return { detail: null, timeZone: await consoleTimeZone(request, me) };
   const detail = validId(params.id) ? await getAddonDetail(db(), params.id) : null;
   if (!detail) throw data(null, { status: 404 });
-  return { ...detail, timeZone: await consoleTimeZone(request, me) };
+  return { detail, timeZone: await consoleTimeZone(request, me) };
 }
 
 type Values = Partial<Record<Exclude<AddonFormField, "isActive">, string>> & { isActive?: boolean };
-type ActionAnswer = { ok: boolean; message: string; errors?: AddonFieldErrors; values?: Values };
+type ActionAnswer = {
+  ok: boolean;
+  message: string;
+  errors?: AddonFieldErrors;
+  values?: Values;
+  /** Set when the answer is the order form's (a move), with its field's message and what was typed. */
+  form?: "order";
+  positionError?: string;
+  position?: string;
+};
 const answer = (body: ActionAnswer, status = 200) => data(body, { status });
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -55,6 +75,33 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch {
     return answer({ ok: false, message: "The form could not be read." }, 400);
   }
+  const sent = () =>
+    ({
+      ...Object.fromEntries(
+        Object.entries(entries).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"),
+      ),
+      isActive: entries.isActive === "on",
+    }) as Values;
+
+  if (params.id === "new") {
+    const parsed = parseNewAddonForm(entries);
+    if (!parsed.ok)
+      return answer(
+        { ok: false, message: parsed.message ?? "Check the marked fields.", errors: parsed.errors, values: sent() },
+        400,
+      );
+    const created = await createAddonAsOperator(db(), operator, parsed.value);
+    throw redirect(`/admin/addons/${created.id}?created=1`);
+  }
+  if (entries.intent === "move") {
+    const moved = await moveAddonAsOperator(db(), operator, params.id, entries.position);
+    if (moved.ok) return answer({ ok: true, form: "order", message: movedMessage(moved.from, moved.to, moved.of) });
+    if (moved.reason === "not_found") throw data(null, { status: 404 });
+    return answer(
+      { ok: false, form: "order", message: NOT_MOVED, positionError: moved.message, position: typedPosition(entries.position) },
+      400,
+    );
+  }
   if (entries.intent === "cancel-price") {
     const priceId = withdrawnPriceId(entries);
     if (priceId === null) return answer({ ok: false, message: "Unknown or invalid request." }, 400);
@@ -63,20 +110,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       : answer({ ok: false, message: PRICE_NOT_WITHDRAWN }, 409);
   }
   const parsed = parseAddonForm(entries, new Date(), (await consoleTimeZone(request, me)) ?? "UTC");
-  if (!parsed.ok) {
-    const values = Object.fromEntries(
-      Object.entries(entries).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"),
-    ) as Values;
+  if (!parsed.ok)
     return answer(
-      {
-        ok: false,
-        message: parsed.message ?? "Check the marked fields.",
-        errors: parsed.errors,
-        values: { ...values, isActive: entries.isActive === "on" },
-      },
+      { ok: false, message: parsed.message ?? "Check the marked fields.", errors: parsed.errors, values: sent() },
       400,
     );
-  }
   const updated = await updateAddonAsOperator(db(), operator, params.id, parsed.value, parsed.effectiveAt);
   if (!updated.ok) throw data(null, { status: 404 });
   return answer({ ok: true, message: savedMessage(updated) });
@@ -105,14 +143,124 @@ function Field(props: Omit<FormFieldProps<AddonFormField>, "idPrefix">) {
   return <FormField idPrefix="addon" {...props} />;
 }
 
-export default function AdminAddon({ loaderData, actionData }: Route.ComponentProps) {
-  const detail = loaderData;
-  const { addon } = detail;
+/** The add-on form (create and edit): a plain form, it posts without JavaScript. */
+function AddonForm({
+  mode,
+  values,
+  errors,
+  timeZone,
+  message,
+}: {
+  mode: "create" | "edit";
+  values: Values;
+  errors: AddonFieldErrors;
+  timeZone: string;
+  message?: { ok: boolean; text: string } | undefined;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const values = failed?.values ?? valuesOf(detail);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  return (
+    <Form method="post" className="space-y-4" aria-label={mode === "create" ? "New add-on" : "Edit add-on"} noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          name="name"
+          label="Name"
+          hint={mode === "create" ? "Its id is made from the name and never changes." : undefined}
+          errors={errors}
+        >
+          {(p) => <Input {...p} defaultValue={values.name} maxLength={80} required />}
+        </Field>
+        <Field name="category" label="Category" errors={errors}>
+          {(p) => (
+            <NativeSelect {...p} defaultValue={values.category ?? ""} required>
+              {mode === "create" ? (
+                <option value="" disabled>
+                  Choose a category
+                </option>
+              ) : null}
+              {ADDON_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <Field name="description" label="Description" errors={errors}>
+            {(p) => <Textarea {...p} defaultValue={values.description} rows={3} maxLength={600} required />}
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field name="features" label="Features" hint={`One per line, at most ${MAX_FEATURES}.`} errors={errors}>
+            {(p) => <Textarea {...p} defaultValue={values.features} rows={5} required />}
+          </Field>
+        </div>
+        <Field name="monthlyPrice" label="Monthly price (USD)" hint="Dollars, like 29 or 29.99." errors={errors}>
+          {(p) => <Input {...p} defaultValue={values.monthlyPrice} inputMode="decimal" required />}
+        </Field>
+        {mode === "edit" ? (
+          <Field
+            name="effectiveAt"
+            label={`Price effective from (${timeZone})`}
+            hint="Leave empty to change the price now; a later time schedules it. Owners keep the price they bought at."
+            errors={errors}
+          >
+            {(p) => <Input {...p} type="datetime-local" defaultValue={values.effectiveAt} />}
+          </Field>
+        ) : null}
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isActive" defaultChecked={values.isActive ?? true} className="size-4" />
+          On sale (listed in the dashboard&apos;s add-ons)
+        </label>
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          {mode === "create" ? "Create add-on" : "Save changes"}
+        </Button>
+        {message ? (
+          <p
+            role={message.ok ? "status" : "alert"}
+            className={`text-sm font-medium ${message.ok ? "text-emerald-800" : "text-destructive"}`}
+          >
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export default function AdminAddon({ loaderData, actionData }: Route.ComponentProps) {
+  const { detail, timeZone } = loaderData;
+  const [search] = useSearchParams();
+  const moveAnswer = actionData?.form === "order" ? actionData : undefined;
+  const formAnswer = actionData?.form === "order" ? undefined : actionData;
+  const failed = formAnswer && !formAnswer.ok ? formAnswer : undefined;
   const errors = failed?.errors ?? {};
+  const message = formAnswer
+    ? { ok: formAnswer.ok, text: formAnswer.message }
+    : search.get("created") === "1" && !moveAnswer
+      ? { ok: true, text: "Add-on created." }
+      : undefined;
+  if (!detail) {
+    return (
+      <AdminShell title="New add-on" timeZone={timeZone}>
+        <Panel id="addon" title="The add-on">
+          <AddonForm
+            mode="create"
+            values={failed?.values ?? { isActive: false }}
+            errors={errors}
+            timeZone={timeZone ?? "UTC"}
+            message={message}
+          />
+        </Panel>
+      </AdminShell>
+    );
+  }
+  const { addon } = detail;
   const historyRows = detail.changes.map((c) => [
     <LocalDateTime key="at" iso={c.effectiveAt} />,
     <Status key="s" value={c.state} />,
@@ -139,7 +287,7 @@ export default function AdminAddon({ loaderData, actionData }: Route.ComponentPr
     <AdminShell
       title={`Add-on: ${addon.name}`}
       actions={<Status value={addon.isActive ? "on sale" : "off sale"} />}
-      timeZone={loaderData.timeZone}
+      timeZone={timeZone}
     >
       <Panel id="summary" title="Now">
         <Fields
@@ -152,64 +300,31 @@ export default function AdminAddon({ loaderData, actionData }: Route.ComponentPr
         />
       </Panel>
       <Panel id="addon" title="Edit">
-        <Form method="post" key={addon.updatedAt} className="space-y-4" aria-label="Edit add-on" noValidate>
-          <input type="hidden" name="intent" value="save" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="name" label="Name" errors={errors}>
-              {(p) => <Input {...p} defaultValue={values.name} maxLength={80} required />}
-            </Field>
-            <Field name="category" label="Category" errors={errors}>
-              {(p) => (
-                <NativeSelect {...p} defaultValue={values.category ?? ""} required>
-                  {ADDON_CATEGORIES.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <div className="sm:col-span-2">
-              <Field name="description" label="Description" errors={errors}>
-                {(p) => <Textarea {...p} defaultValue={values.description} rows={3} maxLength={600} required />}
-              </Field>
-            </div>
-            <div className="sm:col-span-2">
-              <Field name="features" label="Features" hint={`One per line, at most ${MAX_FEATURES}.`} errors={errors}>
-                {(p) => <Textarea {...p} defaultValue={values.features} rows={5} required />}
-              </Field>
-            </div>
-            <Field name="monthlyPrice" label="Monthly price (USD)" hint="Dollars, like 29 or 29.99." errors={errors}>
-              {(p) => <Input {...p} defaultValue={values.monthlyPrice} inputMode="decimal" required />}
-            </Field>
-            <Field
-              name="effectiveAt"
-              label={`Price effective from (${loaderData.timeZone ?? "UTC"})`}
-              hint="Leave empty to change the price now; a later time schedules it. Owners keep the price they bought at."
-              errors={errors}
-            >
-              {(p) => <Input {...p} type="datetime-local" defaultValue={values.effectiveAt} />}
-            </Field>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="isActive" defaultChecked={values.isActive ?? true} className="size-4" />
-              On sale (listed in the dashboard&apos;s add-ons)
-            </label>
-          </div>
-          <div className="flex flex-wrap items-center gap-4">
-            <Button type="submit" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-              Save changes
-            </Button>
-            {actionData ? (
-              <p
-                role={actionData.ok ? "status" : "alert"}
-                className={`text-sm font-medium ${actionData.ok ? "text-emerald-800" : "text-destructive"}`}
-              >
-                {actionData.message}
-              </p>
-            ) : null}
-          </div>
-        </Form>
+        {/* A fresh form after each save: its fields show what is stored now. */}
+        <AddonForm
+          key={addon.updatedAt}
+          mode="edit"
+          values={failed?.values ?? valuesOf(detail)}
+          errors={errors}
+          timeZone={timeZone ?? "UTC"}
+          message={message}
+        />
+      </Panel>
+      <Panel id="order" title="Order in the dashboard's add-ons">
+        <OrderForm
+          position={detail.order.position}
+          of={detail.order.of}
+          listedOn="/dashboard/addons"
+          hint="Add-ons off sale keep their place. Customers see the add-ons grouped by category, each group where its first add-on comes."
+          answer={
+            moveAnswer && {
+              ok: moveAnswer.ok,
+              message: moveAnswer.message,
+              errors: moveAnswer.positionError ? { position: moveAnswer.positionError } : {},
+              position: moveAnswer.position ?? "",
+            }
+          }
+        />
       </Panel>
       <Panel id="prices" title="Price history">
         <MiniTable

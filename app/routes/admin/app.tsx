@@ -3,6 +3,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, Fields, MiniTable, Panel, Status } from "~/components/admin/AdminShell";
 import { AppForm, type AppFormValues } from "~/components/admin/AppForm";
 import { AuditList } from "~/components/admin/AuditList";
+import { OrderForm } from "~/components/admin/OrderForm";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
@@ -12,10 +13,12 @@ import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { type AppDetail, getAppDetail } from "~/server/admin/app-detail.server";
 import { cancelAppPriceAsOperator } from "~/server/admin/cancel-app-price-as-operator.server";
 import { createAppAsOperator } from "~/server/admin/create-app-as-operator.server";
+import { moveAppAsOperator } from "~/server/admin/move-app-as-operator.server";
 import { updateAppAsOperator } from "~/server/admin/update-app-as-operator.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/app";
 import { PRICE_NOT_WITHDRAWN, PRICE_WITHDRAWN, savedMessage, withdrawnPriceId } from "~/lib/admin/price-change";
+import { movedMessage, NOT_MOVED, typedPosition } from "~/lib/admin/position";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
   error || !loaderData
@@ -35,7 +38,8 @@ function appIdOf(param: string | undefined): number | "new" | null {
 
 /**
  * /admin/apps/new and /admin/apps/:id — create a catalogue app, or edit one: its listing, whether it
- * is published, and its prices, now or from a later time (docs/decisions/0078-catalogue-in-database.md).
+ * is published, and its prices, now or from a later time (docs/decisions/0078-catalogue-in-database.md),
+ * and its place in /apps' order (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md).
  * Every change is audited. Operators only; anyone else gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -49,7 +53,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { detail, timeZone };
 }
 
-type ActionAnswer = { ok: boolean; message: string; errors?: FieldErrors; values?: AppFormValues };
+type ActionAnswer = {
+  ok: boolean;
+  message: string;
+  errors?: FieldErrors;
+  values?: AppFormValues;
+  /** Set when the answer is the order form's (a move), with its field's message and what was typed. */
+  form?: "order";
+  positionError?: string;
+  position?: string;
+};
 
 const answer = (body: ActionAnswer, status = 200) => data(body, { status });
 
@@ -71,6 +84,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     return (await cancelAppPriceAsOperator(db(), operator, id, priceId))
       ? answer({ ok: true, message: PRICE_WITHDRAWN })
       : answer({ ok: false, message: PRICE_NOT_WITHDRAWN }, 409);
+  }
+
+  if (entries.intent === "move" && id !== "new") {
+    const moved = await moveAppAsOperator(db(), operator, id, entries.position);
+    if (moved.ok) return answer({ ok: true, form: "order", message: movedMessage(moved.from, moved.to, moved.of) });
+    if (moved.reason === "not_found") throw data(null, { status: 404 });
+    return answer(
+      { ok: false, form: "order", message: NOT_MOVED, positionError: moved.message, position: typedPosition(entries.position) },
+      400,
+    );
   }
 
   const parsed = parseAppForm(entries, new Date(), (await consoleTimeZone(request, me)) ?? "UTC");
@@ -162,9 +185,11 @@ function PriceHistory({ detail }: { detail: AppDetail }) {
 export default function AdminApp({ loaderData, actionData }: Route.ComponentProps) {
   const { detail, timeZone } = loaderData;
   const [search] = useSearchParams();
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const message = actionData
-    ? { ok: actionData.ok, text: actionData.message }
+  const moveAnswer = actionData?.form === "order" ? actionData : undefined;
+  const formAnswer = actionData?.form === "order" ? undefined : actionData;
+  const failed = formAnswer && !formAnswer.ok ? formAnswer : undefined;
+  const message = formAnswer
+    ? { ok: formAnswer.ok, text: formAnswer.message }
     : search.get("created") === "1"
       ? { ok: true, text: "App created." }
       : undefined;
@@ -215,6 +240,22 @@ export default function AdminApp({ loaderData, actionData }: Route.ComponentProp
           values={failed?.values ?? valuesOf(detail)}
           errors={failed?.errors ?? {}}
           message={message}
+        />
+      </Panel>
+      <Panel id="order" title="Order on /apps">
+        <OrderForm
+          position={detail.order.position}
+          of={detail.order.of}
+          listedOn="/apps"
+          hint="Unpublished apps keep their place; visitors see the published ones in this order."
+          answer={
+            moveAnswer && {
+              ok: moveAnswer.ok,
+              message: moveAnswer.message,
+              errors: moveAnswer.positionError ? { position: moveAnswer.positionError } : {},
+              position: moveAnswer.position ?? "",
+            }
+          }
         />
       </Panel>
       <Panel id="prices" title="Price history">

@@ -41,9 +41,9 @@ export default function AdminTablePage({ loaderData }: Route.ComponentProps) {
       title={spec.title}
       timeZone={timeZone}
       actions={
-        id === "apps" ? (
-          <Link to="/admin/apps/new" className="font-medium text-primary underline-offset-4 hover:underline">
-            New app
+        id === "apps" || id === "addons" ? (
+          <Link to={`/admin/${id}/new`} className="font-medium text-primary underline-offset-4 hover:underline">
+            {id === "apps" ? "New app" : "New add-on"}
           </Link>
         ) : undefined
       }

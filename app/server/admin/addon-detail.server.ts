@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { addonLibrary, addonPrices } from "../db/schema";
 import { currentAddonPrice } from "../catalogue/current-price.server";
@@ -29,6 +29,8 @@ export interface AddonDetail {
   current: number;
   /** Every price change, the latest effective first. */
   changes: AddonPriceChange[];
+  /** Where it stands in the public order: `position` of `of` (every row, on sale or not). */
+  order: { position: number; of: number };
   audit: AuditEntry[];
 }
 
@@ -43,13 +45,14 @@ export async function getAddonDetail(db: Db, id: string): Promise<AddonDetail | 
     .where(eq(addonLibrary.id, id))
     .limit(1);
   if (!row) return null;
-  const [changes, audit] = await Promise.all([
+  const [changes, audit, [total]] = await Promise.all([
     db
       .select({ row: addonPrices, effective: sql<boolean>`${addonPrices.effectiveAt} <= now()` })
       .from(addonPrices)
       .where(eq(addonPrices.addonId, id))
       .orderBy(desc(addonPrices.effectiveAt), desc(addonPrices.id)),
     listAuditOf(db, "addon", id),
+    db.select({ n: count() }).from(addonLibrary),
   ]);
   let currentSeen = false;
   const { addon } = row;
@@ -70,6 +73,7 @@ export async function getAddonDetail(db: Db, id: string): Promise<AddonDetail | 
       if (effective) currentSeen = true;
       return { id: p.id, monthlyPrice: p.monthlyPrice, effectiveAt: p.effectiveAt.toISOString(), createdBy: p.createdBy, state };
     }),
+    order: { position: addon.position, of: total?.n ?? 0 },
     audit,
   };
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { appPrices, apps } from "../db/schema";
 import { currentPrice } from "../catalogue/current-price.server";
@@ -41,6 +41,8 @@ export interface AppDetail {
   listPrice: AppPrices;
   /** Every price change, the latest effective first. */
   changes: AppPriceChange[];
+  /** Where it stands in the public order: `position` of `of` (every row, on sale or not). */
+  order: { position: number; of: number };
   audit: AuditEntry[];
 }
 
@@ -55,13 +57,14 @@ export async function getAppDetail(db: Db, id: number): Promise<AppDetail | null
     .where(eq(apps.id, id))
     .limit(1);
   if (!row) return null;
-  const [changes, audit] = await Promise.all([
+  const [changes, audit, [total]] = await Promise.all([
     db
       .select({ row: appPrices, effective: sql<boolean>`${appPrices.effectiveAt} <= now()` })
       .from(appPrices)
       .where(eq(appPrices.appId, id))
       .orderBy(desc(appPrices.effectiveAt), desc(appPrices.id)),
     listAuditOf(db, "app", String(id)),
+    db.select({ n: count() }).from(apps),
   ]);
   let currentSeen = false;
   const { app } = row;
@@ -102,6 +105,7 @@ export async function getAppDetail(db: Db, id: number): Promise<AppDetail | null
         state,
       };
     }),
+    order: { position: app.position, of: total?.n ?? 0 },
     audit,
   };
 }

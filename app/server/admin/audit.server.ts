@@ -21,9 +21,12 @@ export type AuditAction =
   | "app.update"
   | "app.price"
   | "app.price-cancel"
+  | "app.move"
+  | "addon.create"
   | "addon.update"
   | "addon.price"
-  | "addon.price-cancel";
+  | "addon.price-cancel"
+  | "addon.move";
 export type AuditSubject = "order" | "user" | "ticket" | "lead" | "email" | "payout-run" | "app" | "addon";
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [
@@ -40,9 +43,12 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "app.update",
   "app.price",
   "app.price-cancel",
+  "app.move",
+  "addon.create",
   "addon.update",
   "addon.price",
   "addon.price-cancel",
+  "addon.move",
 ];
 
 export interface AuditEntryInput {

@@ -10,7 +10,7 @@ import { recordAudit } from "./audit.server";
  * A new catalogue app from the console, with its audit entry (app.create) in the same transaction.
  * Its id follows the highest one; its slug is its name's (app/catalogue/slugs.ts), with the id
  * appended when another app has it, like the seed's rule. Its prices are its list price, in effect
- * at once. New apps start with no reviews.
+ * at once. New apps start with no reviews, and last in /apps' order (the insert trigger places them).
  */
 export async function createAppAsOperator(
   db: Db,
@@ -42,14 +42,14 @@ export async function createAppAsOperator(
       rating: 5,
       reviews: 0,
     };
-    await tx.insert(apps).values(row);
+    const [inserted] = await tx.insert(apps).values(row).returning({ position: apps.position });
     await recordAudit(tx, {
       operator,
       action: "app.create",
       subjectType: "app",
       subjectId: String(id),
       before: null,
-      after: row,
+      after: { ...row, position: inserted!.position },
     });
     return { id, slug };
   });

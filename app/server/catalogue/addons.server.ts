@@ -12,9 +12,16 @@ export type { AddonListing };
  */
 export async function seedAddons(db: Db): Promise<number> {
   if (ADDONS.length === 0) return 0;
-  await db.insert(addonLibrary).values(ADDONS).onConflictDoNothing();
+  // Inserted in the spec's order (category, then name): the insert trigger gives each new add-on
+  // the next position, so a fresh marketplace starts in that order.
+  const bySpecOrder = [...ADDONS].sort(
+    (a, b) => compare(a.category, b.category) || compare(a.name, b.name) || compare(a.id, b.id),
+  );
+  await db.insert(addonLibrary).values(bySpecOrder).onConflictDoNothing();
   return ADDONS.length;
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Spec section 7: features may be stored as an array or as a JSON string of strings. */
 function featureList(value: unknown): string[] {
@@ -29,7 +36,11 @@ function featureList(value: unknown): string[] {
   return [];
 }
 
-/** Spec section 7: `addon_library where is_active, ordered by category ascending` (then by name). */
+/**
+ * Spec section 7: `addon_library where is_active`, in the operators' order (addon_library.position).
+ * The spec ordered by category then name; positions started in that order (drizzle/0027) and the
+ * marketplace groups by category in the order their first add-on comes.
+ */
 export async function listActiveAddons(db: Db): Promise<AddonListing[]> {
   const price = currentAddonPrice(db);
   const rows = await db
@@ -44,6 +55,6 @@ export async function listActiveAddons(db: Db): Promise<AddonListing[]> {
     .from(addonLibrary)
     .leftJoinLateral(price.subquery, sql`true`)
     .where(eq(addonLibrary.isActive, true))
-    .orderBy(asc(addonLibrary.category), asc(addonLibrary.name));
+    .orderBy(asc(addonLibrary.position));
   return rows.map((r) => ({ ...r, features: featureList(r.features) }));
 }

@@ -77,7 +77,8 @@ export function appsWhere(filters: AppFilters): SQL | null {
 }
 
 /**
- * The first `limit` active apps matching the filters, ordered by id, and the number of all matches.
+ * The first `limit` active apps matching the filters, in the operators' order (apps.position), and
+ * the number of all matches.
  * Paging and counting happen in SQL: the page is a LIMIT query and the count a count(*) run beside
  * it (on PostgreSQL on a second pool connection). A `count(*) over ()` on the page query would make
  * the page wait for every match: six times slower for the unfiltered page at 100,000 apps
@@ -88,7 +89,7 @@ export async function searchApps(db: Db, filters: AppFilters, limit: number): Pr
   const where = appsWhere(filters);
   if (!where) return { apps: [], total: 0 };
   const [rows, [count]] = await Promise.all([
-    selectApps(db).where(where).orderBy(asc(apps.id)).limit(limit),
+    selectApps(db).where(where).orderBy(asc(apps.position)).limit(limit),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(apps)
@@ -115,11 +116,11 @@ export async function getAppBySlug(db: Db, slug: string): Promise<CatalogueApp |
   return row;
 }
 
-/** A few other active apps of an industry (its page's "related apps"), popular ones first, then by id. */
+/** A few other active apps of an industry (its page's "related apps"), popular ones first, then in the operators' order. */
 export async function relatedApps(db: Db, app: Pick<CatalogueApp, "id" | "industry">, limit: number): Promise<CatalogueApp[]> {
   return selectApps(db)
     .where(and(eq(apps.industry, app.industry), eq(apps.isActive, true), ne(apps.id, app.id)))
-    .orderBy(desc(apps.isPopular), asc(apps.id))
+    .orderBy(desc(apps.isPopular), asc(apps.position))
     .limit(limit);
 }
 

@@ -32,10 +32,12 @@ export const addonLibrary = pgTable(
     monthlyPrice: integer("monthly_price").notNull(),
     features: jsonb("features").$type<string[]>().notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /** The dashboard marketplace's order, 1..n, unique and dense, kept like apps.position (drizzle/0027). */
+    position: integer("position").notNull().default(0),
     /** The last edit of the row (seed or console); part of the catalogue's version (catalogue-version.server.ts). */
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("addon_library_category_idx").on(t.category)],
+  (t) => [index("addon_library_category_idx").on(t.category), uniqueIndex("addon_library_position_idx").on(t.position)],
 );
 
 /** Spec section 3 user_addons: status 'active' means owned. Written only by checkout fulfilment. */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { addonLibrary } from "./billing-schema";
 
 /**
@@ -30,11 +30,19 @@ export const apps = pgTable(
     features: jsonb("features").$type<string[]>().notNull(),
     deliveryTime: text("delivery_time").notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Where the app stands in /apps' default order: 1..n over every app, published or not, unique
+     * and without gaps. An insert that leaves it at 0 is placed last by a trigger under the lock the
+     * console's moves take (drizzle/0027), so every insert path (seed, console, tests) keeps it dense.
+     */
+    position: integer("position").notNull().default(0),
     /** The last edit of the row (seed or console): the public pages' cached copies are dropped when it moves. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("apps_industry_idx").on(t.industry),
+    // Unique, and the /apps page walks it in order and stops after `show` rows.
+    uniqueIndex("apps_position_idx").on(t.position),
     // The catalogue's version (max of it), polled by every instance to drop its cached pages.
     index("apps_updated_at_idx").on(t.updatedAt),
     // Trigram indexes serve the /apps search (ILIKE '%q%' on each column, searchApps), one per column so

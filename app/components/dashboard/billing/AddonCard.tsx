@@ -1,5 +1,6 @@
 import { Check, Loader2, Plus, ShoppingCart, X } from "lucide-react";
-import { formatDollars } from "~/components/dashboard/pages/common";
+// Add-on prices may have cents (the console takes them): shown as charged, "$39.50", never rounded.
+import { formatDollars } from "~/catalogue/pricing";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,6 @@
 import { CheckCircle2, Info, Loader2, ShoppingCart, Trash2, X } from "lucide-react";
-import { formatDollars } from "~/components/dashboard/pages/common";
+// Add-on prices may have cents (the console takes them): shown as charged, "$39.50", never rounded.
+import { formatDollars } from "~/catalogue/pricing";
 import { Button } from "~/components/ui/button";
 import { ADDON_CART_MINIMUM } from "~/catalogue/addons";
 import { cn } from "~/lib/utils";

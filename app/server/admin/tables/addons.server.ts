@@ -6,6 +6,8 @@ import { type AdminTable, containsAny, orderOf, total } from "./query.server";
 
 export interface AddonListRow {
   id: string;
+  /** Place in the dashboard marketplace's order (1 is first). */
+  position: number;
   name: string;
   category: string;
   /** Cents a month, in effect now. */
@@ -28,6 +30,7 @@ export const addonsTable: AdminTable<AddonListRow> = {
       db
         .select({
           id: addonLibrary.id,
+          position: addonLibrary.position,
           name: addonLibrary.name,
           category: addonLibrary.category,
           monthlyPrice: price.monthlyPrice,
@@ -43,7 +46,12 @@ export const addonsTable: AdminTable<AddonListRow> = {
         .orderBy(
           ...orderOf(
             params,
-            { name: addonLibrary.name, category: addonLibrary.category, monthlyPrice: price.monthlyPrice },
+            {
+              position: addonLibrary.position,
+              name: addonLibrary.name,
+              category: addonLibrary.category,
+              monthlyPrice: price.monthlyPrice,
+            },
             addonLibrary.id,
           ),
         )
@@ -68,5 +76,6 @@ export const addonsTable: AdminTable<AddonListRow> = {
     { header: "published", value: (r) => r.published },
     { header: "next_price_at", value: (r) => r.nextPriceAt },
     { header: "updated_at", value: (r) => r.updatedAt },
+    { header: "position", value: (r) => r.position },
   ],
 };

@@ -6,6 +6,8 @@ import { type AdminTable, containsAny, orderOf, total } from "./query.server";
 
 export interface AppListRow {
   id: number;
+  /** Place in /apps' default order (1 is first). */
+  position: number;
   slug: string;
   name: string;
   industry: string;
@@ -33,6 +35,7 @@ export const appsTable: AdminTable<AppListRow> = {
       db
         .select({
           id: apps.id,
+          position: apps.position,
           slug: apps.slug,
           name: apps.name,
           industry: apps.industry,
@@ -52,6 +55,7 @@ export const appsTable: AdminTable<AppListRow> = {
             params,
             {
               id: apps.id,
+              position: apps.position,
               name: apps.name,
               industry: apps.industry,
               basePrice: price.columns.basePrice,
@@ -86,5 +90,6 @@ export const appsTable: AdminTable<AppListRow> = {
     { header: "published", value: (r) => r.published },
     { header: "next_price_at", value: (r) => r.nextPriceAt },
     { header: "updated_at", value: (r) => r.updatedAt },
+    { header: "position", value: (r) => r.position },
   ],
 };
