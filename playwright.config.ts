@@ -11,6 +11,8 @@ const chromiumArgs = [
   "--disable-sync",
 ];
 
+const CATALOGUE_WRITERS = /admin-catalogue.*\.spec\.ts$/;
+
 /** End-to-end tests drive the production build in the system Chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,7 +37,17 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: CATALOGUE_WRITERS },
+    // Specs that change what every visitor sees (an app's price, the catalogue's order, a new
+    // add-on) run after all the others, so no other spec reads the catalogue while it is changed.
+    {
+      name: "catalogue-writers",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: CATALOGUE_WRITERS,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: "node tests/e2e/support/serve.js",
     url: `http://localhost:${PORT}/healthz`,

@@ -84,7 +84,7 @@ const pageCache =
 if (pageCache) {
   app.use(pageCache.capture);
   // A catalogue edit (this instance's at once, any instance's or a scheduled price's within a poll)
-  // drops the stored pages: they show prices (docs/decisions/XXXX-catalogue-in-database.md).
+  // drops the stored pages: they show prices (docs/decisions/0078-catalogue-in-database.md).
   onCatalogueChange(pageCache.clear);
   watchCatalogue(() => database()?.db, pageCache.clear);
 }

@@ -8,7 +8,7 @@ import { gotoHydrated } from "./support/page";
 
 /**
  * The catalogue's order and new add-ons from the console
- * (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md). An operator moves the twelfth app of
+ * (docs/decisions/0080-catalogue-order-and-add-on-creation.md). An operator moves the twelfth app of
  * /apps up one place and anonymous visitors, whose /apps came from the page cache, see the new order
  * at once; then it goes back, so other specs find the seed's order. An operator creates an add-on
  * and a customer sees it in the dashboard's marketplace; it is taken off sale at the end, so other

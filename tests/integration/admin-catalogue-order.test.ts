@@ -29,7 +29,7 @@ process.env.LOG_LEVEL ??= "error";
 
 /**
  * The catalogue's order and new add-ons from the console
- * (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md): positions start in the order
+ * (docs/decisions/0080-catalogue-order-and-add-on-creation.md): positions start in the order
  * visitors saw, a move keeps them unique and without gaps (also when moves and inserts race), the
  * public listings follow them, bad input is a 400 with the field's message, orders keep their
  * prices, and every change is audited. New add-ons get an id from their name, go last, and can be

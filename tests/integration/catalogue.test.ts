@@ -69,7 +69,7 @@ describe(`catalogue (${engine})`, () => {
       expect(await getApp(database.db, 7)).toMatchObject({ basePrice: 1, name: "tampered", slug: "tampered" });
       expect(await getApp(database.db, 9)).toEqual(catalogue.find((a) => a.id === 9));
       // The deleted app's place closed up, and the app inserted again went last in /apps' order
-      // (positions: docs/decisions/XXXX-catalogue-order-and-add-on-creation.md).
+      // (positions: docs/decisions/0080-catalogue-order-and-add-on-creation.md).
       const order = await database.db.select({ id: apps.id, position: apps.position }).from(apps).orderBy(apps.position);
       expect(order.map((r) => r.position)).toEqual(catalogue.map((_, i) => i + 1));
       expect(order.at(-1)).toEqual({ id: 9, position: 181 });

@@ -15,7 +15,7 @@ export interface OrderAnswer {
 
 /**
  * Where an app or add-on stands in its public order, and the ways to move it
- * (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md): one step up or down, or straight to
+ * (docs/decisions/0080-catalogue-order-and-add-on-creation.md): one step up or down, or straight to
  * a position. Each is a plain form posting intent=move with the position wanted, so it works with
  * the keyboard and without JavaScript; the server checks the number and answers beside the field.
  */

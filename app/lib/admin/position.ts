@@ -1,6 +1,6 @@
 /**
  * Catalogue order: apps and add-ons each hold a position 1..n, unique and without gaps
- * (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md). These are the rules a move
+ * (docs/decisions/0080-catalogue-order-and-add-on-creation.md). These are the rules a move
  * follows; the transaction that applies them is app/server/admin/catalogue-order.server.ts.
  */
 

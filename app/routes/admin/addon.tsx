@@ -41,7 +41,7 @@ const validId = (id: string | undefined): id is string => !!id && id.length <= 1
  * /admin/addons/new and /admin/addons/:id — create an add-on of the marketplace, or edit one: its
  * listing, whether it is on sale, and its monthly price, now or from a later time
  * (docs/decisions/0078-catalogue-in-database.md), and its place in the marketplace's order
- * (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md). Audited. Operators only; anyone
+ * (docs/decisions/0080-catalogue-order-and-add-on-creation.md). Audited. Operators only; anyone
  * else gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

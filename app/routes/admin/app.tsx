@@ -39,7 +39,7 @@ function appIdOf(param: string | undefined): number | "new" | null {
 /**
  * /admin/apps/new and /admin/apps/:id — create a catalogue app, or edit one: its listing, whether it
  * is published, and its prices, now or from a later time (docs/decisions/0078-catalogue-in-database.md),
- * and its place in /apps' order (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md).
+ * and its place in /apps' order (docs/decisions/0080-catalogue-order-and-add-on-creation.md).
  * Every change is audited. Operators only; anyone else gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

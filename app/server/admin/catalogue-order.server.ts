@@ -4,7 +4,7 @@ import { queryRows, type Db } from "../db/client.server";
 
 /**
  * Moves one catalogue row (an app or an add-on) to another position, keeping the table's positions
- * 1..n unique and without gaps (docs/decisions/XXXX-catalogue-order-and-add-on-creation.md). Runs in
+ * 1..n unique and without gaps (docs/decisions/0080-catalogue-order-and-add-on-creation.md). Runs in
  * the caller's transaction, which records the audit entry beside it.
  *
  * One advisory lock per table serialises moves with each other and with inserts (the insert
