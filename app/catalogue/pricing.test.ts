@@ -6,7 +6,6 @@ import {
   formatCount,
   formatDollars,
   formatShortDollars,
-  formatWholeDollars,
   multiplierBadge,
   orderAmountLines,
   quoteAddons,
@@ -233,10 +232,10 @@ describe("subscription quotes (spec section 9)", () => {
 });
 
 describe("money and count formats", () => {
-  it("formats whole dollars, short dollars and counts the way the pages show them", () => {
+  it("formats dollars (cents only when there are some), short dollars and counts the way the pages show them", () => {
     expect(formatDollars(129_900)).toBe("$1,299");
     expect(formatDollars(1_250)).toBe("$12.50");
-    expect(formatWholeDollars(123_456)).toBe("$1,235");
+    expect(formatDollars(123_456)).toBe("$1,234.56");
     expect(formatShortDollars(1_250)).toBe("$12.5");
     expect(formatShortDollars(4_900)).toBe("$49");
     expect(formatCount(1_234_567)).toBe("1,234,567");

@@ -24,11 +24,6 @@ const centsDollars = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, 
 const upToCentsDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const grouped = new Intl.NumberFormat("en-US");
 
-/** "$1,234" (rounded to whole dollars). */
-export function formatWholeDollars(cents: number): string {
-  return `$${wholeDollars.format(cents / 100)}`;
-}
-
 /** "$12.5", "$1,234" (cents only when there are some, without a trailing zero). */
 export function formatShortDollars(cents: number): string {
   return `$${upToCentsDollars.format(cents / 100)}`;
@@ -39,6 +34,7 @@ export function formatCount(n: number): string {
   return grouped.format(n);
 }
 
+/** "$1,299", "$12.50": cents only when there are some, so a charge is shown exactly as charged. */
 export function formatDollars(cents: number): string {
   const dollars = cents / 100;
   return `$${(Number.isInteger(dollars) ? wholeDollars : centsDollars).format(dollars)}`;

@@ -132,7 +132,9 @@ export function EmptyState({ icon, title, children }: { icon: React.ReactNode; t
   );
 }
 
-export { formatWholeDollars as formatDollars, formatCount } from "~/catalogue/pricing";
+// Dollars with their cents when there are some: a prorated charge, a partial refund or a $39.50
+// add-on is shown as it is charged, never rounded to a whole dollar it is not.
+export { formatDollars, formatCount } from "~/catalogue/pricing";
 
 /** 10000 -> "10K", 1000000 -> "1M". */
 export const shortCount = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}K` : String(n));
