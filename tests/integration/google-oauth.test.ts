@@ -177,4 +177,17 @@ describe(`Google sign-in: state and PKCE (${engine})`, () => {
     expect(sessionCookie(joined)).toBe(true);
     expect(await googleAccounts(verified)).toHaveLength(1);
   });
+  it("welcomes a customer whose account Google made, once however often they sign in", async () => {
+    const email = "new-through-google@example.com";
+    for (const sub of ["g-4", "g-4"]) {
+      const res = await signInWithGoogle({ sub, email, email_verified: true });
+      expect(res.headers.get("location")).not.toMatch(/error=/);
+      expect(sessionCookie(res)).toBe(true);
+    }
+    const welcomes = await database.db
+      .select({ to: schema.mailOutbox.to })
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.kind, "welcome"), eq(schema.mailOutbox.to, email)));
+    expect(welcomes).toEqual([{ to: email }]);
+  });
 });

@@ -223,6 +223,13 @@ async function signInLinkBack(request: Request | undefined): Promise<string> {
 export function createAuth(db: Db, secret: string) {
   const e = env();
   const secure = usesSecureCookies();
+  /** The welcome email, once per account however often it is asked for. Optional (notification settings). */
+  const sendWelcome = async (user: { id: string; email: string }) => {
+    const firstName = (user as { firstName?: string | null }).firstName ?? null;
+    await sendEmail(db, { kind: "welcome", to: user.email, props: { firstName }, subjectId: user.id, userId: user.id }).catch(
+      (error: unknown) => log.error("welcome email not queued", { error: errorMessage(error) }),
+    );
+  };
   return betterAuth({
     appName: "AI Automation Apps",
     logger: { log: logFromAuth },
@@ -290,11 +297,7 @@ export function createAuth(db: Db, secret: string) {
       // created now, once the address is proven (docs/decisions/0011-affiliates.md).
       afterEmailVerification: async (user, request) => {
         await completeAffiliateFromVerification(db, user, request);
-        // Once per account, however often a link is followed. Optional (notification settings).
-        const firstName = (user as { firstName?: string | null }).firstName ?? null;
-        await sendEmail(db, { kind: "welcome", to: user.email, props: { firstName }, subjectId: user.id, userId: user.id }).catch(
-          (error: unknown) => log.error("welcome email not queued", { error: errorMessage(error) }),
-        );
+        await sendWelcome(user);
       },
     },
     databaseHooks: {
@@ -306,6 +309,9 @@ export function createAuth(db: Db, secret: string) {
           after: async (created, ctx) => {
             const cookie = ctx?.headers?.get("cookie") ?? ctx?.request?.headers.get("cookie") ?? null;
             await attributeSignup(db, created.id, cookie, secret);
+            // An account made through Google is verified from the start, so no verification link
+            // is followed and the hook above that welcomes a new customer never runs.
+            if (created.emailVerified) await sendWelcome(created);
             // The browser's time zone (the page's cookie) is the account's from the start
             // (docs/decisions/0061-customer-time-zone.md). A failure costs only that: the first
             // dashboard view captures it again.
