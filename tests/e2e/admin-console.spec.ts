@@ -138,6 +138,16 @@ for (const path of ["/admin/audit", "/admin/tickets", "/admin/emails"])
     const opsContext = await operatorContext(browser);
     const ops = await opsContext.newPage();
     await gotoHydrated(ops, path);
+    if (path === "/admin/emails") {
+      // The end-to-end server has no SMTP_URL: the table says why nothing is sent, and where to read it.
+      const note = ops.getByRole("note");
+      await expect(note).toContainText("No mail server is set up, so no email leaves this server.");
+      await expect(note.getByRole("link", { name: "dev mailbox" })).toHaveAttribute("href", "/dev/mailbox");
+      await ops.screenshot({ path: "test-results/admin-emails-no-smtp.png" });
+      await ops.setViewportSize({ width: 390, height: 844 });
+      await ops.screenshot({ path: "test-results/admin-emails-no-smtp-390.png" });
+      await ops.setViewportSize({ width: 1280, height: 720 });
+    }
     await expectNoAxeViolations(ops);
     const first = ops.locator("tbody tr").first().getByRole("link").first();
     if ((await first.count()) > 0) {

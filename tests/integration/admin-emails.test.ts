@@ -83,6 +83,18 @@ describe(`operator console: emails (${engine})`, () => {
     await database?.cleanup();
   });
 
+  it("says why nothing is sent when no mail server is set up, with the dev mailbox where it can be read", async () => {
+    // This suite runs without SMTP_URL, as a fresh clone does.
+    const emails = await routeAnswer<{ mailNotDelivered: { devMailbox: boolean } | null }>(
+      tableLoader(args(get(ops.cookie, "/admin/emails"), { table: "emails" })),
+    );
+    expect(emails.body?.mailNotDelivered).toEqual({ devMailbox: true });
+    const customers = await routeAnswer<{ mailNotDelivered: unknown }>(
+      tableLoader(args(get(ops.cookie, "/admin/customers"), { table: "customers" })),
+    );
+    expect(customers.body?.mailNotDelivered).toBeNull();
+  });
+
   it("records each attempt: the last retry's failure marks the email failed, a later success clears it", async () => {
     setMailTransport(transport);
     const id = await insert({ to: "bounce@shop.example" });

@@ -10,6 +10,7 @@ import { requireOperator } from "~/server/admin/admin.server";
 import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { queryTablePage } from "~/server/admin/tables/registry.server";
 import { db } from "~/server/db/client.server";
+import { mailNotDelivered } from "~/server/mail/mail.server";
 import type { Route } from "./+types/table";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
@@ -28,13 +29,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const timeZone = await consoleTimeZone(request, me);
   const parsed = parseTableParams(TABLE_SPECS[id], new URL(request.url).searchParams, timeZone ?? undefined);
   const { rows, total } = await queryTablePage(db(), id, parsed);
-  return { id, params: parsed, rows, total, timeZone };
+  return { id, params: parsed, rows, total, timeZone, mailNotDelivered: id === "emails" ? mailNotDelivered() : null };
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AdminTablePage({ loaderData }: Route.ComponentProps) {
-  const { id, params, rows, total, timeZone } = loaderData;
+  const { id, params, rows, total, timeZone, mailNotDelivered } = loaderData;
   const spec = TABLE_SPECS[id];
   return (
     <AdminShell
@@ -48,6 +49,7 @@ export default function AdminTablePage({ loaderData }: Route.ComponentProps) {
         ) : undefined
       }
     >
+      {mailNotDelivered ? <NoMailServer devMailbox={mailNotDelivered.devMailbox} /> : null}
       <DataTable
         key={id}
         spec={spec}
@@ -59,5 +61,28 @@ export default function AdminTablePage({ loaderData }: Route.ComponentProps) {
         basePath={`/admin/${id}`}
       />
     </AdminShell>
+  );
+}
+
+/** Why nothing in the Emails table is sent: no mail server is set up, so mail stays in the outbox. */
+function NoMailServer({ devMailbox }: { devMailbox: boolean }) {
+  return (
+    <div role="note" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-semibold">No mail server is set up, so no email leaves this server.</p>
+      <p className="mt-1">
+        Without <code>SMTP_URL</code> every email is kept here unsent: it shows as waiting, then as stuck, and a retry cannot send
+        it. Set <code>SMTP_URL</code> and restart; the emails still unsent are then delivered.
+        {devMailbox ? (
+          <>
+            {" "}
+            Until then they can be read in the{" "}
+            <a href="/dev/mailbox" className="font-medium underline underline-offset-4">
+              dev mailbox
+            </a>{" "}
+            on this machine.
+          </>
+        ) : null}
+      </p>
+    </div>
   );
 }

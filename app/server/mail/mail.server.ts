@@ -35,6 +35,15 @@ export async function sendMail(db: Db, mail: OutgoingMail): Promise<void> {
  * sign-in and reset links, and the server listens on every interface: a production build also
  * answers it only to a client on this machine (see isLoopbackClient).
  */
+/**
+ * Why unsent mail stays unsent, for the console's Emails table: null when a mail server is set up
+ * (SMTP_URL); otherwise mail is kept in the outbox and never leaves, and `devMailbox` says whether
+ * this server's dev mailbox can show it.
+ */
+export function mailNotDelivered(): { devMailbox: boolean } | null {
+  return env().SMTP_URL ? null : { devMailbox: devMailboxEnabled() };
+}
+
 export function devMailboxEnabled(): boolean {
   const e = env();
   if (e.SMTP_URL) return false;
