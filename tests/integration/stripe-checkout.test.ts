@@ -11,7 +11,7 @@ import { localProvider, setCheckoutProvider } from "~/server/billing/provider.se
 import { getApp } from "~/server/catalogue/apps.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
-import { billingCustomers, orders, paymentEvents, userSubscriptions } from "~/server/db/schema";
+import { apps, billingCustomers, orders, paymentEvents, userSubscriptions } from "~/server/db/schema";
 import { engine, freshDatabase, orderById, signedInCustomerMaker } from "./support/db";
 import { startFakeStripeForApp, type FakeStripe } from "../support/fake-stripe";
 
@@ -112,6 +112,20 @@ describe(`stripe checkout, portal and sync (${engine})`, () => {
       status: "pending",
       amount: quote.amount,
     });
+  });
+
+  it("an app renamed in the console is sold under its new name: Stripe's product is renamed", async () => {
+    const productOf = () => [...stripe.products.values()].find((p) => p.metadata?.item === `app.${APP_ID}.base`);
+    const original = (await getApp(database.db, APP_ID))!.name;
+    await createCheckout(database.db, await newUser(), { kind: "app", appId: APP_ID, tab: "base" });
+    expect(productOf()?.name).toBe(original);
+    await database.db.update(apps).set({ name: "Renamed Invoice Chaser" }).where(eq(apps.id, APP_ID));
+    try {
+      await createCheckout(database.db, await newUser(), { kind: "app", appId: APP_ID, tab: "base" });
+      expect(productOf()?.name).toBe("Renamed Invoice Chaser");
+    } finally {
+      await database.db.update(apps).set({ name: original }).where(eq(apps.id, APP_ID));
+    }
   });
 
   it("monthly app: subscription mode, recurring monthly price, 3-day trial and subscription metadata", async () => {

@@ -77,7 +77,7 @@ export function decodeStripeForm(raw) {
  * @property {(n?: number, pathPrefix?: string) => void} failNext The next `n` requests answer 500 (a
  *   Stripe outage); with `pathPrefix`, only requests to paths that start with it (so a background
  *   job's request in the meantime does not use up the outage).
- * @property {Map<string, Obj>} products Catalogue Products by id (`POST /v1/products`, `GET /v1/products/:id`).
+ * @property {Map<string, Obj>} products Catalogue Products by id (`POST /v1/products`, `GET` and `POST /v1/products/:id`).
  * @property {Map<string, Obj>} prices Prices by id; `GET /v1/prices?lookup_keys[]=` finds them by lookup key.
  * @property {Map<string, Obj>} invoices Invoices a plan change made (`POST /v1/subscriptions/:id` with items), by id.
  * @property {boolean} declineNextPlanChange The next plan change's proration payment is declined
@@ -676,6 +676,12 @@ function catalogueState() {
     if (method === "GET" && productMatch) {
       const product = products.get(decodeURIComponent(productMatch[1] ?? ""));
       return product ? [200, product] : notFound("product");
+    }
+    if (method === "POST" && productMatch) {
+      const product = products.get(decodeURIComponent(productMatch[1] ?? ""));
+      if (!product) return notFound("product");
+      if (req.body.name !== undefined) product.name = req.body.name;
+      return [200, product];
     }
     if (method === "POST" && path === "/v1/products") {
       const id = String(req.body.id ?? nextId("prod"));

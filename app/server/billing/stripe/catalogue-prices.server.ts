@@ -25,11 +25,17 @@ export function forgetCataloguePrices() {
 
 const codeOf = (error: unknown) => (error as { code?: string }).code;
 
-/** Creates the product with its fixed id unless it exists. */
+/**
+ * Creates the product with its fixed id unless it exists, and gives an existing one the catalogue's
+ * current name: an app renamed in the console is named anew on Stripe's checkout page, receipts
+ * and reports. Known products are remembered with their name, so a rename is seen at once.
+ */
 export async function ensureProduct(stripe: Stripe, product: CatalogueProduct): Promise<string> {
-  if (products.has(product.id)) return product.id;
+  const known = `${product.id}\n${product.name}`;
+  if (products.has(known)) return product.id;
+  let existing: Stripe.Product | null = null;
   try {
-    await stripe.products.retrieve(product.id);
+    existing = await stripe.products.retrieve(product.id);
   } catch (error) {
     if (codeOf(error) !== "resource_missing") throw error;
     try {
@@ -42,7 +48,8 @@ export async function ensureProduct(stripe: Stripe, product: CatalogueProduct): 
       if (codeOf(createError) !== "resource_already_exists") throw createError;
     }
   }
-  products.add(product.id);
+  if (existing && existing.name !== product.name) await stripe.products.update(product.id, { name: product.name });
+  products.add(known);
   return product.id;
 }
 
@@ -56,6 +63,8 @@ export async function cataloguePriceId(
   stripe: Stripe,
   line: CatalogueLine & { lookupKey: string },
 ): Promise<{ id: string; created: boolean }> {
+  // Even for a known Price: its product may have been renamed since (remembered, so this is free).
+  await ensureProduct(stripe, line.product);
   const known = priceIds.get(line.lookupKey);
   if (known) return { id: known, created: false };
   let created = false;
@@ -64,7 +73,6 @@ export async function cataloguePriceId(
     (async () => {
       const existing = await listed(stripe, line.lookupKey);
       if (existing) return existing;
-      await ensureProduct(stripe, line.product);
       try {
         const price = await stripe.prices.create(
           {
