@@ -8,9 +8,10 @@ import { Label } from "~/components/ui/label";
 export interface OrderAnswer {
   ok: boolean;
   message: string;
-  errors?: { position?: string };
+  /** Why the position typed was refused. */
+  positionError?: string | undefined;
   /** What the operator typed, shown again beside its message. */
-  position?: string;
+  position?: string | undefined;
 }
 
 /**
@@ -45,7 +46,7 @@ export function OrderForm({
       </Button>
     </Form>
   );
-  const error = answer && !answer.ok ? answer.errors?.position : undefined;
+  const error = answer && !answer.ok ? answer.positionError : undefined;
   return (
     <div className="space-y-4">
       <p className="text-sm">

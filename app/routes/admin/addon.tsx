@@ -316,14 +316,7 @@ export default function AdminAddon({ loaderData, actionData }: Route.ComponentPr
           of={detail.order.of}
           listedOn="/dashboard/addons"
           hint="Add-ons off sale keep their place. Customers see the add-ons grouped by category, each group where its first add-on comes."
-          answer={
-            moveAnswer && {
-              ok: moveAnswer.ok,
-              message: moveAnswer.message,
-              errors: moveAnswer.positionError ? { position: moveAnswer.positionError } : {},
-              position: moveAnswer.position ?? "",
-            }
-          }
+          answer={moveAnswer}
         />
       </Panel>
       <Panel id="prices" title="Price history">

@@ -248,14 +248,7 @@ export default function AdminApp({ loaderData, actionData }: Route.ComponentProp
           of={detail.order.of}
           listedOn="/apps"
           hint="Unpublished apps keep their place; visitors see the published ones in this order."
-          answer={
-            moveAnswer && {
-              ok: moveAnswer.ok,
-              message: moveAnswer.message,
-              errors: moveAnswer.positionError ? { position: moveAnswer.positionError } : {},
-              position: moveAnswer.position ?? "",
-            }
-          }
+          answer={moveAnswer}
         />
       </Panel>
       <Panel id="prices" title="Price history">
