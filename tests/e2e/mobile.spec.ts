@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
 
+/** Every public page at phone width: no horizontal scrolling, nothing wider than the screen, and axe. */
 const PUBLIC_ROUTES = [
   "/",
   "/how-it-works",
@@ -16,6 +17,7 @@ const PUBLIC_ROUTES = [
   "/earn",
   "/distributors",
   "/distributor-success",
+  "/payment-success",
   "/payment-success?session_id=cs_test_1",
   "/payment-cancel",
   "/privacy",
