@@ -41,6 +41,8 @@ export default defineConfig({
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: CATALOGUE_WRITERS },
     // Specs that change what every visitor sees (an app's price, the catalogue's order, a new
     // add-on) run after all the others, so no other spec reads the catalogue while it is changed.
+    // Alone: `npx playwright test --no-deps tests/e2e/admin-catalogue.spec.ts` (without --no-deps
+    // Playwright first runs every spec of the project they depend on).
     {
       name: "catalogue-writers",
       use: { ...devices["Desktop Chrome"] },
