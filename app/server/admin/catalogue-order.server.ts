@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { checkPosition, shiftOf } from "~/lib/admin/position";
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { queryRows, type Db } from "../db/client.server";
+import { recordAudit } from "./audit.server";
 
 /**
  * Moves one catalogue row (an app or an add-on) to another position, keeping the table's positions
@@ -46,4 +48,32 @@ export async function moveInCatalogueOrder(
   // updated_at moves the catalogue's version, so every instance drops its cached pages.
   await tx.execute(sql`update ${t} set position = ${to}::int, updated_at = now() where id = ${id}`);
   return { ok: true, from, to, of };
+}
+
+/**
+ * An operator's move of one app or add-on, in one transaction with its audit entry (`<subject>.move`,
+ * position before and after); a move to where the row already is changes and records nothing.
+ * Only a real move tells every page cache the catalogue changed.
+ */
+export async function moveInCatalogueOrderAsOperator(
+  db: Db,
+  operator: { id: string; email: string },
+  subject: { table: OrderedTable; type: "app" | "addon"; id: number | string },
+  position: unknown,
+): Promise<MoveResult> {
+  const result = await db.transaction(async (tx) => {
+    const moved = await moveInCatalogueOrder(tx, subject.table, subject.id, position);
+    if (moved.ok && moved.from !== moved.to)
+      await recordAudit(tx, {
+        operator,
+        action: `${subject.type}.move`,
+        subjectType: subject.type,
+        subjectId: String(subject.id),
+        before: { position: moved.from },
+        after: { position: moved.to },
+      });
+    return moved;
+  });
+  if (result.ok && result.from !== result.to) catalogueChanged();
+  return result;
 }
