@@ -2,7 +2,7 @@
 // several starts of each build, interleaved so both see the same host load. Every start opens a
 // database that is already migrated (the first start of each build, which may migrate, is not
 // counted), as a restart or a new replica does.
-//   BUILD_DIRS=build-main,build node bench/start.js
+//   BUILD_DIRS=build-main,build npm run bench:start
 //   BUILD_DIRS=build-main,build BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/start_bench node bench/start.js
 // Builds are folders `npm run build` made (copy one aside to compare). Prints each build's median,
 // minimum and maximum, and the ratio of the medians to the first build's.
