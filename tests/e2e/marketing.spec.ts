@@ -362,4 +362,3 @@ test.describe("payment returns", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO);
   });
 });
-
