@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuth, type Auth } from "~/server/auth/auth.server";
 import * as schema from "~/server/db/schema";
-import { engine, freshDatabase } from "./support/db";
+import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
+import { authPost, cookieOf, enrolTwoFactor, unusedTotpCode } from "./support/two-factor";
 
 // Google sign-in configured (env() is read when the auth instance is made, after this).
 process.env.GOOGLE_CLIENT_ID = "fuzz-client.apps.googleusercontent.com";
@@ -189,5 +190,38 @@ describe(`Google sign-in: state and PKCE (${engine})`, () => {
       .from(schema.mailOutbox)
       .where(and(eq(schema.mailOutbox.kind, "welcome"), eq(schema.mailOutbox.to, email)));
     expect(welcomes).toEqual([{ to: email }]);
+  });
+
+  it("asks an account with two-factor authentication for its code before opening a session", async () => {
+    const customer = await signedInCustomerMaker(
+      () => auth,
+      () => database.db,
+      "google-two-factor",
+    )();
+    const { totpURI } = await enrolTwoFactor(auth, customer.cookie, "correct-horse-battery");
+    const sessionsOf = async () =>
+      (await database.db.select().from(schema.session).where(eq(schema.session.userId, customer.id))).map((s) => s.id);
+    const before = await sessionsOf();
+
+    const res = await signInWithGoogle({ sub: "g-5", email: customer.email, email_verified: true });
+    // The code step of the sign-in page, keeping where the sign-in was going; no session, only the challenge.
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${SITE}/auth?tab=signin&step=code&next=%2Fdashboard`);
+    const browser = cookieOf(res);
+    expect(browser).not.toMatch(/session_token=/);
+    expect(browser).toMatch(/two_factor=/);
+    expect(await sessionsOf()).toEqual(before);
+
+    // A wrong code opens nothing; the right one opens a session that carries the second factor.
+    const wrong = await authPost(auth, "/two-factor/verify-totp", { code: "000000" }, browser);
+    expect(wrong.status).toBe(401);
+    expect(cookieOf(wrong, browser)).not.toMatch(/session_token=/);
+    const right = await authPost(auth, "/two-factor/verify-totp", { code: await unusedTotpCode(totpURI) }, browser);
+    expect(right.status).toBe(200);
+    expect(cookieOf(right, browser)).toMatch(/session_token=/);
+    const opened = (await database.db.select().from(schema.session).where(eq(schema.session.userId, customer.id))).filter(
+      (s) => !before.includes(s.id),
+    );
+    expect(opened.map((s) => s.twoFactorVerified)).toEqual([true]);
   });
 });

@@ -29,6 +29,7 @@ import {
 } from "./account-attempts.server";
 import { addressLimitKey, takeAddressAllowance, type AddressRule } from "./address-limit.server";
 import { claimTotpStep, encryptedTotpSecret, matchingStep, totpKey } from "./totp-replay.server";
+import { challengeOAuthSignIn, isOAuthCallback, TWO_FACTOR_CHALLENGE_COOKIE } from "./oauth-second-factor.server";
 
 export { ACCOUNT_FAILURE_LIMIT };
 
@@ -164,9 +165,6 @@ async function passwordCheckedFor(ctx: GenericEndpointContext): Promise<string |
   const session = await getSessionFromCtx(ctx);
   return session ? emailHash(session.user.email) : null;
 }
-
-/** The two-factor plugin's sign-in challenge cookie (its TWO_FACTOR_COOKIE_NAME). */
-const TWO_FACTOR_CHALLENGE_COOKIE = "two_factor";
 
 /**
  * Refuses a TOTP code whose time step was already accepted for the account, with the plugin's own
@@ -426,6 +424,8 @@ export function createAuth(db: Db, secret: string) {
             ? (returned as { user?: { email?: unknown } } | undefined)?.user?.email
             : undefined;
         if (typeof changed === "string") await revokeDeviceCookies(db, emailHash(changed));
+        // Google's callback signs in without the second factor an enrolled account must give.
+        if (isOAuthCallback(ctx.path)) await challengeOAuthSignIn(ctx, returned, e.PUBLIC_SITE_URL);
         const signedIn = ctx.context.newSession;
         if (signedIn) await setDeviceCookie(signedIn.user.email);
         // A session opened by a code (the sign-in's second step, or the enrolment's confirmation,

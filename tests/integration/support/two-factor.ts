@@ -32,7 +32,8 @@ export async function unusedTotpCode(totpURI: string): Promise<string> {
   }
 }
 
-const cookieOf = (res: Response, previous = "") => {
+/** The cookies a browser holds after `res`, starting from `previous` (a cleared cookie is dropped). */
+export const cookieOf = (res: Response, previous = "") => {
   const jar = new Map(
     previous
       .split(/;\s*/)
