@@ -34,6 +34,11 @@ export default defineConfig({
     // keeps its screenshot and page snapshot (error-context.md); the retry records a trace where
     // there is one (CI), and `--trace=on` records one locally.
     trace: "on-first-retry",
+    // One browser context per worker, reset between tests (cookies, cache, storage, extra pages,
+    // routes, viewport): a new context costs a renderer process and a cold first page, about half
+    // of a test's browser CPU. Every test signs in its own account, so cookies are its state; a
+    // test.use() that changes other context options gets a fresh context (docs/decisions).
+    reuseContext: true,
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
