@@ -1,10 +1,9 @@
-import { Loader2, Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { INDUSTRIES } from "~/catalogue/industries";
-import { Button } from "~/components/ui/button";
-import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { MAX_FEATURES, type AppFormField, type FieldErrors } from "~/lib/admin/app-form";
+import { Input, NativeSelect } from "~/components/ui/input";
+import type { AppFormField, FieldErrors } from "~/lib/admin/app-form";
 import { FormField, type FormFieldProps } from "~/components/admin/FormField";
+import { ListingText, PriceEffectiveFrom, SaveRow } from "~/components/admin/CatalogueFormParts";
 
 /** What the form shows: the stored app, or what the operator sent when it came back with errors. */
 export type AppFormValues = Partial<Record<Exclude<AppFormField, "isPopular" | "isActive">, string>> & {
@@ -59,16 +58,7 @@ export function AppForm({
             </NativeSelect>
           )}
         </Field>
-        <div className="sm:col-span-2">
-          <Field name="description" label="Description" errors={errors}>
-            {(p) => <Textarea {...p} defaultValue={values.description} rows={3} maxLength={600} required />}
-          </Field>
-        </div>
-        <div className="sm:col-span-2">
-          <Field name="features" label="Features" hint={`One per line, at most ${MAX_FEATURES}.`} errors={errors}>
-            {(p) => <Textarea {...p} defaultValue={values.features} rows={5} required />}
-          </Field>
-        </div>
+        <ListingText idPrefix="app" values={values} errors={errors} />
         <Field name="deliveryTime" label="Delivery time" hint='For example "10-14 days".' errors={errors}>
           {(p) => <Input {...p} defaultValue={values.deliveryTime} maxLength={40} required />}
         </Field>
@@ -99,31 +89,17 @@ export function AppForm({
         </Field>
         {mode === "edit" ? (
           <div className="sm:col-span-2">
-            <Field
-              name="effectiveAt"
-              label={`Price effective from (${timeZone})`}
+            <PriceEffectiveFrom
+              idPrefix="app"
+              timeZone={timeZone}
               hint="Leave empty to change the price now; a later time schedules the change. Orders already placed keep their price."
+              value={values.effectiveAt}
               errors={errors}
-            >
-              {(p) => <Input {...p} type="datetime-local" defaultValue={values.effectiveAt} />}
-            </Field>
+            />
           </div>
         ) : null}
       </fieldset>
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-          {mode === "create" ? "Create app" : "Save changes"}
-        </Button>
-        {message ? (
-          <p
-            role={message.ok ? "status" : "alert"}
-            className={`text-sm font-medium ${message.ok ? "text-emerald-800" : "text-destructive"}`}
-          >
-            {message.text}
-          </p>
-        ) : null}
-      </div>
+      <SaveRow busy={busy} label={mode === "create" ? "Create app" : "Save changes"} message={message} />
     </Form>
   );
 }

@@ -1,7 +1,6 @@
-import { Loader2, Save } from "lucide-react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { ADDON_CATEGORIES } from "~/catalogue/plans";
+import { data, Form, redirect, useSearchParams } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { AddonForm, type AddonFormValues } from "~/components/admin/AddonForm";
 import { AdminShell, Fields, MiniTable, Panel, Status } from "~/components/admin/AdminShell";
 import { AuditList } from "~/components/admin/AuditList";
 import { OrderForm } from "~/components/admin/OrderForm";
@@ -9,10 +8,8 @@ import { formatMoney } from "~/components/affiliates/format";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
 import { Button } from "~/components/ui/button";
-import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { type AddonFieldErrors, type AddonFormField, parseAddonForm, parseNewAddonForm } from "~/lib/admin/addon-form";
+import { type AddonFieldErrors, parseAddonForm, parseNewAddonForm } from "~/lib/admin/addon-form";
 import { movedMessage, NOT_MOVED, typedPosition } from "~/lib/admin/position";
-import { MAX_FEATURES } from "~/lib/admin/app-form";
 import { requireOperator } from "~/server/admin/admin.server";
 import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { type AddonDetail, getAddonDetail } from "~/server/admin/addon-detail.server";
@@ -22,7 +19,6 @@ import { moveAddonAsOperator } from "~/server/admin/move-addon-as-operator.serve
 import { updateAddonAsOperator } from "~/server/admin/update-addon-as-operator.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/addon";
-import { FormField, type FormFieldProps } from "~/components/admin/FormField";
 import { PRICE_NOT_WITHDRAWN, PRICE_WITHDRAWN, savedMessage, withdrawnPriceId } from "~/lib/admin/price-change";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
@@ -52,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { detail, timeZone: await consoleTimeZone(request, me) };
 }
 
-type Values = Partial<Record<Exclude<AddonFormField, "isActive">, string>> & { isActive?: boolean };
+type Values = AddonFormValues;
 type ActionAnswer = {
   ok: boolean;
   message: string;
@@ -136,101 +132,6 @@ function valuesOf(detail: AddonDetail): Values {
     monthlyPrice: dollarsOf(detail.current),
     effectiveAt: "",
   };
-}
-
-/** The form's fields, with ids `addon-<name>`. */
-function Field(props: Omit<FormFieldProps<AddonFormField>, "idPrefix">) {
-  return <FormField idPrefix="addon" {...props} />;
-}
-
-/** The add-on form (create and edit): a plain form, it posts without JavaScript. */
-function AddonForm({
-  mode,
-  values,
-  errors,
-  timeZone,
-  message,
-}: {
-  mode: "create" | "edit";
-  values: Values;
-  errors: AddonFieldErrors;
-  timeZone: string;
-  message?: { ok: boolean; text: string } | undefined;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  return (
-    <Form method="post" className="space-y-4" aria-label={mode === "create" ? "New add-on" : "Edit add-on"} noValidate>
-      <input type="hidden" name="intent" value="save" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          name="name"
-          label="Name"
-          hint={mode === "create" ? "Its id is made from the name and never changes." : undefined}
-          errors={errors}
-        >
-          {(p) => <Input {...p} defaultValue={values.name} maxLength={80} required />}
-        </Field>
-        <Field name="category" label="Category" errors={errors}>
-          {(p) => (
-            <NativeSelect {...p} defaultValue={values.category ?? ""} required>
-              {mode === "create" ? (
-                <option value="" disabled>
-                  Choose a category
-                </option>
-              ) : null}
-              {ADDON_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <div className="sm:col-span-2">
-          <Field name="description" label="Description" errors={errors}>
-            {(p) => <Textarea {...p} defaultValue={values.description} rows={3} maxLength={600} required />}
-          </Field>
-        </div>
-        <div className="sm:col-span-2">
-          <Field name="features" label="Features" hint={`One per line, at most ${MAX_FEATURES}.`} errors={errors}>
-            {(p) => <Textarea {...p} defaultValue={values.features} rows={5} required />}
-          </Field>
-        </div>
-        <Field name="monthlyPrice" label="Monthly price (USD)" hint="Dollars, like 29 or 29.99." errors={errors}>
-          {(p) => <Input {...p} defaultValue={values.monthlyPrice} inputMode="decimal" required />}
-        </Field>
-        {mode === "edit" ? (
-          <Field
-            name="effectiveAt"
-            label={`Price effective from (${timeZone})`}
-            hint="Leave empty to change the price now; a later time schedules it. Owners keep the price they bought at."
-            errors={errors}
-          >
-            {(p) => <Input {...p} type="datetime-local" defaultValue={values.effectiveAt} />}
-          </Field>
-        ) : null}
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isActive" defaultChecked={values.isActive ?? true} className="size-4" />
-          On sale (listed in the dashboard&apos;s add-ons)
-        </label>
-      </div>
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-          {mode === "create" ? "Create add-on" : "Save changes"}
-        </Button>
-        {message ? (
-          <p
-            role={message.ok ? "status" : "alert"}
-            className={`text-sm font-medium ${message.ok ? "text-emerald-800" : "text-destructive"}`}
-          >
-            {message.text}
-          </p>
-        ) : null}
-      </div>
-    </Form>
-  );
 }
 
 export default function AdminAddon({ loaderData, actionData }: Route.ComponentProps) {
