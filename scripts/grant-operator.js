@@ -1,10 +1,12 @@
 // `npm run grant-operator -- <email>`: gives the account with this email the 'operator' role
 // (access to /admin). The account must exist and its email be verified (sign up first). Opens the
-// same database as the server (DATABASE_URL, else the PGlite folder DATA_DIR, default ./data) the way
-// app/server/db/client.server.ts openDatabase does: fsync on, migrations applied first, and on
-// PGlite the folder's lock taken first. A PGlite folder is one process's: while a server holds it,
-// this refuses and says to grant from /admin → Operators instead (docs/decisions/0020).
-import { mkdirSync } from "node:fs";
+// same database as the server (DATABASE_URL, else the PGlite folder DATA_DIR, default ./data), on
+// PGlite with fsync on and the folder's lock taken first. A PGlite folder is one process's: while a
+// server holds it, this refuses and says to grant from /admin → Operators instead (docs/decisions/0020).
+// It changes no schema: an account exists only where the server (or `npm run db:migrate`) has set
+// the database up, and migrating is the release step's alone (docs/decisions/0069), which holds
+// its lock in a transaction that a connection pooler keeps on one server connection.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { DataDirInUseError, lockDataDir } from "../app/server/db/data-dir-lock.server.js";
 import { loadEnvFile } from "../app/server/process/env-file.server.js";
@@ -12,35 +14,31 @@ import { loadEnvFile } from "../app/server/process/env-file.server.js";
 // The same settings as the server: DATABASE_URL or DATA_DIR may be in .env.
 loadEnvFile();
 
+const NOT_SET_UP =
+  "This database has no accounts yet: start the server (or run `npm run db:migrate`), sign up, then run this again.";
+
 const email = (process.argv[2] ?? "").trim().toLowerCase();
 if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || process.argv.length > 3) {
   console.error("usage: npm run grant-operator -- <email>");
   process.exit(2);
 }
 
-const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 const databaseUrl = process.env.DATABASE_URL || undefined;
 let query;
 let close;
 
 if (databaseUrl) {
   const { default: pg } = await import("pg");
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const client = await pool.connect();
-  try {
-    await client.query("select pg_advisory_lock(727274)");
-    await migrate(drizzle(client), { migrationsFolder });
-  } finally {
-    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
-    client.release();
-  }
   query = async (text, params) => (await pool.query(text, params)).rows;
   close = () => pool.end();
 } else {
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
-  mkdirSync(dataDir, { recursive: true });
+  // PGlite would make a new, empty database in a missing folder.
+  if (!existsSync(dataDir)) {
+    console.error(`${NOT_SET_UP} (no data folder at ${dataDir})`);
+    process.exit(1);
+  }
   // Before PGlite touches the folder: a second PGlite beside a live server overwrites its commits
   // when it closes, and can leave the folder unopenable.
   let unlock;
@@ -53,10 +51,8 @@ if (databaseUrl) {
   }
   try {
     const { PGlite } = await import("@electric-sql/pglite");
-    // The migrations create pg_trgm (the /apps search indexes): PGlite must load it, as the server does.
+    // The database has pg_trgm (the /apps search indexes): PGlite loads it, as the server does.
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
     const client = new PGlite({
       dataDir,
       startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
@@ -64,7 +60,6 @@ if (databaseUrl) {
       extensions: { pg_trgm },
     });
     await client.waitReady;
-    await migrate(drizzle(client), { migrationsFolder });
     query = async (text, params) => (await client.query(text, params)).rows;
     close = async () => {
       await client.close();
@@ -93,7 +88,8 @@ try {
     console.log(inserted.length ? `${email} is now an operator.` : `${email} was already an operator.`);
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // 42P01: no such table, a database the server has never set up.
+  console.error(error?.code === "42P01" ? NOT_SET_UP : error instanceof Error ? error.message : error);
   code = 1;
 } finally {
   await close();

@@ -123,6 +123,15 @@ describe.runIf(engine === "pglite")("grant-operator CLI on a PGlite folder", () 
       await reopened.close();
     }
   });
+  it("changes nothing where the server never set a database up, and says what to do", SLOW_PROCESSES, async () => {
+    const nowhere = path.join(dir, "never-started");
+    expect(await grantOperatorCli(verified.email, { DATA_DIR: nowhere })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `This database has no accounts yet: start the server (or run \`npm run db:migrate\`), sign up, then run this again. (no data folder at ${nowhere})\n`,
+    });
+    expect(existsSync(nowhere)).toBe(false);
+  });
 });
 
 describe.runIf(engine === "postgres")("grant-operator CLI with DATABASE_URL", () => {
