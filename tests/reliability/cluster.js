@@ -8,6 +8,11 @@
 //       several times, fulfils each order once (SQL: one payment_events row, orders.status paid);
 //   (e) one server with WEB_CONCURRENCY=2 runs two worker processes on one port: a worker killed with
 //       SIGKILL is replaced and sessions keep working; SIGTERM stops the primary and every worker.
+// The servers reach PostgreSQL through PgBouncer in transaction pooling when pgbouncer is installed
+// (Debian's package; CLUSTER_DIRECT=1 connects them directly instead): both boot at once through it on
+// the empty database, so the migrations, the job queue and every request above are proven to need
+// no session state, as ADR 0069 requires; (f) checks that they did go through it. The checks read
+// the database directly.
 // Needs PostgreSQL: without TEST_DATABASE_URL it prints 'skipped: needs PostgreSQL'. The database
 // named there is emptied (schemas public, drizzle, pgboss dropped) first.
 //
@@ -33,6 +38,7 @@ import {
   secs,
   signUpVerified,
   sleep,
+  startPgBouncer,
   startServer,
   waitFor,
 } from "./lib.js";
@@ -82,8 +88,12 @@ async function startProxy(port, upstreams) {
 
 const run = Date.now().toString(36);
 let eventCounter = 0;
-console.log(`cluster proof: build ${BUILD_DIR}, database ${redact(DB)}, ${LEADS} leads, ${ORDERS} orders x ${ROUNDS} rounds`);
 await resetPostgres(DB);
+const bouncer = process.env.CLUSTER_DIRECT === "1" ? null : await startPgBouncer(DB);
+const via = bouncer ? "through PgBouncer (pool_mode = transaction)" : "directly";
+console.log(
+  `cluster proof: build ${BUILD_DIR}, database ${redact(DB)} ${via}, ${LEADS} leads, ${ORDERS} orders x ${ROUNDS} rounds`,
+);
 const mailchimp = await startFakeMailchimp(MAILCHIMP);
 const stripeFake = await startFakeStripe();
 // Payments taken at checkout: the webhook proof counts one payment per order.
@@ -91,7 +101,7 @@ stripeFake.captureAtOnce = true;
 const proxyPort = await freePort();
 const site = `http://localhost:${proxyPort}`;
 const common = {
-  DATABASE_URL: DB,
+  DATABASE_URL: bouncer?.url ?? DB,
   PUBLIC_SITE_URL: site,
   TRUSTED_PROXIES: "127.0.0.1",
   MAILCHIMP_API_KEY: MAILCHIMP.apiKey,
@@ -355,10 +365,17 @@ try {
     });
   });
 
+  if (bouncer) {
+    await step("(f) the servers' database work went through PgBouncer", async (name) => {
+      const pooled = await bouncer.stats();
+      report.check(name, pooled.transactions > 100, pooled);
+    });
+  }
+
   report.checks.push({
     name: "figures",
     status: "info",
-    figures: { proxyServed: proxy.served, bootMs: servers.map((s) => Math.round(s.bootMs)) },
+    figures: { via, proxyServed: proxy.served, bootMs: servers.map((s) => Math.round(s.bootMs)) },
   });
   console.log(`  proxy served ${JSON.stringify(proxy.served)}`);
 } catch (error) {
@@ -368,6 +385,7 @@ try {
   await proxy?.close();
   await mailchimp.close();
   await stripeFake.close();
+  await bouncer?.close();
 }
 const summary = report.write();
 process.exit(summary.failed > 0 || summary.passed === 0 ? 1 : 0);

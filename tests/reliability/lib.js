@@ -2,8 +2,9 @@
 // real production server (`node server.js`), a cookie-keeping HTTP client, sign-up through the dev
 // mailbox, polling, and the JSON report `npm test` counts. Plain Node, no test framework.
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { TOTP } from "otpauth";
@@ -332,4 +333,76 @@ export class Report {
     );
     return summary;
   }
+}
+
+/**
+ * PgBouncer in front of `databaseUrl` with `pool_mode = transaction`, as managed PostgreSQL
+ * services and most self-run poolers are set up: a client's transaction runs on one server
+ * connection, the next one maybe on another, so nothing may rely on session state (a session
+ * advisory lock, SET, LISTEN, a named prepared statement). Answers null when pgbouncer is not
+ * installed (Debian's package `pgbouncer`). Trust authentication, on 127.0.0.1 only.
+ */
+export async function startPgBouncer(databaseUrl) {
+  const binary = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].find((f) => existsSync(f));
+  if (!binary) return null;
+  const target = new URL(databaseUrl);
+  const user = decodeURIComponent(target.username) || "postgres";
+  const dbname = decodeURIComponent(target.pathname.slice(1)) || "postgres";
+  const dir = mkdtempSync(path.join(tmpdir(), "rel-pgbouncer-"));
+  // PgBouncer refuses to run as root: as root it is started as the postgres user, who must read this.
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  writeFileSync(path.join(dir, "users.txt"), `"${user}" ""\n`);
+  const ini = path.join(dir, "pgbouncer.ini");
+  writeFileSync(
+    ini,
+    [
+      "[databases]",
+      `${dbname} = host=${target.hostname} port=${target.port || 5432} dbname=${dbname}`,
+      "[pgbouncer]",
+      "listen_addr = 127.0.0.1",
+      `listen_port = ${port}`,
+      "unix_socket_dir =",
+      "auth_type = trust",
+      `auth_file = ${path.join(dir, "users.txt")}`,
+      "pool_mode = transaction",
+      `admin_users = ${user}`,
+      "max_client_conn = 400",
+      "default_pool_size = 20",
+      "",
+    ].join("\n"),
+  );
+  const asRoot = process.getuid?.() === 0;
+  const child = spawn(binary, asRoot ? ["-u", "postgres", ini] : [ini], { stdio: ["ignore", "pipe", "pipe"] });
+  const output = [];
+  child.stdout.on("data", (c) => output.push(c.toString()));
+  child.stderr.on("data", (c) => output.push(c.toString()));
+  let exited = null;
+  child.on("exit", (code, signal) => (exited = { code, signal }));
+  const url = `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/${encodeURIComponent(dbname)}`;
+  await waitFor(
+    "pgbouncer answers",
+    async () => {
+      if (exited) throw new Error(`pgbouncer exited (${JSON.stringify(exited)}): ${output.join("").slice(-1500)}`);
+      return (await pgQuery(url, "select 1 as one").catch(() => []))[0]?.one === 1;
+    },
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
+  return {
+    url,
+    output,
+    /** Transactions and queries PgBouncer has passed to `dbname` so far (its admin console's SHOW STATS). */
+    async stats() {
+      const rows = await pgQuery(url.replace(/\/[^/]*$/, "/pgbouncer"), "show stats");
+      const row = rows.find((r) => r.database === dbname);
+      return { transactions: Number(row?.total_xact_count ?? 0), queries: Number(row?.total_query_count ?? 0) };
+    },
+    async close() {
+      if (!exited) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
