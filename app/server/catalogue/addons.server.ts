@@ -12,12 +12,15 @@ export type { AddonListing };
  */
 export async function seedAddons(db: Db): Promise<number> {
   if (ADDONS.length === 0) return 0;
+  // Only the add-ons no row holds yet (usually none): an insert of all of them would still fire
+  // the insert trigger for each conflicting row on every start.
+  const present = new Set((await db.select({ id: addonLibrary.id }).from(addonLibrary)).map((r) => r.id));
   // Inserted in the spec's order (category, then name): the insert trigger gives each new add-on
   // the next position, so a fresh marketplace starts in that order.
-  const bySpecOrder = [...ADDONS].sort(
+  const bySpecOrder = ADDONS.filter((a) => !present.has(a.id)).sort(
     (a, b) => compare(a.category, b.category) || compare(a.name, b.name) || compare(a.id, b.id),
   );
-  await db.insert(addonLibrary).values(bySpecOrder).onConflictDoNothing();
+  if (bySpecOrder.length > 0) await db.insert(addonLibrary).values(bySpecOrder).onConflictDoNothing();
   return ADDONS.length;
 }
 
