@@ -4,8 +4,10 @@
 // counted), as a restart or a new replica does.
 //   BUILD_DIRS=build-main,build npm run bench:start
 //   BUILD_DIRS=build-main,build BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/start_bench node bench/start.js
-// Builds are folders `npm run build` made (copy one aside to compare). Prints each build's median,
-// minimum and maximum, and the ratio of the medians to the first build's.
+// Builds are folders `npm run build` made (copy one aside to compare); an entry may add environment
+// settings after the folder, separated by spaces, to compare a setting on one build:
+//   BUILD_DIRS="build NODE_DISABLE_COMPILE_CACHE=1,build" npm run bench:start
+// Prints each entry's median, minimum and maximum, and the ratio of the medians to the first entry's.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +18,14 @@ const runs = Number(process.env.START_RUNS ?? 7);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
 const port = Number(process.env.START_PORT ?? 3171);
 
-async function startOnce(buildDir, dataDir) {
+/** An entry of BUILD_DIRS: the build folder, then NAME=value settings for its starts. */
+function parseEntry(entry) {
+  const [buildDir, ...settings] = entry.trim().split(/\s+/);
+  return { buildDir, env: Object.fromEntries(settings.map((s) => [s.slice(0, s.indexOf("=")), s.slice(s.indexOf("=") + 1)])) };
+}
+
+async function startOnce(entry, dataDir) {
+  const { buildDir, env } = parseEntry(entry);
   const started = performance.now();
   const child = spawn(process.execPath, ["server.js"], {
     stdio: ["ignore", "ignore", "inherit"],
@@ -29,6 +38,7 @@ async function startOnce(buildDir, dataDir) {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "warn",
       PASSWORD_HASH_COST: "test",
+      ...env,
     },
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
