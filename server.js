@@ -6,7 +6,6 @@
 // (docs/decisions/0018-worker-processes.md).
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
-import module from "node:module";
 import { createServer } from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -25,12 +24,6 @@ import {
   processMetrics,
   serveClusterMetrics,
 } from "./app/server/metrics.server.js";
-
-// V8's compiled code for the bundle and its packages, kept on disk between starts by Node itself
-// (in the OS temp folder, or where NODE_COMPILE_CACHE says; NODE_DISABLE_COMPILE_CACHE=1 turns it
-// off): a restart, a new worker process or a scaled-out instance on the same disk skips compiling
-// them again. A stale or unreadable cache is ignored by Node.
-module.enableCompileCache?.();
 
 // The operator's .env, before any setting is read; what the environment already sets wins
 // (docs/decisions/0054-local-origins-and-env-file.md). A cluster worker inherits the primary's.
