@@ -201,6 +201,11 @@ export function env(): Env {
   return cached;
 }
 
+/** Makes the next env() read process.env again (tests that set variables, one file after another). */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
 /** The subset the browser may see. Anything not listed here stays on the server. */
 export function publicEnv(e: Env = env()) {
   return {

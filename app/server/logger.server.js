@@ -151,6 +151,11 @@ export function logger() {
   return (shared[LOGGER] ??= createLogger(process.env.LOG_LEVEL));
 }
 
+/** Makes the next logger() a new one at LOG_LEVEL as it is then (test files run one after another in a process). */
+export function resetLogger() {
+  delete shared[LOGGER];
+}
+
 // ---- per-request lines -------------------------------------------------------------------------
 const ROUTE = Symbol.for("ai-apps.route");
 const FROM_CACHE = Symbol.for("ai-apps.from-page-cache");

@@ -11,6 +11,7 @@ import {
   resetAuth,
   type Auth,
 } from "~/server/auth/auth.server";
+import * as passwords from "~/server/auth/password.server";
 import { setDatabase } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { WRONG_PASSWORD_MESSAGE } from "~/server/profile/profile.server";
@@ -20,24 +21,23 @@ import { routeAnswer } from "./support/route";
 process.env.LOG_LEVEL ??= "error";
 
 /** How many times a password was checked against a stored hash. */
-const checks = vi.hoisted(() => ({ count: 0 }));
+const checks = { count: 0 };
 
-vi.mock("~/server/auth/password.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/server/auth/password.server")>();
-  return {
-    ...real,
-    // Hashes at N = 2^10 in the stored format, which the real verify reads: this file counts how many
-    // password checks run, and 100 of them at ASVS strength would only cost minutes of CPU.
-    hashPassword: async (password: string) => {
-      const salt = randomBytes(16);
-      const key = scryptSync(password.normalize("NFKC"), salt, 64, { N: 2 ** 10, r: 8, p: 1 });
-      return `scrypt$10$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
-    },
-    verifyPassword: async (input: { hash: string; password: string }) => {
-      checks.count += 1;
-      return real.verifyPassword(input);
-    },
-  };
+// Spied on the module's exports rather than replaced with vi.mock: the integration workers keep
+// their modules from one file to the next (isolate: false), so a vi.mock would miss an auth module
+// another file already loaded, and would stay in one this file loaded first. The auth instance
+// reads both exports when initAuth makes it (beforeAll); Vitest restores them after the file.
+const realVerify = passwords.verifyPassword;
+// Hashes at N = 2^10 in the stored format, which the real verify reads: this file counts how many
+// password checks run, and 100 of them at ASVS strength would only cost minutes of CPU.
+vi.spyOn(passwords, "hashPassword").mockImplementation(async (password: string) => {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, 64, { N: 2 ** 10, r: 8, p: 1 });
+  return `scrypt$10$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+});
+vi.spyOn(passwords, "verifyPassword").mockImplementation(async (input) => {
+  checks.count += 1;
+  return realVerify(input);
 });
 
 const SITE = "http://localhost:3000";

@@ -31,6 +31,14 @@ export function stripeClient(): Stripe {
   return client;
 }
 
+/**
+ * Drops the cached SDK client, so the next stripeClient() makes a new one: tests, whose Stripe
+ * stand-in of one file is gone when the next file starts (and its port may be given to the next one).
+ */
+export function resetStripeClient() {
+  cached = undefined;
+}
+
 /** The user's stored Stripe customer id, if a checkout has created one. */
 export async function stripeCustomerOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
