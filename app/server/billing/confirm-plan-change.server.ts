@@ -58,6 +58,10 @@ export async function confirmPlanChange(db: Db, userId: string, orderId: string,
     row.itemKind !== d.from.kind ||
     row.itemId !== d.from.itemId
   ) {
+    // A confirm of this same quote that finished meanwhile (a double click, a second tab) moved
+    // the row on: the change is made, and that is this confirm's answer too.
+    const settled = await getPlanChange(db, userId, orderId);
+    if (settled?.status === "paid") return { ok: true, order: settled };
     await cancelQuote(db, order.id);
     return fail("stale");
   }
