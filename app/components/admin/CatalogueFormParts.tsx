@@ -3,6 +3,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
 import { MAX_FEATURES } from "~/lib/admin/app-form";
 import { FormField } from "~/components/admin/FormField";
+import { ActionAnswer } from "~/components/admin/ActionAnswer";
 
 /** The fields every catalogue form (an app, an add-on) has, with their messages. */
 type SharedField = "description" | "features" | "effectiveAt";
@@ -78,14 +79,7 @@ export function SaveRow({
         {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
         {label}
       </Button>
-      {message ? (
-        <p
-          role={message.ok ? "status" : "alert"}
-          className={`text-sm font-medium ${message.ok ? "text-emerald-800" : "text-destructive"}`}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      {message ? <ActionAnswer ok={message.ok}>{message.text}</ActionAnswer> : null}
     </div>
   );
 }

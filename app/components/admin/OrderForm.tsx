@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { ActionAnswer } from "~/components/admin/ActionAnswer";
 
 /** The action's answer to a move, as the page received it. */
 export interface OrderAnswer {
@@ -89,14 +90,7 @@ export function OrderForm({
           ) : null}
         </Form>
       </div>
-      {answer ? (
-        <p
-          role={answer.ok ? "status" : "alert"}
-          className={`text-sm font-medium ${answer.ok ? "text-emerald-800" : "text-destructive"}`}
-        >
-          {answer.message}
-        </p>
-      ) : null}
+      {answer ? <ActionAnswer ok={answer.ok}>{answer.message}</ActionAnswer> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { dollarsToCents, REFUND_REASONS, type RefundReason, type RefundResult } from "~/lib/refund-codes";
 import { useHydrated } from "~/lib/use-hydrated";
 import { REASON_LABELS, refundMessage } from "./refund-messages";
+import { ActionAnswer } from "~/components/admin/ActionAnswer";
 
 /** What the refund form needs of an order (the console's order page). */
 export interface RefundableOrder {
@@ -117,12 +118,9 @@ export function useRefundOrder(order: RefundableOrder, noScriptKey: string | nul
         asked || noScriptAnswer ? (
           <div className="rounded-lg border bg-muted/40 p-3" id={`refund-${order.id}`}>
             {noScriptAnswer ? (
-              <p
-                role={noScriptAnswer.ok ? "status" : "alert"}
-                className={`mb-3 text-sm font-medium ${noScriptAnswer.ok ? "text-emerald-800" : "text-destructive"}`}
-              >
+              <ActionAnswer ok={noScriptAnswer.ok} className="mb-3">
                 {refundMessage(noScriptAnswer)}
-              </p>
+              </ActionAnswer>
             ) : null}
             {left > 0 && noScriptKey ? <NoScriptRefundForm order={order} left={left} refundKey={noScriptKey} /> : null}
           </div>

@@ -1,6 +1,7 @@
 import { Loader2, RotateCcw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ActionAnswer } from "~/components/admin/ActionAnswer";
 
 /**
  * The "Retry delivery" button of a record whose delivery failed or is stuck (a lead, an email),
@@ -28,12 +29,9 @@ export function RetryDelivery({
         </Form>
       ) : null}
       {answer ? (
-        <p
-          role={answer.ok ? "status" : "alert"}
-          className={`mt-3 text-sm font-medium ${answer.ok ? "text-emerald-800" : "text-destructive"}`}
-        >
+        <ActionAnswer ok={answer.ok} className="mt-3">
           {answer.message}
-        </p>
+        </ActionAnswer>
       ) : null}
     </>
   );

@@ -12,6 +12,7 @@ import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
 import { getTicketDetail } from "~/server/admin/ticket-detail.server";
 import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/ticket";
+import { ActionAnswer } from "~/components/admin/ActionAnswer";
 
 export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
   error || !loaderData
@@ -117,13 +118,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             className="rounded-md border border-input bg-background p-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           />
           {actionData ? (
-            <p
-              id="answer-result"
-              role={actionData.ok ? "status" : "alert"}
-              className={`text-sm font-medium ${actionData.ok ? "text-emerald-800" : "text-destructive"}`}
-            >
+            <ActionAnswer id="answer-result" ok={actionData.ok}>
               {actionData.message}
-            </p>
+            </ActionAnswer>
           ) : null}
           <div>
             <Button type="submit" size="sm" disabled={busy}>
