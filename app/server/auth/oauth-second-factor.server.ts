@@ -1,6 +1,7 @@
 import type { GenericEndpointContext } from "better-auth";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
+import { safeNext } from "./safe-next.server";
 
 /** The two-factor plugin's sign-in challenge cookie (its TWO_FACTOR_COOKIE_NAME) and lifetime (its default). */
 export const TWO_FACTOR_CHALLENGE_COOKIE = "two_factor";
@@ -10,24 +11,19 @@ const CHALLENGE_SECONDS = 600;
 export const isOAuthCallback = (path: string | undefined) => path === "/callback/:id";
 
 /**
- * Where the code step sends the browser once the code is right: the callback's own target on this
- * site (the page the sign-in was started from), without the toast the sign-in added to it, which
- * the code step adds again.
+ * Where the code step sends the browser once the code is right: the callback's own target (the
+ * page the sign-in was started from, given to Better Auth as a path on this site), kept only when
+ * `safeNext` accepts it, without the toast the sign-in added to it, which the code step adds again.
  */
-function nextOf(location: string | null, site: string): string | null {
-  if (!location) return null;
-  let target: URL;
-  try {
-    target = new URL(location, site);
-  } catch {
-    return null;
-  }
-  if (target.origin !== new URL(site).origin) return null;
+function nextOf(location: string | null): string | null {
+  const path = safeNext(location, "");
+  if (!path) return null;
+  const target = new URL(path, "http://site.invalid");
   target.searchParams.delete("toast");
   return `${target.pathname}${target.search}`;
 }
 
-/** The callback answers with a redirect: an error object (better-call's, not Better Auth's class) carrying its Location. */
+/** The callback answers with a redirect: an error object (better-call's class, not Better Auth's) carrying its Location. */
 function locationOf(returned: unknown): string | null {
   const headers = (returned as { headers?: unknown } | null | undefined)?.headers;
   return headers instanceof Headers ? headers.get("location") : null;
@@ -39,12 +35,13 @@ function locationOf(returned: unknown): string | null {
  * what the plugin does for a password: the session just opened is deleted (row and cookies), the
  * plugin's own challenge (its verification rows and signed cookie) is set, and the browser goes to
  * the sign-in page's code step, whose `/two-factor/verify-*` call opens the session and marks it
- * verified. Call it from an after hook with what the callback returned; it throws the redirect that answers the callback.
+ * verified. Call it from an after hook with what the callback returned; it throws the redirect
+ * that answers the callback.
  */
 export async function challengeOAuthSignIn(ctx: GenericEndpointContext, returned: unknown, site: string): Promise<void> {
   const opened = ctx.context.newSession;
   if (!opened || (opened.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled !== true) return;
-  const next = nextOf(locationOf(returned), site);
+  const next = nextOf(locationOf(returned));
 
   deleteSessionCookie(ctx, true);
   await ctx.context.internalAdapter.deleteSession(opened.session.token);
