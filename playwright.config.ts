@@ -37,7 +37,8 @@ export default defineConfig({
     // One browser context per worker, reset between tests (cookies, cache, storage, extra pages,
     // routes, viewport): a new context costs a renderer process and a cold first page, about half
     // of a test's browser CPU. Every test signs in its own account, so cookies are its state; a
-    // test.use() that changes other context options gets a fresh context (docs/decisions).
+    // test.use() that changes other context options gets a fresh context
+    // (docs/decisions/0082-e2e-reused-browser-context.md).
     reuseContext: true,
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
