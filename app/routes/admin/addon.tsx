@@ -48,12 +48,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { detail, timeZone: await consoleTimeZone(request, me) };
 }
 
-type Values = AddonFormValues;
 type ActionAnswer = {
   ok: boolean;
   message: string;
   errors?: AddonFieldErrors;
-  values?: Values;
+  values?: AddonFormValues;
   /** Set when the answer is the order form's (a move), with its field's message and what was typed. */
   form?: "order";
   positionError?: string;
@@ -77,7 +76,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         Object.entries(entries).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"),
       ),
       isActive: entries.isActive === "on",
-    }) as Values;
+    }) as AddonFormValues;
 
   if (params.id === "new") {
     const parsed = parseNewAddonForm(entries);
@@ -121,7 +120,7 @@ export const ErrorBoundary = AdminErrorBoundary;
 /** Cents as the form's dollars: 2900 is "29", 2999 is "29.99". */
 const dollarsOf = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
-function valuesOf(detail: AddonDetail): Values {
+function valuesOf(detail: AddonDetail): AddonFormValues {
   const { addon } = detail;
   return {
     name: addon.name,
