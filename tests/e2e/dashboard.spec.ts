@@ -18,11 +18,18 @@ async function startTrialByForm(page: Page) {
 
 const chooser = (page: Page) => page.getByRole("dialog", { name: "Choose Your Plan" });
 
+/**
+ * The free preview counts from the server's record of the first view, which the page's visit report
+ * answers: a test that moves a paused clock waits for the count to have begun.
+ */
+const previewCounting = (page: Page) => expect(page.getByTestId("free-preview")).toHaveAttribute("data-counting", "true");
+
 /** A new account on /dashboard, past the 15-second free preview: the plan chooser is open. */
 async function newAccountAtChooser(page: Page) {
   await signUpVerified(page);
   await page.clock.install();
   await gotoHydrated(page, "/dashboard");
+  await previewCounting(page);
   await page.clock.runFor(16_000);
   const dialog = chooser(page);
   await expect(dialog).toBeVisible();
@@ -37,6 +44,7 @@ test.describe("dashboard trial gate", () => {
     await page.clock.install();
     await page.clock.pauseAt(new Date(Date.now() + 1_000));
     await gotoHydrated(page, "/dashboard");
+    await previewCounting(page);
 
     await expect(page.getByRole("heading", { name: "Welcome, Ada!" })).toBeVisible();
     const preview = page.getByRole("region", { name: "Free preview" });
@@ -101,6 +109,7 @@ test.describe("dashboard trial gate", () => {
     await page.clock.install();
     await gotoHydrated(page, "/dashboard?plan=growth");
     await expect(page.getByRole("region", { name: "Free preview" })).toBeVisible();
+    await previewCounting(page);
     await expectNoAxeViolations(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-1280.png`, fullPage: true });
 
@@ -356,6 +365,7 @@ test.describe("dashboard shell", () => {
     await page.clock.install();
     await gotoHydrated(page, "/dashboard?toast=account-created");
     await expect(page.getByRole("region", { name: "Free preview" })).toBeVisible();
+    await previewCounting(page);
     await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
     // The toast sits below the header: the menu button stays usable while it shows.
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Account Created!" });

@@ -1,6 +1,6 @@
 import { Check, Clock, Crown, Sparkles, Zap } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -16,8 +16,12 @@ const PLAN_ICONS = { starter: Zap, growth: Sparkles, pro: Crown } as const;
 export interface TrialOverlayProps {
   /** 'preview': the 15 s free preview, then the chooser. 'expired': the trial was used; chooser at once. */
   mode: "preview" | "expired";
-  /** Preview seconds left, by the server's clock from the account's first dashboard view. */
-  previewSeconds: number;
+  /**
+   * Preview seconds left, by the server's clock from the account's first dashboard view: a new
+   * object is a new reading, which the countdown restarts from. `counting` is false until the
+   * server has recorded that first view (the page's visit report answers it).
+   */
+  preview: { seconds: number; counting: boolean };
   /** A plan preselected by the link that led here (`?plan=`), highlighted in the chooser. */
   preselected: TrialPlanId | null;
   /** The layout action's last error (a refused trial start), shown inside the chooser while it is open. */
@@ -30,31 +34,36 @@ export interface TrialOverlayProps {
  * Shown by the dashboard layout when the server's gate says there is no active trial or
  * subscription. The dashboard stays visible behind the preview box; the chooser is a modal dialog.
  */
-export function TrialOverlay({ mode, previewSeconds, preselected, error, onChooserOpenChange }: TrialOverlayProps) {
+export function TrialOverlay({ mode, preview, preselected, error, onChooserOpenChange }: TrialOverlayProps) {
   const hydrated = useHydrated();
   // Counted down from the server's figure, so a reload goes on where the preview was.
-  const [left, setLeft] = useState(previewSeconds);
-  // A revalidated loader brings the server's figure again: it wins (React's "adjust state on a prop change").
-  const [given, setGiven] = useState(previewSeconds);
-  if (given !== previewSeconds) {
-    setGiven(previewSeconds);
-    setLeft(previewSeconds);
-  }
+  const [left, setLeft] = useState(preview.seconds);
   const secondsLeft = mode === "expired" ? 0 : Math.max(0, left);
   const chooserOpen = secondsLeft === 0;
-  const ticking = mode === "preview" && secondsLeft > 0;
 
   useEffect(() => {
     onChooserOpenChange(chooserOpen);
     return () => onChooserOpenChange(false);
   }, [chooserOpen, onChooserOpenChange]);
 
-  useEffect(() => {
+  // Each new reading of the server's (the visit's answer, a revalidated loader) is taken (React's
+  // "adjust state on a prop change"); a countdown never goes up, so a late answer cannot take back a
+  // chooser already open.
+  const [reading, setReading] = useState(preview);
+  if (reading !== preview) {
+    setReading(preview);
+    setLeft(Math.min(left, preview.seconds));
+  }
+  const ticking = mode === "preview" && reading.counting && secondsLeft > 0;
+
+  // The ticks start again from each reading, never above it. A layout effect: the interval exists
+  // from the commit that shows `data-counting`, which tests driving a paused clock wait for.
+  useLayoutEffect(() => {
     if (!ticking) return;
     // One tick per second; stops at 0, when the chooser replaces the box (plain setInterval, no rAF).
-    const id = setInterval(() => setLeft((l) => Math.max(0, l - 1)), 1000);
+    const id = setInterval(() => setLeft((l) => Math.max(0, Math.min(l, reading.seconds) - 1)), 1000);
     return () => clearInterval(id);
-  }, [ticking]);
+  }, [ticking, reading]);
 
   if (!chooserOpen) {
     return (
@@ -68,6 +77,7 @@ export function TrialOverlay({ mode, previewSeconds, preselected, error, onChoos
           aria-label="Free preview"
           className="fixed inset-x-4 bottom-4 z-40 rounded-xl border bg-card p-4 shadow-lg sm:left-auto sm:w-72"
           data-testid="free-preview"
+          data-counting={ticking}
         >
           <p className="flex items-center gap-2 text-sm font-semibold">
             <Clock className="size-4 text-primary" aria-hidden />

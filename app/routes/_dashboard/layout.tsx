@@ -41,6 +41,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie"), !settings.sidebarCollapsed),
     overlay: status.overlay,
     previewSeconds: previewSecondsLeftAt(status.trial.previewStartedAt, new Date()),
+    // Before the first visit is recorded the preview has not begun: the page waits for the visit's
+    // answer to count (the server's clock), so it never runs ahead of what a reload shows.
+    previewStarted: status.trial.previewStartedAt !== null,
     // Every time on the dashboard is shown in it, by the server and the browser alike.
     timeZone: knownTimeZone(settings.timeZone, request.headers.get("Cookie")),
     preselectedPlan: isTrialPlanId(plan) ? plan : null,
@@ -103,8 +106,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { email, overlay, preselectedPlan, previewSeconds } = loaderData;
-  useDashboardVisit();
+  const { email, overlay, preselectedPlan } = loaderData;
+  // The server's latest reading of the free preview (the loader's, then each visit's answer): a new
+  // object each time, so the countdown re-syncs even when the figure is the same.
+  const [preview, setPreview] = useState(() => ({ seconds: loaderData.previewSeconds, counting: loaderData.previewStarted }));
+  useDashboardVisit(useCallback((seconds: number) => setPreview({ seconds, counting: true }), []));
   const [open, setOpen] = useState(loaderData.sidebarOpen);
   // A default saved on the settings page reaches an open page through the revalidated loader, also
   // when the value is the same as at load (the toggle changed it since): the toggle's cookie is read
@@ -113,6 +119,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   if (loaded !== loaderData) {
     setLoaded(loaderData);
     setOpen(loaderData.sidebarOpen);
+    setPreview({ seconds: loaderData.previewSeconds, counting: loaderData.previewStarted });
   }
   const [mobileOpen, setMobileOpen] = useState(false);
   // The chooser is a modal dialog: the toaster outside it is aria-hidden then, so errors show inside it.
@@ -203,7 +210,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       {overlay !== "none" && (
         <TrialOverlay
           mode={overlay}
-          previewSeconds={previewSeconds}
+          preview={preview}
           preselected={preselectedPlan}
           error={notice}
           onChooserOpenChange={setChooserOpen}

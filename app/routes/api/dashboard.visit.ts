@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { db } from "~/server/db/client.server";
 import { recordDashboardVisit } from "~/server/trial/trial.server";
+import { previewSecondsLeftAt } from "~/catalogue/trial";
 import { getSettings, rememberTimeZone } from "~/server/profile/settings.server";
 import { timeZoneFromCookie } from "~/lib/time-zone";
 import { methodNotAllowed, readJsonBody, signedInPost } from "~/server/http/api.server";
@@ -20,6 +21,8 @@ const bodySchema = z.strictObject({
  * A POST from the page rather than a write in the layout's loader, because loaders also run for
  * prefetches, revalidations and data requests, and GET never changes state
  * (docs/decisions/0027-dashboard-visits-by-post.md). Body: `{ "path": "/dashboard/…" }`, the page opened.
+ * Answers `{ ok: true, previewSeconds }`: the free preview's seconds left by the server's clock (null
+ * once a trial or plan is on), which the page's countdown takes over.
  * Past RATE_LIMITS.dashboardVisit (far more pages a minute than a person opens) a visit is not
  * recorded and the answer is 429; the page does not wait for it.
  */
@@ -33,8 +36,13 @@ export async function action({ request }: { request: Request }) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
   const allowed = await takeRequestAttempt(request, RATE_LIMITS.dashboardVisit, user.id);
   if (!allowed.allowed) return tooManyRequests(allowed.retryAfterSeconds);
-  await Promise.all([recordDashboardVisit(db(), user.id), rememberBrowserTimeZone(user.id, request)]);
-  return data({ ok: true });
+  const now = new Date();
+  const [status] = await Promise.all([recordDashboardVisit(db(), user.id, now), rememberBrowserTimeZone(user.id, request)]);
+  // The free preview counts from the first visit this request may just have stamped: the page
+  // counts down from this figure, not from when it rendered, so it never runs ahead of the server.
+  const previewSeconds =
+    status.active || status.trial.trialStarted ? null : previewSecondsLeftAt(status.trial.previewStartedAt, now);
+  return data({ ok: true, previewSeconds });
 }
 
 /**
