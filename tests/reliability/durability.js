@@ -5,6 +5,7 @@
 //   start (exit 1, one line saying why, no stack trace); on PGlite also, in a server of its own,
 //   faults outside any request (inject-faults.mjs): a stray rejection is logged and serving goes on,
 //   a stray throw stops the server like SIGTERM (exit 1, database closed)
+//   SIGTERM with page loads queued answers them and exits 0; the folder opens again, and SIGINT exits 0
 //   -> sign up + verify (dev mailbox) -> start the trial -> kill -9 -> restart
 //   -> create and pay a plan order (local checkout) -> kill -9 -> restart
 //   -> submit a lead -> kill -9 -> restart
@@ -149,6 +150,36 @@ async function sigtermUnderLoad(env) {
       counts["200"] === 60 && exit.code === 0,
       { answers: counts, exit },
     );
+
+    // The folder a clean stop left opens again: the seed adds nothing twice, the session is still
+    // good, and SIGINT (Ctrl-C in a terminal) stops the server as cleanly as SIGTERM, saying so (at
+    // info, where that line is written).
+    const again = await startServer({
+      name: "pglite-after-sigterm",
+      port,
+      env: { ...env, DATA_DIR: dataDir, PUBLIC_SITE_URL: origin, LOG_LEVEL: "info" },
+    });
+    try {
+      const apps = await (await fetch(`${again.url}/apps`)).text();
+      const billing = await client.request(again.url, "/dashboard/billing");
+      again.child.kill("SIGINT");
+      const stopped = await again.exited;
+      const said = again.output
+        .join("")
+        .split("\n")
+        .some((line) => line.includes('"msg":"shutting down"') && line.includes('"signal":"SIGINT"'));
+      report.check(
+        "pglite: a restart on the folder SIGTERM closed serves the 181 apps and the session, and SIGINT exits 0",
+        apps.includes("181 solutions available") &&
+          billing.status === 200 &&
+          stopped.code === 0 &&
+          stopped.signal === null &&
+          said,
+        { apps181: apps.includes("181 solutions available"), billing: billing.status, exit: stopped, saidShuttingDown: said },
+      );
+    } finally {
+      again.child.kill("SIGKILL");
+    }
   } finally {
     server.child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
