@@ -155,8 +155,6 @@ export interface TrialPlan {
   features: string[];
 }
 
-export const MEMBER_DISCOUNT = 0.3;
-
 export const TRIAL_PLANS: TrialPlan[] = [
   {
     id: "starter",
