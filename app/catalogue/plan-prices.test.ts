@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { amountsIn, findPricedPlan, LIST_PLAN_CATALOGUE, PRICED_PLANS, planPriceKey, pricePlans } from "./plan-prices";
+import {
+  amountsIn,
+  findPricedPlan,
+  LIST_PLAN_CATALOGUE,
+  planAmountsText,
+  planPriceKey,
+  PRICED_PLANS,
+  pricePlans,
+  sameAmounts,
+} from "./plan-prices";
 import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, SCALING_TIERS, TRIAL_PLANS } from "./plans";
 
 describe("the plans whose prices an operator sets", () => {
@@ -86,5 +95,28 @@ describe("pricePlans", () => {
     expect(amountsIn(priced, findPricedPlan("member-pro")!)).toEqual({ amount: 650000, originalAmount: 900000, setupFee: null });
     expect(amountsIn(priced, findPricedPlan("distributor")!)).toEqual({ amount: 19900, originalAmount: null, setupFee: 99700 });
     expect(() => amountsIn(priced, { kind: "scaling", itemId: "9" })).toThrow(/unknown scaling tier/);
+  });
+});
+
+describe("planAmountsText", () => {
+  it("says each kind's amounts in a line", () => {
+    expect(PRICED_PLANS.map((p) => planAmountsText(p.list))).toEqual([
+      "$99/mo",
+      "$499/mo",
+      "$999/mo",
+      "$199/mo",
+      "$499/mo",
+      "$999/mo",
+      "$2,499/mo",
+      "$4,999/mo",
+      "$3,500/mo (was $5,000)",
+      "$7,000/mo (was $10,000)",
+      "$997 setup + $199/mo",
+    ]);
+    expect(planAmountsText({ amount: 59950, originalAmount: null, setupFee: null }, (c) => `$${(c / 100).toFixed(2)}`)).toBe(
+      "$599.50/mo",
+    );
+    expect(sameAmounts(PRICED_PLANS[0]!.list, { ...PRICED_PLANS[0]!.list })).toBe(true);
+    expect(sameAmounts(PRICED_PLANS[10]!.list, { ...PRICED_PLANS[10]!.list, setupFee: 1 })).toBe(false);
   });
 });

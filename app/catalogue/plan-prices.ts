@@ -8,7 +8,7 @@ import {
   type ScalingTier,
   type TrialPlan,
 } from "./plans";
-import { scalingTierName } from "./pricing";
+import { formatDollars, scalingTierName } from "./pricing";
 
 /**
  * The plans whose amounts an operator changes (docs/decisions/XXXX-plan-prices-in-database.md).
@@ -140,4 +140,25 @@ export function amountsIn(catalogue: PlanCatalogue, plan: Pick<PricedPlan, "kind
     case "distributor":
       return { amount: catalogue.distributor.monthlyFee, originalAmount: null, setupFee: catalogue.distributor.setupFee };
   }
+}
+
+/** One plan's amounts in a line: '$499/mo', '$3,500/mo (was $5,000)', '$997 setup + $199/mo'. */
+export function planAmountsText(amounts: PlanAmounts, format: (cents: number) => string = formatDollars): string {
+  const monthly = `${format(amounts.amount)}/mo`;
+  if (amounts.setupFee !== null) return `${format(amounts.setupFee)} setup + ${monthly}`;
+  if (amounts.originalAmount !== null) return `${monthly} (was ${format(amounts.originalAmount)})`;
+  return monthly;
+}
+
+/** Whether two sets of amounts are the same (a save that changes nothing records nothing). */
+export const sameAmounts = (a: PlanAmounts, b: PlanAmounts) =>
+  a.amount === b.amount && a.originalAmount === b.originalAmount && a.setupFee === b.setupFee;
+
+/** Only the amounts a plan of `kind` has (what its audit entries record): never a null that means "none". */
+export function amountsOfKind(kind: PlanPriceKind, amounts: PlanAmounts): Partial<PlanAmounts> {
+  return {
+    amount: amounts.amount,
+    ...(kind === "member" ? { originalAmount: amounts.originalAmount } : {}),
+    ...(kind === "distributor" ? { setupFee: amounts.setupFee } : {}),
+  };
 }
