@@ -22,6 +22,8 @@ export default [
   route("admin/emails/:id", "routes/admin/email.tsx"),
   route("admin/apps/:id", "routes/admin/app.tsx"),
   route("admin/addons/:id", "routes/admin/addon.tsx"),
+  route("admin/plans", "routes/admin/plans.tsx"),
+  route("admin/plans/:id", "routes/admin/plan.tsx"),
   route("admin/:table", "routes/admin/table.tsx"),
   route("affiliate-dashboard", "routes/affiliate-dashboard.tsx"),
   route("checkout/local/:sessionId", "routes/checkout.local.tsx"),

@@ -5,6 +5,8 @@
 // Prices before the first customer needs them, and lists what Stripe's reports will group by.
 // Needs STRIPE_SECRET_KEY (STRIPE_API_URL points it at a stand-in). Loads the app's TypeScript
 // modules through Vite, as the dev server does (docs/decisions/0060-plan-changes-with-proration.md).
+// With DATABASE_URL the plans are priced as they sell now (plan_prices: an operator's change makes
+// a new Price); without it, at their list prices (a PGlite folder is the running server's alone).
 import { createServer } from "vite";
 
 if (!process.env.STRIPE_SECRET_KEY) {
@@ -21,11 +23,29 @@ const vite = await createServer({
   optimizeDeps: { noDiscovery: true, include: [] },
 });
 let failed = false;
+
+/** The plans at their current amounts when the database is PostgreSQL, else at their list prices. */
+async function planPrices() {
+  const { LIST_PLAN_CATALOGUE } = await vite.ssrLoadModule("/app/catalogue/plan-prices.ts");
+  if (!process.env.DATABASE_URL) {
+    console.log("DATABASE_URL is not set: plans at their list prices.");
+    return LIST_PLAN_CATALOGUE;
+  }
+  const { openDatabase } = await vite.ssrLoadModule("/app/server/db/client.server.ts");
+  const { currentPlanPrices } = await vite.ssrLoadModule("/app/server/catalogue/current-plan-prices.server.ts");
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: "", poolSize: 1, migrate: false });
+  try {
+    return await currentPlanPrices(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 try {
   const { catalogueLines } = await vite.ssrLoadModule("/app/server/billing/stripe/catalogue-items.server.ts");
   const { ensureCataloguePrices } = await vite.ssrLoadModule("/app/server/billing/stripe/catalogue-prices.server.ts");
   const { stripeClient } = await vite.ssrLoadModule("/app/server/billing/stripe/client.server.ts");
-  const rows = await ensureCataloguePrices(stripeClient(), catalogueLines());
+  const rows = await ensureCataloguePrices(stripeClient(), catalogueLines(await planPrices()));
   const width = Math.max(...rows.map((r) => r.lookupKey.length));
   for (const r of rows)
     console.log(`${r.created ? "created" : "found  "}  ${r.lookupKey.padEnd(width)}  ${r.priceId}  ${r.product}`);

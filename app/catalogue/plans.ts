@@ -1,4 +1,12 @@
-/** Every plan and price list of spec section 9. Amounts in cents unless the name says otherwise. */
+/**
+ * Every plan and price list of spec section 9. Amounts in cents unless the name says otherwise.
+ *
+ * The amounts of the billing plans, scaling tiers, paid member plans and the distributor program are
+ * their list prices: what they sell at until an operator changes them in the console, after which the
+ * server reads them from plan_prices (app/catalogue/plan-prices.ts,
+ * docs/decisions/XXXX-plan-prices-in-database.md). Code that quotes or shows one of those prices takes
+ * the current amounts as an argument instead of reading them here.
+ */
 
 export type QuickPickPlanId = "starter" | "professional" | "enterprise";
 
@@ -139,15 +147,13 @@ export type TrialPlanId = "starter" | "growth" | "pro";
 export interface TrialPlan {
   id: TrialPlanId;
   name: string;
-  /** Monthly price in cents after the member discount. */
+  /** Monthly price in cents after the member discount (list price of a paid plan; 0 for the free plan). */
   price: number;
-  /** Monthly price in cents before the discount (0 for the free plan). */
+  /** Monthly price in cents before the discount (list price of a paid plan; 0 for the free plan). */
   originalPrice: number;
   popular: boolean;
   features: string[];
 }
-
-export const MEMBER_DISCOUNT = 0.3;
 
 export const TRIAL_PLANS: TrialPlan[] = [
   {
@@ -181,7 +187,7 @@ export type BillingPlanType = "basic" | "pro" | "enterprise";
 export interface BillingPlan {
   type: BillingPlanType;
   name: string;
-  /** Monthly price in cents. */
+  /** Monthly price in cents (the list price). */
   monthlyPrice: number;
   /** Contacts included; null = unlimited. */
   contacts: number | null;
@@ -198,7 +204,7 @@ export interface ScalingTier {
   contacts: number;
   sms: number;
   emails: number;
-  /** Monthly price in cents. */
+  /** Monthly price in cents (the list price). */
   monthlyPrice: number;
   popular: boolean;
 }
@@ -226,6 +232,15 @@ export const ADDON_CATEGORIES = [
 ] as const;
 export type AddonCategory = (typeof ADDON_CATEGORIES)[number];
 
+/** What the distributor program costs, in cents. */
+export interface DistributorFees {
+  /** One-time, paid at checkout. */
+  setupFee: number;
+  /** A month, from the end of the trial. */
+  monthlyFee: number;
+}
+
+/** The fees are the list prices. */
 export const DISTRIBUTOR_PROGRAM = {
   setupFee: 99700,
   monthlyFee: 19900,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { funnelMultiplier, GOALS, TIMELINES } from "./goals";
-import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "./plans";
+import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "./plans";
 import {
   findQuickPickPlan,
   formatCount,
@@ -226,8 +226,14 @@ describe("subscription quotes (spec section 9)", () => {
     expect(quoteAddons([{ monthlyPrice: 2900 }, { monthlyPrice: 4900 }, { monthlyPrice: 9900 }]).amount).toBe(17700);
     expect(quoteAddons([]).amount).toBe(0);
   });
-  it("distributor: $997 setup plus $199 a month with a 7-day trial", () => {
-    expect(quoteDistributor()).toEqual({ amount: 19900, setupFee: 99700, isSubscription: true, trialDays: 7 });
+  it("distributor: $997 setup plus $199 a month with a 7-day trial, or the fees it is given", () => {
+    expect(quoteDistributor(DISTRIBUTOR_PROGRAM)).toEqual({ amount: 19900, setupFee: 99700, isSubscription: true, trialDays: 7 });
+    expect(quoteDistributor({ setupFee: 120000, monthlyFee: 24950 })).toEqual({
+      amount: 24950,
+      setupFee: 120000,
+      isSubscription: true,
+      trialDays: 7,
+    });
   });
 });
 
@@ -244,11 +250,13 @@ describe("money and count formats", () => {
 
 describe("orderAmountLines", () => {
   it("the distributor's order reads as its two lines: the setup fee and the monthly amount after the trial", () => {
-    expect(orderAmountLines({ ...quoteDistributor() })).toEqual(["$997 setup", "$199/month after the 7-day trial"]);
-    expect(orderAmountLines({ ...quoteDistributor(), trialDays: 0 }, (c) => `$${(c / 100).toFixed(2)}`)).toEqual([
-      "$997.00 setup",
-      "$199.00/month",
+    expect(orderAmountLines({ ...quoteDistributor(DISTRIBUTOR_PROGRAM) })).toEqual([
+      "$997 setup",
+      "$199/month after the 7-day trial",
     ]);
+    expect(
+      orderAmountLines({ ...quoteDistributor(DISTRIBUTOR_PROGRAM), trialDays: 0 }, (c) => `$${(c / 100).toFixed(2)}`),
+    ).toEqual(["$997.00 setup", "$199.00/month"]);
   });
   it("one line without a setup fee", () => {
     expect(orderAmountLines({ amount: 49900, setupFee: 0, isSubscription: true, trialDays: 0 })).toEqual(["$499/month"]);

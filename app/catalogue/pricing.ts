@@ -3,6 +3,7 @@ import {
   DISTRIBUTOR_PROGRAM,
   QUICK_PICK_PLANS,
   type BillingPlan,
+  type DistributorFees,
   type QuickPickPlan,
   type QuickPickPlanId,
   type ScalingTier,
@@ -223,6 +224,7 @@ export function quoteApp(app: AppPriceFields, tab: AppPricingTab): AppQuote {
 }
 
 // ---- Subscriptions: billing plans, scaling tiers, add-ons, distributor ------------------------
+// Each takes the plan as it sells now (app/catalogue/plan-prices.ts): its amounts are the current ones.
 
 export interface SubscriptionQuote {
   /** Cents per month, charged and shown. */
@@ -251,10 +253,11 @@ export function quoteMemberPlan(plan: TrialPlan): SubscriptionQuote {
   return { amount: plan.price, setupFee: 0, isSubscription: true, trialDays: 0 };
 }
 
-export function quoteDistributor(): SubscriptionQuote {
+/** The distributor program at `fees` (its current amounts): the setup fee today, the monthly fee after the trial. */
+export function quoteDistributor(fees: DistributorFees): SubscriptionQuote {
   return {
-    amount: DISTRIBUTOR_PROGRAM.monthlyFee,
-    setupFee: DISTRIBUTOR_PROGRAM.setupFee,
+    amount: fees.monthlyFee,
+    setupFee: fees.setupFee,
     isSubscription: true,
     trialDays: DISTRIBUTOR_PROGRAM.trialDays,
   };

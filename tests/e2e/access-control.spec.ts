@@ -111,6 +111,10 @@ const SWEEP: Record<string, Entry> = {
   },
   "routes/admin/app.tsx": { probes: () => [page("/admin/apps/1", 404, 404), page("/admin/apps/new", 404, 404)] },
   "routes/admin/addon.tsx": { probes: () => [page("/admin/addons/email-campaign-builder", 404, 404)] },
+  "routes/admin/plans.tsx": { probes: () => [page("/admin/plans", 404, 404)] },
+  "routes/admin/plan.tsx": {
+    probes: () => [page("/admin/plans/plan-pro", 404, 404), page("/admin/plans/distributor", 404, 404)],
+  },
   "routes/affiliate-dashboard.tsx": {
     probes: (ids) => [
       page("/affiliate-dashboard", "auth", "->/affiliate-signup", { C: 200 }),

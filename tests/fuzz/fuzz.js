@@ -945,6 +945,22 @@ function routes(ctx) {
       },
       text: ["name", "description", "features"],
     },
+    // A plan's price form against an id no plan has: a valid form is a 404, a bad one a 400 (never a write).
+    {
+      name: "POST /admin/plans/:id",
+      path: "/admin/plans/no-such-plan",
+      format: "form",
+      dataRoute: true,
+      base: { intent: "save", amount: "499.99", effectiveAt: "" },
+      bad: {
+        intent: ["drop", "cancel-price", ...INJECTIONS],
+        amount: ["-1", "0", "0.001", "1e9", "10000000", "abc", ...INJECTIONS],
+        originalAmount: ["1", "abc", ...INJECTIONS],
+        setupFee: ["1", "abc", ...INJECTIONS],
+        effectiveAt: ["2020-01-01T00:00", "tomorrow", "9999-12-31T23:59", ...INJECTIONS],
+      },
+      text: [],
+    },
     {
       name: "POST /admin/leads/:id",
       path: "/admin/leads/00000000-0000-0000-0000-000000000000",
@@ -1002,6 +1018,7 @@ function getRoutes(ctx) {
     "/admin/emails", "/admin/export/emails", "/admin/emails/1", "/admin/emails/abc",
     "/admin/apps", "/admin/export/apps", "/admin/apps/1", "/admin/apps/new", "/admin/apps/abc",
     "/admin/addons", "/admin/export/addons", "/admin/addons/email-campaign-builder", "/admin/addons/Bad_Id",
+    "/admin/plans", "/admin/plans/plan-pro", "/admin/plans/no-such-plan",
   ];
   // prettier-ignore
   const dashboard = [

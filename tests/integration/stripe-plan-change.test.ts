@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_PLAN_CATALOGUE } from "~/catalogue/plan-prices";
 import { action as webhookAction } from "~/routes/api/webhooks.stripe";
 import { confirmPlanChange } from "~/server/billing/confirm-plan-change.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
@@ -192,7 +193,7 @@ describe(`plan changes with Stripe (${engine})`, () => {
     });
 
     // The command's work: every catalogue Price, and nothing new the second time.
-    const lines = catalogueLines();
+    const lines = catalogueLines(LIST_PLAN_CATALOGUE);
     const first = await ensureCataloguePrices(stripeClient(), lines);
     expect(first).toHaveLength(lines.length);
     forgetCataloguePrices();

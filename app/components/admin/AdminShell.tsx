@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: "/admin/emails", label: "Emails" },
   { to: "/admin/apps", label: "Apps" },
   { to: "/admin/addons", label: "Add-ons" },
+  { to: "/admin/plans", label: "Plans" },
   { to: "/admin/audit", label: "Audit log" },
 ];
 

@@ -11,6 +11,7 @@ const SUBJECT_PAGES: Record<AuditSubjectType, ((id: string) => string) | string>
   email: (id) => `/admin/emails/${id}`,
   app: (id) => `/admin/apps/${id}`,
   addon: (id) => `/admin/addons/${id}`,
+  plan: (id) => `/admin/plans/${id}`,
   "payout-run": "/admin/payouts",
 };
 

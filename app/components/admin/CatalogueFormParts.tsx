@@ -1,11 +1,12 @@
 import { Loader2, Save } from "lucide-react";
+import { Form } from "react-router";
 import { Input, Textarea } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
 import { MAX_FEATURES } from "~/lib/admin/app-form";
 import { FormField } from "~/components/admin/FormField";
 import { ActionAnswer } from "~/components/admin/ActionAnswer";
 
-/** The fields every catalogue form (an app, an add-on) has, with their messages. */
+/** The fields every catalogue form (an app, an add-on, a plan's price) has, with their messages. */
 type SharedField = "description" | "features" | "effectiveAt";
 type SharedErrors = Partial<Record<SharedField, string>>;
 
@@ -81,5 +82,21 @@ export function SaveRow({
       </Button>
       {message ? <ActionAnswer ok={message.ok}>{message.text}</ActionAnswer> : null}
     </div>
+  );
+}
+
+/**
+ * The button that withdraws a scheduled price change (a row of a price history): it posts exactly
+ * `intent=cancel-price` and the row's `priceId` (withdrawnPriceId), and works without JavaScript.
+ */
+export function WithdrawPrice({ priceId }: { priceId: number }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="cancel-price" />
+      <input type="hidden" name="priceId" value={priceId} />
+      <Button type="submit" size="sm" variant="outline">
+        Withdraw
+      </Button>
+    </Form>
   );
 }

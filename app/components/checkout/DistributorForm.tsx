@@ -1,7 +1,7 @@
 import { CircleAlert, LoaderCircle, Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
+import { DISTRIBUTOR_PROGRAM, type DistributorFees } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
 import { LegalNotice } from "~/components/legal/LegalNotice";
 import { Button } from "~/components/ui/button";
@@ -37,8 +37,6 @@ const FIELDS: { name: Field; label: string; type: string; autoComplete: string }
   { name: "businessName", label: "Business name", type: "text", autoComplete: "organization" },
 ];
 
-const SUMMARY = `${formatDollars(DISTRIBUTOR_PROGRAM.setupFee)} setup + ${formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee)}/month, ${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`;
-
 /**
  * The distributor sign-up (docs/decisions/0009): prefilled from the account, editable, checked
  * here and by the server (its field messages show next to the field), and paid on the provider's
@@ -46,9 +44,12 @@ const SUMMARY = `${formatDollars(DISTRIBUTOR_PROGRAM.setupFee)} setup + ${format
  */
 export function DistributorForm({
   initial,
+  fees,
   serverError,
 }: {
   initial: DistributorValues;
+  /** The program's current fees, as the page shows them (the server charges them again at checkout). */
+  fees: DistributorFees;
   /** The no-JavaScript POST's failure, if any. */
   serverError?: { code: string; message?: string; field?: string } | null;
 }) {
@@ -164,7 +165,8 @@ export function DistributorForm({
         );
       })}
       <p className="rounded-lg bg-muted px-3 py-2 text-sm font-semibold" data-testid="distributor-summary">
-        {SUMMARY}
+        {formatDollars(fees.setupFee)} setup + {formatDollars(fees.monthlyFee)}/month, {DISTRIBUTOR_PROGRAM.trialDays}-day free
+        trial
       </p>
       {failed && (
         <p role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
@@ -186,9 +188,8 @@ export function DistributorForm({
         )}
       </Button>
       <p className="text-center text-xs text-muted-foreground">
-        Payment opens in a new tab. Today you pay the {formatDollars(DISTRIBUTOR_PROGRAM.setupFee)} setup fee; the{" "}
-        {formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee)}/month subscription starts after the {DISTRIBUTOR_PROGRAM.trialDays}-day
-        free trial.
+        Payment opens in a new tab. Today you pay the {formatDollars(fees.setupFee)} setup fee; the{" "}
+        {formatDollars(fees.monthlyFee)}/month subscription starts after the {DISTRIBUTOR_PROGRAM.trialDays}-day free trial.
       </p>
       <LegalNotice action="continuing to payment" className="text-center text-xs text-muted-foreground" />
     </form>

@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
-import { TRIAL_PLANS, type TrialPlan, type TrialPlanId } from "~/catalogue/plans";
+import type { TrialPlan, TrialPlanId } from "~/catalogue/plans";
 import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -24,6 +24,8 @@ export interface TrialOverlayProps {
   preview: { seconds: number; counting: boolean };
   /** A plan preselected by the link that led here (`?plan=`), highlighted in the chooser. */
   preselected: TrialPlanId | null;
+  /** The chooser's plans at the prices they sell at now (the layout's loader read them). */
+  plans: TrialPlan[];
   /** The layout action's last error (a refused trial start), shown inside the chooser while it is open. */
   error: ErrorNotice | null;
   /** Told when the chooser dialog opens and closes, so the layout's toaster stays quiet meanwhile. */
@@ -34,7 +36,7 @@ export interface TrialOverlayProps {
  * Shown by the dashboard layout when the server's gate says there is no active trial or
  * subscription. The dashboard stays visible behind the preview box; the chooser is a modal dialog.
  */
-export function TrialOverlay({ mode, preview, preselected, error, onChooserOpenChange }: TrialOverlayProps) {
+export function TrialOverlay({ mode, preview, preselected, plans, error, onChooserOpenChange }: TrialOverlayProps) {
   const hydrated = useHydrated();
   // Counted down from the server's figure, so a reload goes on where the preview was.
   const [left, setLeft] = useState(preview.seconds);
@@ -70,7 +72,7 @@ export function TrialOverlay({ mode, preview, preselected, error, onChooserOpenC
       <>
         {/* Without JavaScript the preview cannot count down: the chooser is there at once. */}
         <noscript>
-          <StaticChooser expired={false} preselected={preselected} error={error} />
+          <StaticChooser expired={false} preselected={preselected} plans={plans} error={error} />
         </noscript>
 
         <section
@@ -93,7 +95,7 @@ export function TrialOverlay({ mode, preview, preselected, error, onChooserOpenC
       </>
     );
   }
-  const chooser = { expired: mode === "expired", preselected, error };
+  const chooser = { expired: mode === "expired", preselected, plans, error };
   return hydrated ? <PlanChooser {...chooser} /> : <StaticChooser {...chooser} />;
 }
 
@@ -116,6 +118,7 @@ function ChooserError({ error }: { error: ErrorNotice }) {
 interface ChooserProps {
   expired: boolean;
   preselected: TrialPlanId | null;
+  plans: TrialPlan[];
   error: ErrorNotice | null;
 }
 
@@ -186,6 +189,7 @@ function StaticDescription({ className, children }: { className: string; childre
 function ChooserBody({
   expired,
   preselected,
+  plans,
   error,
   Title,
   Description,
@@ -196,12 +200,12 @@ function ChooserBody({
         <Title className="text-2xl font-bold sm:text-3xl">{expired ? "Your Free Trial Has Ended" : "Choose Your Plan"}</Title>
         <Description className="mt-2 text-muted-foreground">
           {expired
-            ? "Upgrade to keep using your AI dashboard. Members save 30%."
+            ? `Upgrade to keep using your AI dashboard.${memberSavings(plans)}`
             : "Your free preview has ended. Start a free trial or upgrade to keep using your AI dashboard."}
         </Description>
       </div>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
-        {TRIAL_PLANS.map((plan) => (
+        {plans.map((plan) => (
           <PlanCard key={plan.id} plan={plan} expired={expired} highlighted={plan.id === preselected} error={error} />
         ))}
       </ul>
@@ -229,6 +233,14 @@ function ChooserBody({
       </div>
     </div>
   );
+}
+
+/** " Members save 30%." at the plans' current prices ("up to" when they differ), nothing without a discount. */
+function memberSavings(plans: readonly TrialPlan[]): string {
+  const offs = plans.map(discountPercent).filter((off) => off > 0);
+  if (offs.length === 0) return "";
+  const most = Math.max(...offs);
+  return ` Members save ${offs.every((off) => off === most) ? "" : "up to "}${most}%.`;
 }
 
 function PlanCard({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADDON_CATEGORIES } from "~/catalogue/plans";
 import { slugify } from "~/catalogue/slugs";
-import { checkbox, effectiveAtField, featuresField, parseEffectiveAt, text } from "./app-form";
+import { checkbox, dollarsAndCents, effectiveAtField, featuresField, parseEffectiveAt, text } from "./app-form";
 
 /**
  * The console's add-on form: its listing, whether it is on sale, and its monthly price in dollars
@@ -9,21 +9,7 @@ import { checkbox, effectiveAtField, featuresField, parseEffectiveAt, text } fro
  */
 export const MAX_ADDON_PRICE_CENTS = 100_000_00;
 
-const monthlyPrice = z
-  .string({ error: "Enter the monthly price." })
-  .trim()
-  .min(1, "Enter the monthly price.")
-  .regex(/^\d{1,6}(?:\.\d{1,2})?$/, "The monthly price is in dollars, like 29 or 29.99.")
-  .transform((value) => {
-    const [dollars = "0", cents = ""] = value.split(".");
-    return Number(dollars) * 100 + Number(cents.padEnd(2, "0"));
-  })
-  .pipe(
-    z
-      .number()
-      .min(100, "The monthly price is at least $1.")
-      .max(MAX_ADDON_PRICE_CENTS, `The monthly price is at most $${(MAX_ADDON_PRICE_CENTS / 100).toLocaleString("en-US")}.`),
-  );
+const monthlyPrice = dollarsAndCents("monthly price", 100, MAX_ADDON_PRICE_CENTS);
 
 export const addonFormSchema = z.strictObject({
   intent: z.literal("save"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INDUSTRIES } from "~/catalogue/industries";
+import { formatDollars } from "~/catalogue/pricing";
 import { slugify } from "~/catalogue/slugs";
 import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 import { instantOfWallTime } from "~/lib/time-zone";
@@ -38,6 +39,30 @@ const dollars = (label: string, max: number) =>
         .number()
         .min(1, `The ${label} is at least $1.`)
         .max(max, `The ${label} is at most $${max.toLocaleString("en-US")}.`),
+    );
+
+/**
+ * An amount typed in dollars, with or without cents ("29", "29.9", "29.99"), as cents from `min` to
+ * `max` (cents). Digits and one point only: as many whole-dollar digits as `max` has.
+ */
+export const dollarsAndCents = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .regex(
+      new RegExp(`^\\d{1,${String(Math.floor(max / 100)).length}}(?:\\.\\d{1,2})?$`),
+      `The ${label} is in dollars, like 29 or 29.99.`,
+    )
+    .transform((value) => {
+      const [whole = "0", cents = ""] = value.split(".");
+      return Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+    })
+    .pipe(
+      z
+        .number()
+        .min(min, `The ${label} is at least ${formatDollars(min)}.`)
+        .max(max, `The ${label} is at most ${formatDollars(max)}.`),
     );
 
 /** A textarea of features, one per line (blank lines dropped). */

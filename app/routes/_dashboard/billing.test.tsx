@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { pricePlans } from "~/catalogue/plan-prices";
 import BillingPage from "./billing";
 
 type Props = Parameters<typeof BillingPage>[0];
@@ -27,7 +28,13 @@ function render(
     portal = "stripe",
     hasPayments = false,
     changesPlan = false,
-  }: { portal?: "stripe" | "local"; hasPayments?: boolean; changesPlan?: boolean } = {},
+    billingPlans = pricePlans({}).billingPlans,
+  }: {
+    portal?: "stripe" | "local";
+    hasPayments?: boolean;
+    changesPlan?: boolean;
+    billingPlans?: LoaderData["billingPlans"];
+  } = {},
 ): string {
   const loaderData = {
     subscription: { ...base, ...subscription },
@@ -36,6 +43,7 @@ function render(
     portal,
     hasPayments,
     changesPlan,
+    billingPlans,
     loadError: false,
   } as LoaderData;
   const router = createMemoryRouter([{ path: "/", element: <BillingPage {...({ loaderData } as Props)} /> }]);
@@ -137,5 +145,19 @@ describe("billing page summary", () => {
     const buyer = text(render({}, { portal: "local" }));
     expect(buyer).toContain("Choose Enterprise");
     expect(buyer).toContain("Checkout opens in a new tab.");
+  });
+
+  it("each plan card shows the price the loader read, not the list price", () => {
+    const listed = text(render({}));
+    expect(listed).toMatch(/Pro Popular \$499 \/month/);
+    const changed = text(
+      render(
+        {},
+        { billingPlans: pricePlans({ "plan-pro": { amount: 59950, originalAmount: null, setupFee: null } }).billingPlans },
+      ),
+    );
+    expect(changed).toMatch(/Pro Popular \$599\.50 \/month/);
+    expect(changed).not.toContain("$499");
+    expect(changed).toMatch(/Basic \$99 \/month/);
   });
 });

@@ -24,7 +24,7 @@ import { PlanBadge } from "~/components/dashboard/pages/PlanBadge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/components/ui/card";
-import { BILLING_PLANS } from "~/catalogue/plans";
+import type { BillingPlan } from "~/catalogue/plans";
 import { cn } from "~/lib/utils";
 import { requireUser } from "~/server/auth/session.server";
 import { RunningTrials } from "~/components/dashboard/billing/RunningTrials";
@@ -32,6 +32,7 @@ import { cancelTrial } from "~/server/billing/cancel-trial.server";
 import { listOrders, packageDelivery } from "~/server/billing/list-orders.server";
 import { historyStatus, listRunningTrials, type RunningTrial } from "~/server/billing/list-trials.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
+import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
 import { offersPlanChange } from "~/server/billing/quote-plan-change.server";
 import { PLAN_CHANGE_KIND, planChangeAmountText } from "~/server/billing/plan-changes.server";
 import { receiptsByOrder } from "~/server/billing/receipts.server";
@@ -49,13 +50,14 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const [subscription, orders, trials, receipts, provider, changesPlan] = await Promise.all([
+    const [subscription, orders, trials, receipts, provider, changesPlan, plans] = await Promise.all([
       subscriptionSummaryOfRequest(request, user.id),
       listOrders(db(), user.id, 25),
       listRunningTrials(db(), user.id),
       receiptsByOrder(db(), user.id),
       checkoutProvider(),
       offersPlanChange(db(), user.id),
+      currentPlanPrices(db()),
     ]);
     const history: HistoryEntry[] = orders.map((o) => ({
       id: o.id,
@@ -79,6 +81,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       portal: provider.name,
       hasPayments: receipts.size > 0,
       changesPlan,
+      // At the prices they sell at now: the checkout charges what the card shows.
+      billingPlans: plans.billingPlans,
       loadError: false as const,
     };
   } catch (error) {
@@ -90,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       portal: null,
       hasPayments: false,
       changesPlan: false,
+      billingPlans: [] as BillingPlan[],
       loadError: true as const,
     };
   }
@@ -126,7 +131,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
-  const { subscription, history, trials, portal, hasPayments, changesPlan, loadError } = loaderData;
+  const { subscription, history, trials, portal, hasPayments, changesPlan, billingPlans, loadError } = loaderData;
   const result = useActionData<typeof action>();
   const { pending, run } = useCheckout("plans");
   const navigation = useNavigation();
@@ -257,7 +262,7 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
             : "Checkout opens in a new tab. Buying a plan replaces your current plan or scaling tier."}
         </p>
         <ul className="grid gap-6 md:grid-cols-3">
-          {BILLING_PLANS.map((plan) => {
+          {billingPlans.map((plan) => {
             const current = currentType === plan.type;
             const busy = pending === plan.type || changing === plan.type;
             return (

@@ -18,6 +18,8 @@ import { requireUser } from "~/server/auth/session.server";
 import { log, errorMessage } from "~/server/log.server";
 import { db } from "~/server/db/client.server";
 import { offersPlanChange } from "~/server/billing/quote-plan-change.server";
+import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
+import type { ScalingTier } from "~/catalogue/plans";
 import { subscriptionSummaryOfRequest } from "~/server/trial/request-trial-status.server";
 import type { Route } from "./+types/scaling";
 
@@ -35,7 +37,11 @@ const NO_PLAN: ScalingCurrent = {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   try {
-    const [s, changesPlan] = await Promise.all([subscriptionSummaryOfRequest(request, user.id), offersPlanChange(db(), user.id)]);
+    const [s, changesPlan, plans] = await Promise.all([
+      subscriptionSummaryOfRequest(request, user.id),
+      offersPlanChange(db(), user.id),
+      currentPlanPrices(db()),
+    ]);
     const current: ScalingCurrent = {
       active: s.active,
       planName: s.planName,
@@ -44,10 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       monthlyPrice: s.monthlyPrice,
       currentPeriodEnd: s.currentPeriodEnd,
     };
-    return { current, changesPlan, loadError: false };
+    // At the prices they sell at now: the checkout charges what the tier shows.
+    return { current, changesPlan, tiers: plans.scalingTiers, loadError: false };
   } catch (error) {
     log.error("scaling page load failed", { userId: user.id, error: errorMessage(error) });
-    return { current: NO_PLAN, changesPlan: false, loadError: true };
+    // No prices it could not read: the page says it failed instead of showing tiers at guessed prices.
+    return { current: NO_PLAN, changesPlan: false, tiers: [] as ScalingTier[], loadError: true };
   }
 }
 
@@ -69,7 +77,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function ScalingPage({ loaderData }: Route.ComponentProps) {
-  const { current, changesPlan, loadError } = loaderData;
+  const { current, changesPlan, tiers, loadError } = loaderData;
   const navigation = useNavigation();
   const changingTier = navigation.state !== "idle" ? navigation.formData?.get("tierIndex") : null;
   const { env } = useRootData();
@@ -98,19 +106,22 @@ export default function ScalingPage({ loaderData }: Route.ComponentProps) {
           {BILLING_ERRORS.load}
         </p>
       ) : null}
-      <ScalingPlans
-        current={current}
-        bookDemoUrl={env.BOOK_DEMO_URL}
-        pending={pending === null ? null : Number(pending)}
-        failure={
-          pending === null && failure?.context?.tierIndex
-            ? { tierIndex: Number(failure.context.tierIndex), text: formFailureText(failure, "scaling") }
-            : null
-        }
-        onUpgrade={(tierIndex) => void run(String(tierIndex), { kind: "scaling", tierIndex })}
-        changesPlan={changesPlan}
-        changing={typeof changingTier === "string" ? Number(changingTier) : null}
-      />
+      {tiers.length > 0 ? (
+        <ScalingPlans
+          tiers={tiers}
+          current={current}
+          bookDemoUrl={env.BOOK_DEMO_URL}
+          pending={pending === null ? null : Number(pending)}
+          failure={
+            pending === null && failure?.context?.tierIndex
+              ? { tierIndex: Number(failure.context.tierIndex), text: formFailureText(failure, "scaling") }
+              : null
+          }
+          onUpgrade={(tierIndex) => void run(String(tierIndex), { kind: "scaling", tierIndex })}
+          changesPlan={changesPlan}
+          changing={typeof changingTier === "string" ? Number(changingTier) : null}
+        />
+      ) : null}
     </div>
   );
 }

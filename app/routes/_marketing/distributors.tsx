@@ -1,6 +1,6 @@
 import { Award, BadgeCheck, Check, GraduationCap, Headset, Infinity as InfinityIcon, MapPin, Plus } from "lucide-react";
 import { Link, useActionData } from "react-router";
-import { DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
+import { DISTRIBUTOR_PROGRAM, type DistributorFees } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
 import { DistributorForm, type DistributorValues } from "~/components/checkout/DistributorForm";
 import { checkoutFromForm, formText } from "~/server/billing/form-checkout.server";
@@ -11,11 +11,14 @@ import { seo, siteUrlOf } from "~/lib/seo";
 import { getUser } from "~/server/auth/session.server";
 import { ownsDistributorProgram } from "~/server/billing/owned-items.server";
 import { db } from "~/server/db/client.server";
+import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
 import type { Route } from "./+types/distributors";
 import { pageCacheHandle } from "~/lib/page-cache";
 
-const SETUP = formatDollars(DISTRIBUTOR_PROGRAM.setupFee);
-const MONTHLY = formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee);
+/** The program's price as the page words it, at the fees its loader read (they change in the console). */
+function priceTexts(fees: DistributorFees) {
+  return { SETUP: formatDollars(fees.setupFee), MONTHLY: formatDollars(fees.monthlyFee) };
+}
 const TRIAL = `${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`;
 /** Signed out, every call to action signs in first and comes back here (the form needs an account). */
 const SIGN_IN_HREF = "/auth?next=/distributors";
@@ -25,16 +28,19 @@ const DASHBOARD_HREF = "/dashboard";
 // Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
 export const handle = pageCacheHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo(matches, {
-    title: "Become an AI Distributor",
-    description: `Start your own AI automation business: exclusive territory, 181+ ready-made AI apps, training and support. ${SETUP} setup + ${MONTHLY}/month with a ${TRIAL}.`,
-    path: "/distributors",
-    image: "partners",
-  }),
-  // The questions and answers the page's FAQ section shows, word for word.
-  jsonLd(faqPageJsonLd(FAQ, `${siteUrlOf(matches)}/distributors`)),
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const price = loaderData ? priceTexts(loaderData.fees) : null;
+  return [
+    ...seo(matches, {
+      title: "Become an AI Distributor",
+      description: `Start your own AI automation business: exclusive territory, 181+ ready-made AI apps, training and support. ${price ? `${price.SETUP} setup + ${price.MONTHLY}/month with a ${TRIAL}.` : `Start with a ${TRIAL}.`}`,
+      path: "/distributors",
+      image: "partners",
+    }),
+    // The questions and answers the page's FAQ section shows, word for word.
+    ...(price ? [jsonLd(faqPageJsonLd(faqOf(price), `${siteUrlOf(matches)}/distributors`))] : []),
+  ];
+};
 
 /**
  * Signed in: the form is prefilled from the account (never demo values); a distributor already
@@ -43,12 +49,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * cancelled the payment.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await getUser(request);
+  const [user, plans] = await Promise.all([getUser(request), currentPlanPrices(db())]);
   const member = user ? await ownsDistributorProgram(db(), user.id) : false;
   const fullName =
     [user?.firstName, user?.lastName].filter(Boolean).join(" ").trim() || (user && user.name !== user.email ? user.name : "");
   const prefill: DistributorValues | null = user ? { email: user.email, fullName, businessName: user.companyName ?? "" } : null;
-  return { prefill, member, canceled: url.searchParams.get("canceled") === "true" };
+  // The fees it sells at now: the checkout charges what the page shows.
+  return { prefill, member, canceled: url.searchParams.get("canceled") === "true", fees: plans.distributor };
 }
 
 /** The form without JavaScript: same schema and pricing as POST /api/checkout, then a redirect to the hosted page. */
@@ -110,7 +117,7 @@ const PACKAGE = [
   "Priority partner support",
 ];
 
-const STEPS = [
+const stepsOf = ({ SETUP, MONTHLY }: ReturnType<typeof priceTexts>) => [
   {
     title: "Start Your Free Trial",
     text: `Join with a ${TRIAL}. The program is ${SETUP} one-time setup plus ${MONTHLY} per month.`,
@@ -122,7 +129,7 @@ const STEPS = [
   { title: "Start Earning", text: "Offer AI apps to businesses in your territory and grow your client base." },
 ];
 
-const FAQ = [
+const faqOf = ({ SETUP, MONTHLY }: ReturnType<typeof priceTexts>) => [
   {
     q: "How much can I earn?",
     a: "Earnings are unlimited. There is no cap on how many clients you can serve in your territory or on what you can earn.",
@@ -176,7 +183,9 @@ function JoinButton({
 }
 
 export default function Distributors({ loaderData }: Route.ComponentProps) {
-  const { prefill, member, canceled } = loaderData;
+  const { prefill, member, canceled, fees } = loaderData;
+  const price = priceTexts(fees);
+  const { SETUP, MONTHLY } = price;
   const signedIn = prefill !== null;
   const failure = useActionData<typeof action>();
   const initial: DistributorValues | null = prefill
@@ -269,7 +278,7 @@ export default function Distributors({ loaderData }: Route.ComponentProps) {
               </div>
             ) : initial ? (
               <div className="mt-6 border-t pt-6">
-                <DistributorForm initial={initial} serverError={failure} />
+                <DistributorForm initial={initial} fees={fees} serverError={failure} />
               </div>
             ) : (
               <>
@@ -284,7 +293,7 @@ export default function Distributors({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         <SectionHeading id="steps-title" eyebrow="Getting started" title="Three Steps to Your AI Business" />
         <ol className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
-          {STEPS.map((s, i) => (
+          {stepsOf(price).map((s, i) => (
             <li key={s.title} className="rounded-2xl border bg-card p-6">
               <span className="grid size-10 place-items-center rounded-full bg-primary font-bold text-white" aria-hidden>
                 {i + 1}
@@ -303,7 +312,7 @@ export default function Distributors({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-3xl px-4 sm:px-6">
           <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently Asked Questions" />
           <div className="mt-10 space-y-3">
-            {FAQ.map((f) => (
+            {faqOf(price).map((f) => (
               <details key={f.q} className="group rounded-xl border bg-card px-5 open:shadow-sm">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold [&::-webkit-details-marker]:hidden">
                   {f.q}

@@ -1,29 +1,36 @@
 import { Check, Handshake, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { AFFILIATE_COMMISSION_RATE, DISTRIBUTOR_PROGRAM } from "~/catalogue/plans";
+import { AFFILIATE_COMMISSION_RATE, DISTRIBUTOR_PROGRAM, type DistributorFees } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
 import { PageHero } from "~/components/marketing/PageHero";
 import { BUTTON, cx, SectionHeading } from "~/components/marketing/Section";
 import { seo } from "~/lib/seo";
+import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
+import { db } from "~/server/db/client.server";
 import type { Route } from "./+types/earn";
 import { pageCacheHandle } from "~/lib/page-cache";
 
 const COMMISSION = `${Math.round(AFFILIATE_COMMISSION_RATE * 100)}%`;
-const SETUP = formatDollars(DISTRIBUTOR_PROGRAM.setupFee);
-const MONTHLY = formatDollars(DISTRIBUTOR_PROGRAM.monthlyFee);
+/** The distributor program's price at the fees the loader read (they change in the console). */
+const priceOf = (fees: DistributorFees) => `${formatDollars(fees.setupFee)} setup + ${formatDollars(fees.monthlyFee)}/month`;
 
-// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015).
+// Same HTML for every anonymous visitor of a URL: served from the page cache (docs/decisions/0015),
+// dropped when a plan price changes (catalogue-version.server.ts).
 export const handle = pageCacheHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export async function loader() {
+  return { fees: (await currentPlanPrices(db())).distributor };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: "Earn With Us: Partner Programs",
-    description: `Partner with us: earn ${COMMISSION} lifetime commission as an affiliate, or run your own AI business as a distributor (${SETUP} setup + ${MONTHLY}/month, ${DISTRIBUTOR_PROGRAM.trialDays}-day free trial).`,
+    description: `Partner with us: earn ${COMMISSION} lifetime commission as an affiliate, or run your own AI business as a distributor (${loaderData ? `${priceOf(loaderData.fees)}, ` : ""}${DISTRIBUTOR_PROGRAM.trialDays}-day free trial).`,
     path: "/earn",
     image: "partners",
   });
 
-const PROGRAMS = [
+const programsOf = (fees: DistributorFees) => [
   {
     icon: Handshake,
     name: "Affiliate Program",
@@ -42,11 +49,11 @@ const PROGRAMS = [
   {
     icon: MapPin,
     name: "Distributor Program",
-    price: `${SETUP} setup + ${MONTHLY}/month`,
+    price: priceOf(fees),
     priceNote: `${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`,
     text: "Run your own AI automation business: sell our 181+ ready-made apps in an exclusive territory with training and support from our team.",
     features: [
-      `${SETUP} one-time setup fee plus ${MONTHLY} per month`,
+      `${formatDollars(fees.setupFee)} one-time setup fee plus ${formatDollars(fees.monthlyFee)} per month`,
       `${DISTRIBUTOR_PROGRAM.trialDays}-day free trial`,
       "Exclusive territory",
       "Training portal, sales kit and ongoing support",
@@ -56,7 +63,7 @@ const PROGRAMS = [
   },
 ];
 
-export default function Earn() {
+export default function Earn({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -68,7 +75,7 @@ export default function Earn() {
       <section aria-labelledby="programs-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         <SectionHeading id="programs-title" eyebrow="Choose your path" title="Two Ways to Partner" />
         <div className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-2">
-          {PROGRAMS.map(({ icon: Icon, ...p }) => (
+          {programsOf(loaderData.fees).map(({ icon: Icon, ...p }) => (
             <article
               key={p.name}
               aria-labelledby={`${p.cta.to.slice(1)}-title`}

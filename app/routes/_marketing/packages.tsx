@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useLocation, useNavigate, useNavigation } from "react-router";
 import { funnelMultiplier } from "~/catalogue/goals";
-import { MEMBER_DISCOUNT, QUICK_PICK_PLANS, TRIAL_PLANS } from "~/catalogue/plans";
+import { QUICK_PICK_PLANS } from "~/catalogue/plans";
+import { discountPercent } from "~/catalogue/trial";
 import { multiplierBadge, type PaymentMode, quotePackage } from "~/catalogue/pricing";
 import type { MemberTierData } from "~/components/funnel/MemberDiscountNote";
 import { OnboardingView } from "~/components/funnel/OnboardingView";
@@ -18,6 +19,7 @@ import { useRootData } from "~/root";
 import { getUser } from "~/server/auth/session.server";
 import { holdsMemberPlan } from "~/server/billing/member-plans.server";
 import { db } from "~/server/db/client.server";
+import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
 import type { Route } from "./+types/packages";
 import { pageCacheHandle } from "~/lib/page-cache";
 
@@ -93,15 +95,16 @@ function plansFor(mode: PaymentMode, funnel: { goal?: string; timeline?: string 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const q = parsePackagesQuery(url.searchParams);
   const user = await getUser(request);
-  // Only a plan there is to buy: the free Starter is the dashboard's trial, not an upgrade.
-  const trialPlan = q.tier ? TRIAL_PLANS.find((p) => p.id === q.tier && p.price > 0) : undefined;
+  // Only a plan there is to buy: the free Starter is the dashboard's trial, not an upgrade. At the
+  // price it sells at now, and its discount from those amounts.
+  const trialPlan = q.tier ? (await currentPlanPrices(db())).trialPlans.find((p) => p.id === q.tier && p.price > 0) : undefined;
   const tier: MemberTierData | null = trialPlan
     ? {
         id: trialPlan.id,
         name: trialPlan.name,
         price: trialPlan.price,
         originalPrice: trialPlan.originalPrice,
-        discountPercent: Math.round(MEMBER_DISCOUNT * 100),
+        discountPercent: discountPercent(trialPlan),
         features: trialPlan.features,
       }
     : null;

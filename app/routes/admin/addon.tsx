@@ -1,4 +1,4 @@
-import { data, Form, redirect, useSearchParams } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AddonForm, type AddonFormValues } from "~/components/admin/AddonForm";
 import { AdminShell, Fields, MiniTable, Panel, Status } from "~/components/admin/AdminShell";
@@ -7,7 +7,7 @@ import { OrderForm } from "~/components/admin/OrderForm";
 import { formatMoney } from "~/components/affiliates/format";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
-import { Button } from "~/components/ui/button";
+import { WithdrawPrice } from "~/components/admin/CatalogueFormParts";
 import { type AddonFieldErrors, parseAddonForm, parseNewAddonForm } from "~/lib/admin/addon-form";
 import { movedMessage, NOT_MOVED, typedPosition } from "~/lib/admin/position";
 import { requireOperator } from "~/server/admin/admin.server";
@@ -165,17 +165,7 @@ export default function AdminAddon({ loaderData, actionData }: Route.ComponentPr
     <LocalDateTime key="at" iso={c.effectiveAt} />,
     <Status key="s" value={c.state} />,
     `${formatMoney(c.monthlyPrice)}/mo`,
-    c.state === "scheduled" ? (
-      <Form key="w" method="post">
-        <input type="hidden" name="intent" value="cancel-price" />
-        <input type="hidden" name="priceId" value={c.id} />
-        <Button type="submit" size="sm" variant="outline">
-          Withdraw
-        </Button>
-      </Form>
-    ) : (
-      ""
-    ),
+    c.state === "scheduled" ? <WithdrawPrice key="w" priceId={c.id} /> : "",
   ]);
   historyRows.push([
     "From the start",

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { AdminShell, Fields, MiniTable, Panel, Status } from "~/components/admin/AdminShell";
 import { AppForm, type AppFormValues } from "~/components/admin/AppForm";
@@ -6,7 +6,7 @@ import { AuditList } from "~/components/admin/AuditList";
 import { OrderForm } from "~/components/admin/OrderForm";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
-import { Button } from "~/components/ui/button";
+import { WithdrawPrice } from "~/components/admin/CatalogueFormParts";
 import { type FieldErrors, parseAppForm } from "~/lib/admin/app-form";
 import { requireOperator } from "~/server/admin/admin.server";
 import { consoleTimeZone } from "~/server/admin/console-time-zone.server";
@@ -150,17 +150,7 @@ function PriceHistory({ detail }: { detail: AppDetail }) {
     usd(c.expressPrice),
     usd(c.standardPrice),
     `${usd(c.monthlyFinancing)}/mo`,
-    c.state === "scheduled" ? (
-      <Form key="w" method="post">
-        <input type="hidden" name="intent" value="cancel-price" />
-        <input type="hidden" name="priceId" value={c.id} />
-        <Button type="submit" size="sm" variant="outline">
-          Withdraw
-        </Button>
-      </Form>
-    ) : (
-      ""
-    ),
+    c.state === "scheduled" ? <WithdrawPrice key="w" priceId={c.id} /> : "",
   ]);
   const list = detail.listPrice;
   rows.push([

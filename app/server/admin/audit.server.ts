@@ -26,8 +26,10 @@ export type AuditAction =
   | "addon.update"
   | "addon.price"
   | "addon.price-cancel"
-  | "addon.move";
-export type AuditSubject = "order" | "user" | "ticket" | "lead" | "email" | "payout-run" | "app" | "addon";
+  | "addon.move"
+  | "plan.price"
+  | "plan.price-cancel";
+export type AuditSubject = "order" | "user" | "ticket" | "lead" | "email" | "payout-run" | "app" | "addon" | "plan";
 
 export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "order.refund",
@@ -49,6 +51,8 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "addon.price",
   "addon.price-cancel",
   "addon.move",
+  "plan.price",
+  "plan.price-cancel",
 ];
 
 export interface AuditEntryInput {

@@ -1,11 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import {
-  BILLING_PLANS,
-  contactsAlreadyIncludedMessage,
-  planIncludesContacts,
-  SCALING_TIERS,
-  TRIAL_PLANS,
-} from "~/catalogue/plans";
+import { contactsAlreadyIncludedMessage, planIncludesContacts } from "~/catalogue/plans";
 import {
   findQuickPickPlan,
   quoteAddons,
@@ -20,6 +14,7 @@ import {
 import type { CheckoutRequest } from "~/lib/checkout-request";
 import { getApp } from "../catalogue/apps.server";
 import { currentAddonPrice } from "../catalogue/current-price.server";
+import { currentPlanPrices } from "../catalogue/current-plan-prices.server";
 import type { Db } from "../db/client.server";
 import { addonLibrary } from "../db/schema";
 import { CheckoutError, DISTRIBUTOR_ALREADY_OWNED } from "./checkout-error.server";
@@ -44,7 +39,9 @@ export interface OrderDraft {
 }
 
 /**
- * Prices one request from the catalogue. Unknown, inactive or already owned items are refused. What
+ * Prices one request from the catalogue at its current prices (an app's, an add-on's and a plan's
+ * are read from the database at this moment; the order row copies the amount, so a later change
+ * never touches it). Unknown, inactive or already owned items are refused. What
  * the account holds is read once (getEntitlements) and answers every ownership question, and the
  * one-free-trial-per-item rule: cancelling during the trial and buying again would otherwise give
  * the item away, three days at a time.
@@ -108,7 +105,7 @@ async function quote(db: Db, userId: string, held: Entitlements, req: CheckoutRe
       };
     }
     case "plan": {
-      const plan = BILLING_PLANS.find((p) => p.type === req.planType);
+      const plan = (await currentPlanPrices(db)).billingPlans.find((p) => p.type === req.planType);
       if (!plan) throw new CheckoutError("unknown_item", "Unknown plan");
       const q = quoteBillingPlan(plan);
       return {
@@ -123,7 +120,7 @@ async function quote(db: Db, userId: string, held: Entitlements, req: CheckoutRe
       };
     }
     case "member": {
-      const plan = TRIAL_PLANS.find((p) => p.id === req.tier && p.price > 0);
+      const plan = (await currentPlanPrices(db)).trialPlans.find((p) => p.id === req.tier && p.price > 0);
       if (!plan) throw new CheckoutError("unknown_item", "Unknown plan");
       if (await holdsMemberPlan(db, userId, plan.id))
         throw new CheckoutError("already_owned", "Your account already has this plan", 409);
@@ -140,7 +137,7 @@ async function quote(db: Db, userId: string, held: Entitlements, req: CheckoutRe
       };
     }
     case "scaling": {
-      const tier = SCALING_TIERS[req.tierIndex];
+      const tier = (await currentPlanPrices(db)).scalingTiers[req.tierIndex];
       if (!tier) throw new CheckoutError("unknown_item", "Unknown tier");
       // The same contacts as the plan today is nothing to buy; the page shows the tier as included.
       if (planIncludesContacts({ active: true, reachLimit: (held.plan ?? held.scalingTier)?.reachLimit ?? null }, tier.contacts))
@@ -188,7 +185,7 @@ async function quote(db: Db, userId: string, held: Entitlements, req: CheckoutRe
       // One membership per account (docs/decisions/0009): a second would be a second $997 setup fee
       // and a second monthly subscription for the same program.
       if (held.distributor !== null) throw new CheckoutError("already_owned", DISTRIBUTOR_ALREADY_OWNED, 409);
-      const q = quoteDistributor();
+      const q = quoteDistributor((await currentPlanPrices(db)).distributor);
       return {
         kind: "distributor",
         itemId: "distributor",

@@ -3,8 +3,9 @@ import { queryRows, type Db } from "../db/client.server";
 import { errorMessage, log } from "../log.server";
 
 /**
- * Tells the anonymous page cache (page-cache.server.ts) that the catalogue changed, so /apps and
- * /apps/{slug} show an operator's edit within seconds instead of after PAGE_CACHE_SECONDS.
+ * Tells the anonymous page cache (page-cache.server.ts) that the catalogue changed, so /apps,
+ * /apps/{slug} and the pages showing plan prices show an operator's edit within seconds instead of
+ * after PAGE_CACHE_SECONDS.
  *
  * Two paths: the instance that made the change calls `catalogueChanged()` after its transaction
  * committed (at once), and every instance polls `catalogueVersion` (edits made by another instance,
@@ -24,8 +25,9 @@ export function catalogueChanged(): void {
 
 /**
  * A value that changes whenever what the public pages show of the catalogue may have: the last
- * edit of an app row, and the prices effective by now (the count catches a price effective at a time
- * earlier than the latest one already effective).
+ * edit of an app row, and the app and plan prices effective by now (the count catches a price
+ * effective at a time earlier than the latest one already effective). Plan prices are on /packages,
+ * /distributors and /earn (docs/decisions/XXXX-plan-prices-in-database.md).
  */
 export async function catalogueVersion(db: Db): Promise<string> {
   const rows = await queryRows<{ v: string | null }>(
@@ -34,7 +36,9 @@ export async function catalogueVersion(db: Db): Promise<string> {
     select concat_ws('|',
       (select max(updated_at)::text from apps),
       (select max(effective_at)::text from app_prices where effective_at <= now()),
-      (select count(*)::text from app_prices where effective_at <= now())) as v`,
+      (select count(*)::text from app_prices where effective_at <= now()),
+      (select max(effective_at)::text from plan_prices where effective_at <= now()),
+      (select count(*)::text from plan_prices where effective_at <= now())) as v`,
   );
   return rows[0]?.v ?? "";
 }

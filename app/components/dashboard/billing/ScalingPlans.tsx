@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/components/ui/card";
 import { Slider } from "~/components/ui/slider";
-import { SCALING_TIERS } from "~/catalogue/plans";
+import type { ScalingTier } from "~/catalogue/plans";
 import { cn } from "~/lib/utils";
 import { checkoutClick } from "./checkout";
 import { LocalDate } from "./LocalDate";
@@ -32,9 +32,10 @@ const LABEL: Record<TierRelation, string> = {
 const isHeld = (relation: TierRelation) => relation === "current" || relation === "included";
 
 /** The tier at index i, clamped into range (the slider only yields valid indices). */
-const tierAt = (i: number) => SCALING_TIERS[Math.min(Math.max(i, 0), SCALING_TIERS.length - 1)] ?? SCALING_TIERS[0]!;
+const tierAt = (tiers: readonly ScalingTier[], i: number) => tiers[Math.min(Math.max(i, 0), tiers.length - 1)] ?? tiers[0]!;
 
 export function ScalingPlans({
+  tiers,
   current,
   bookDemoUrl,
   pending,
@@ -43,6 +44,8 @@ export function ScalingPlans({
   changesPlan = false,
   changing = null,
 }: {
+  /** The tiers at the prices they sell at now (the page's loader read them). */
+  tiers: readonly ScalingTier[];
   current: ScalingCurrent;
   bookDemoUrl: string;
   /**
@@ -58,15 +61,15 @@ export function ScalingPlans({
   failure?: { tierIndex: number; text: string } | null;
   onUpgrade: (tierIndex: number) => void;
 }) {
-  const currentIndex = SCALING_TIERS.findIndex((t) => isHeld(tierRelation(t.contacts, current)));
-  const popular = SCALING_TIERS.findIndex((t) => t.popular);
-  const failedIndex = failure && SCALING_TIERS[failure.tierIndex] ? failure.tierIndex : null;
+  const currentIndex = tiers.findIndex((t) => isHeld(tierRelation(t.contacts, current)));
+  const popular = tiers.findIndex((t) => t.popular);
+  const failedIndex = failure && tiers[failure.tierIndex] ? failure.tierIndex : null;
   // After a failed no-JavaScript checkout the selected tier is the one that failed.
   const [selected, setSelected] = useState(failedIndex ?? (currentIndex >= 0 ? currentIndex : popular));
   const errorOf = (i: number) => (failedIndex === i ? (failure?.text ?? null) : null);
-  const tier = tierAt(selected);
+  const tier = tierAt(tiers, selected);
   // The tier the account pays for, if its plan is one (a billing plan may include a tier instead).
-  const heldTier = SCALING_TIERS.find((t) => tierRelation(t.contacts, current) === "current") ?? null;
+  const heldTier = tiers.find((t) => tierRelation(t.contacts, current) === "current") ?? null;
   const selectedRelation = tierRelation(tier.contacts, current);
 
   return (
@@ -80,7 +83,7 @@ export function ScalingPlans({
           <CardContent className="grid gap-4">
             <Slider
               min={0}
-              max={SCALING_TIERS.length - 1}
+              max={tiers.length - 1}
               step={1}
               value={[selected]}
               onValueChange={([v]) => setSelected(v ?? 0)}
@@ -88,7 +91,7 @@ export function ScalingPlans({
               aria-valuetext={`${shortCount(tier.contacts)} contacts, ${formatDollars(tier.monthlyPrice)} per month`}
             />
             <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
-              {SCALING_TIERS.map((t) => (
+              {tiers.map((t) => (
                 <span key={t.contacts}>{shortCount(t.contacts)}</span>
               ))}
             </div>
@@ -190,7 +193,7 @@ export function ScalingPlans({
             : "Checkout opens in a new tab. A new tier replaces your current plan from the day you buy it."}
         </p>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-          {SCALING_TIERS.map((t, i) => {
+          {tiers.map((t, i) => {
             const relation = tierRelation(t.contacts, current);
             const nameId = `tier-${i}-name`;
             return (
@@ -318,7 +321,7 @@ function TierButton({
 }
 
 /** A tier's monthly contacts, SMS and emails, each with its icon: list items, or lines of a card. */
-function TierAllowances({ tier, item: Item }: { tier: (typeof SCALING_TIERS)[number]; item: "li" | "p" }) {
+function TierAllowances({ tier, item: Item }: { tier: ScalingTier; item: "li" | "p" }) {
   const rows = [
     [Users, `${formatCount(tier.contacts)} contacts`],
     [MessageSquare, `${formatCount(tier.sms)} SMS`],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LIST_PLAN_CATALOGUE, pricePlans } from "~/catalogue/plan-prices";
 import {
   catalogueLines,
   catalogueLinesOf,
@@ -102,11 +103,24 @@ describe("an order's checkout lines", () => {
   });
 
   it("the command's list covers every plan, tier, member plan and add-on once", () => {
-    const keys = catalogueLines().map((l) => l.lookupKey);
+    const keys = catalogueLines(LIST_PLAN_CATALOGUE).map((l) => l.lookupKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toContain("plan.enterprise.usd.99900.month");
     expect(keys).toContain("scaling.4.usd.499900.month");
     expect(keys).toContain("member.growth.usd.350000.month");
+    expect(keys).toContain("distributor.setup.usd.99700.once");
     expect(keys.some((k) => k?.startsWith("member.starter"))).toBe(false);
+  });
+
+  it("the command's list carries the plans' current amounts: a changed price is a new lookup key", () => {
+    const plans = pricePlans({
+      "plan-pro": { amount: 59900, originalAmount: null, setupFee: null },
+      distributor: { amount: 24900, originalAmount: null, setupFee: 120000 },
+    });
+    const keys = catalogueLines(plans).map((l) => l.lookupKey);
+    expect(keys).toContain("plan.pro.usd.59900.month");
+    expect(keys).not.toContain("plan.pro.usd.49900.month");
+    expect(keys).toContain("distributor.usd.24900.month");
+    expect(keys).toContain("distributor.setup.usd.120000.once");
   });
 });

@@ -1,5 +1,6 @@
 import { ADDONS } from "~/catalogue/addons";
-import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "~/catalogue/plans";
+import type { PlanCatalogue } from "~/catalogue/plan-prices";
+import { QUICK_PICK_PLANS } from "~/catalogue/plans";
 import { scalingTierName } from "~/catalogue/pricing";
 import type { OrderRow } from "../../db/schema";
 
@@ -144,17 +145,21 @@ export function catalogueLinesOf(
 
 /**
  * Every catalogue Price `npm run stripe:prices` makes sure exists: billing plans, scaling tiers,
- * member plans, add-ons, the distributor program and the quick-pick packages at their list prices.
- * Apps' prices (hundreds of apps, four options each) are found or created at their first sale.
+ * member plans and the distributor program at the amounts of `plans` (the current ones, read from
+ * the database, or the list prices), add-ons and the quick-pick packages. Apps' prices (hundreds of
+ * apps, four options each) are found or created at their first sale.
  */
-export function catalogueLines(addons: readonly { id: string; name: string; monthlyPrice: number }[] = ADDONS): CatalogueLine[] {
+export function catalogueLines(
+  plans: PlanCatalogue,
+  addons: readonly { id: string; name: string; monthlyPrice: number }[] = ADDONS,
+): CatalogueLine[] {
   return [
-    ...BILLING_PLANS.map((p) => planLine("plan", p.type, `${p.name} Plan`, p.monthlyPrice)),
-    ...SCALING_TIERS.map((t, i) => planLine("scaling", String(i), scalingTierName(t), t.monthlyPrice)),
-    ...TRIAL_PLANS.filter((p) => p.price > 0).map((p) => planLine("member", p.id, `${p.name} Member Plan`, p.price)),
+    ...plans.billingPlans.map((p) => planLine("plan", p.type, `${p.name} Plan`, p.monthlyPrice)),
+    ...plans.scalingTiers.map((t, i) => planLine("scaling", String(i), scalingTierName(t), t.monthlyPrice)),
+    ...plans.trialPlans.filter((p) => p.price > 0).map((p) => planLine("member", p.id, `${p.name} Member Plan`, p.price)),
     ...addons.map((a) => line(`addon.${a.id}`, a.name, "addon", a.monthlyPrice, "month")),
-    line("distributor", "AI Distributor Program", "distributor", DISTRIBUTOR_PROGRAM.monthlyFee, "month"),
-    line("distributor.setup", "AI Distributor Program setup fee", "setup", DISTRIBUTOR_PROGRAM.setupFee, null),
+    line("distributor", "AI Distributor Program", "distributor", plans.distributor.monthlyFee, "month"),
+    line("distributor.setup", "AI Distributor Program setup fee", "setup", plans.distributor.setupFee, null),
     ...QUICK_PICK_PLANS.flatMap((p) => [
       line(`package.${p.id}.once`, p.name, "package", p.price, null),
       line(`package.${p.id}.monthly`, p.name, "package", p.monthlyPrice, "month"),

@@ -1,0 +1,164 @@
+import {
+  BILLING_PLANS,
+  DISTRIBUTOR_PROGRAM,
+  SCALING_TIERS,
+  TRIAL_PLANS,
+  type BillingPlan,
+  type DistributorFees,
+  type ScalingTier,
+  type TrialPlan,
+} from "./plans";
+import { formatDollars, scalingTierName } from "./pricing";
+
+/**
+ * The plans whose amounts an operator changes (docs/decisions/XXXX-plan-prices-in-database.md).
+ * Which plans exist, their ids, names, features and allowances are the typed lists of plans.ts;
+ * only their amounts have a history (plan_prices), and the typed amounts are each plan's list price,
+ * in effect until its first change. Pure and shared: the server reads the current amounts
+ * (current-plan-prices.server.ts) and every page shows what its loader read.
+ */
+
+export const PLAN_PRICE_KINDS = ["plan", "scaling", "member", "distributor"] as const;
+export type PlanPriceKind = (typeof PLAN_PRICE_KINDS)[number];
+
+/** What one plan sells at, in cents. */
+export interface PlanAmounts {
+  /** A month of it: a billing plan's, a tier's, a member plan's after its discount, the distributor program's fee. */
+  amount: number;
+  /** A member plan's monthly price before the discount (shown struck through); null for every other kind. */
+  originalAmount: number | null;
+  /** The distributor program's one-time setup fee; null for every other kind. */
+  setupFee: number | null;
+}
+
+/** A plan whose amounts live in plan_prices. */
+export interface PricedPlan {
+  kind: PlanPriceKind;
+  /** As orders and subscriptions name it: 'pro', the tier's index '2', 'growth', 'distributor'. */
+  itemId: string;
+  /** 'plan-pro', 'scaling-2', 'member-growth', 'distributor': its console address and audit subject. */
+  key: string;
+  /** As its order names it: 'Pro Plan', 'Scale 100K', 'Growth Member Plan', 'AI Distributor Program'. */
+  name: string;
+  /** The typed amounts: what it sells at until an operator changes them. */
+  list: PlanAmounts;
+}
+
+export const planPriceKey = (kind: PlanPriceKind, itemId: string) => (kind === itemId ? kind : `${kind}-${itemId}`);
+
+const priced = (kind: PlanPriceKind, itemId: string, name: string, list: PlanAmounts): PricedPlan => ({
+  kind,
+  itemId,
+  key: planPriceKey(kind, itemId),
+  name,
+  list,
+});
+
+/** Every plan with a price an operator sets, in the order the console lists them. The free Starter stays free. */
+export const PRICED_PLANS: readonly PricedPlan[] = [
+  ...BILLING_PLANS.map((p) =>
+    priced("plan", p.type, `${p.name} Plan`, { amount: p.monthlyPrice, originalAmount: null, setupFee: null }),
+  ),
+  ...SCALING_TIERS.map((t, i) =>
+    priced("scaling", String(i), scalingTierName(t), { amount: t.monthlyPrice, originalAmount: null, setupFee: null }),
+  ),
+  ...TRIAL_PLANS.filter((p) => p.price > 0).map((p) =>
+    priced("member", p.id, `${p.name} Member Plan`, { amount: p.price, originalAmount: p.originalPrice, setupFee: null }),
+  ),
+  priced("distributor", "distributor", "AI Distributor Program", {
+    amount: DISTRIBUTOR_PROGRAM.monthlyFee,
+    originalAmount: null,
+    setupFee: DISTRIBUTOR_PROGRAM.setupFee,
+  }),
+];
+
+export function findPricedPlan(key: string): PricedPlan | undefined {
+  return PRICED_PLANS.find((p) => p.key === key);
+}
+
+export const KIND_LABELS: Record<PlanPriceKind, string> = {
+  plan: "Billing plan",
+  scaling: "Scaling tier",
+  member: "Member plan",
+  distributor: "Distributor program",
+};
+
+/** The plans as they sell now: the typed lists with the current amounts in them. */
+export interface PlanCatalogue {
+  billingPlans: BillingPlan[];
+  scalingTiers: ScalingTier[];
+  /** Every plan of the trial chooser, the free Starter included. */
+  trialPlans: TrialPlan[];
+  distributor: DistributorFees;
+}
+
+/**
+ * The typed lists priced with `current` (amounts by PricedPlan key, as read from plan_prices): a
+ * plan without an entry sells at its list price. A stored amount a kind does not have is ignored,
+ * and one it lacks is its list amount, so the result always has every amount of every plan.
+ */
+export function pricePlans(current: Readonly<Record<string, PlanAmounts | undefined>>): PlanCatalogue {
+  const amountsOf = (kind: PlanPriceKind, itemId: string) => current[planPriceKey(kind, itemId)];
+  return {
+    billingPlans: BILLING_PLANS.map((p) => ({ ...p, monthlyPrice: amountsOf("plan", p.type)?.amount ?? p.monthlyPrice })),
+    scalingTiers: SCALING_TIERS.map((t, i) => ({
+      ...t,
+      monthlyPrice: amountsOf("scaling", String(i))?.amount ?? t.monthlyPrice,
+    })),
+    trialPlans: TRIAL_PLANS.map((p) => {
+      const now = p.price > 0 ? amountsOf("member", p.id) : undefined;
+      return now ? { ...p, price: now.amount, originalPrice: now.originalAmount ?? p.originalPrice } : { ...p };
+    }),
+    distributor: {
+      monthlyFee: amountsOf("distributor", "distributor")?.amount ?? DISTRIBUTOR_PROGRAM.monthlyFee,
+      setupFee: amountsOf("distributor", "distributor")?.setupFee ?? DISTRIBUTOR_PROGRAM.setupFee,
+    },
+  };
+}
+
+/** The plans at their list prices: what every page showed before plan prices could change. */
+export const LIST_PLAN_CATALOGUE: PlanCatalogue = pricePlans({});
+
+/** The amounts of `plan` in `catalogue`. */
+export function amountsIn(catalogue: PlanCatalogue, plan: Pick<PricedPlan, "kind" | "itemId">): PlanAmounts {
+  switch (plan.kind) {
+    case "plan": {
+      const p = catalogue.billingPlans.find((b) => b.type === plan.itemId);
+      if (!p) throw new Error(`unknown billing plan ${plan.itemId}`);
+      return { amount: p.monthlyPrice, originalAmount: null, setupFee: null };
+    }
+    case "scaling": {
+      const t = catalogue.scalingTiers[Number(plan.itemId)];
+      if (!t) throw new Error(`unknown scaling tier ${plan.itemId}`);
+      return { amount: t.monthlyPrice, originalAmount: null, setupFee: null };
+    }
+    case "member": {
+      const p = catalogue.trialPlans.find((m) => m.id === plan.itemId);
+      if (!p) throw new Error(`unknown member plan ${plan.itemId}`);
+      return { amount: p.price, originalAmount: p.originalPrice, setupFee: null };
+    }
+    case "distributor":
+      return { amount: catalogue.distributor.monthlyFee, originalAmount: null, setupFee: catalogue.distributor.setupFee };
+  }
+}
+
+/** One plan's amounts in a line: '$499/mo', '$3,500/mo (was $5,000)', '$997 setup + $199/mo'. */
+export function planAmountsText(amounts: PlanAmounts, format: (cents: number) => string = formatDollars): string {
+  const monthly = `${format(amounts.amount)}/mo`;
+  if (amounts.setupFee !== null) return `${format(amounts.setupFee)} setup + ${monthly}`;
+  if (amounts.originalAmount !== null) return `${monthly} (was ${format(amounts.originalAmount)})`;
+  return monthly;
+}
+
+/** Whether two sets of amounts are the same (a save that changes nothing records nothing). */
+export const sameAmounts = (a: PlanAmounts, b: PlanAmounts) =>
+  a.amount === b.amount && a.originalAmount === b.originalAmount && a.setupFee === b.setupFee;
+
+/** Only the amounts a plan of `kind` has (what its audit entries record): never a null that means "none". */
+export function amountsOfKind(kind: PlanPriceKind, amounts: PlanAmounts): Partial<PlanAmounts> {
+  return {
+    amount: amounts.amount,
+    ...(kind === "member" ? { originalAmount: amounts.originalAmount } : {}),
+    ...(kind === "distributor" ? { setupFee: amounts.setupFee } : {}),
+  };
+}

@@ -1,0 +1,41 @@
+import { desc, lte, sql } from "drizzle-orm";
+import { planPriceKey, type PlanAmounts, type PlanCatalogue, type PlanPriceKind, pricePlans } from "~/catalogue/plan-prices";
+import type { Db } from "../db/client.server";
+import { planPrices } from "../db/schema";
+
+/**
+ * The amounts every priced plan sells at now, by PricedPlan key: for each plan the plan_prices row
+ * with the latest effective_at at or before now (ties: the higher id); a plan without one is absent
+ * and sells at its list price. One statement over plan_prices_current_idx. The time is the
+ * database's `now()`, the clock an operator's change "now" is stamped with, so the next read sees
+ * it whatever the app servers' clocks say (as currentPrice does for apps).
+ */
+export async function currentPlanAmounts(db: Db): Promise<Record<string, PlanAmounts>> {
+  const rows = await db
+    .selectDistinctOn([planPrices.kind, planPrices.itemId], {
+      kind: planPrices.kind,
+      itemId: planPrices.itemId,
+      amount: planPrices.amount,
+      originalAmount: planPrices.originalAmount,
+      setupFee: planPrices.setupFee,
+    })
+    .from(planPrices)
+    .where(lte(planPrices.effectiveAt, sql`now()`))
+    .orderBy(planPrices.kind, planPrices.itemId, desc(planPrices.effectiveAt), desc(planPrices.id));
+  const current: Record<string, PlanAmounts> = {};
+  for (const r of rows)
+    current[planPriceKey(r.kind as PlanPriceKind, r.itemId)] = {
+      amount: r.amount,
+      originalAmount: r.originalAmount,
+      setupFee: r.setupFee,
+    };
+  return current;
+}
+
+/**
+ * The plans as they sell now: every server path that quotes, charges or shows a plan's price reads
+ * them here (never the typed list prices), and pages show what their loader read.
+ */
+export async function currentPlanPrices(db: Db): Promise<PlanCatalogue> {
+  return pricePlans(await currentPlanAmounts(db));
+}
