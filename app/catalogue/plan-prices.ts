@@ -11,7 +11,7 @@ import {
 import { formatDollars, scalingTierName } from "./pricing";
 
 /**
- * The plans whose amounts an operator changes (docs/decisions/XXXX-plan-prices-in-database.md).
+ * The plans whose amounts an operator changes (docs/decisions/0085-plan-prices-in-database.md).
  * Which plans exist, their ids, names, features and allowances are the typed lists of plans.ts;
  * only their amounts have a history (plan_prices), and the typed amounts are each plan's list price,
  * in effect until its first change. Pure and shared: the server reads the current amounts

@@ -4,7 +4,7 @@
  * The amounts of the billing plans, scaling tiers, paid member plans and the distributor program are
  * their list prices: what they sell at until an operator changes them in the console, after which the
  * server reads them from plan_prices (app/catalogue/plan-prices.ts,
- * docs/decisions/XXXX-plan-prices-in-database.md). Code that quotes or shows one of those prices takes
+ * docs/decisions/0085-plan-prices-in-database.md). Code that quotes or shows one of those prices takes
  * the current amounts as an argument instead of reading them here.
  */
 

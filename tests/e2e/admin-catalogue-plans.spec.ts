@@ -8,7 +8,7 @@ import { OPERATOR, operatorContext } from "./support/operator";
 import { gotoHydrated } from "./support/page";
 
 /**
- * Plan prices edited from the console (docs/decisions/XXXX-plan-prices-in-database.md): an operator
+ * Plan prices edited from the console (docs/decisions/0085-plan-prices-in-database.md): an operator
  * changes the Pro billing plan's price and the distributor program's monthly fee; a customer sees
  * the new prices on /dashboard/billing and /distributors (an anonymous visitor too, although the page
  * was being served from the page cache), the local checkout charges them, and an order placed before

@@ -27,7 +27,7 @@ import { enrolTwoFactor } from "./support/two-factor";
 process.env.LOG_LEVEL ??= "error";
 
 /**
- * Plan prices in the database, changed from the console (docs/decisions/XXXX-plan-prices-in-database.md):
+ * Plan prices in the database, changed from the console (docs/decisions/0085-plan-prices-in-database.md):
  * a plan's current amounts are the latest change already effective, else its list price; checkout,
  * plan changes and the pages use them; an order keeps the amount it was sold at; a scheduled price
  * takes effect at its time and can be withdrawn before; every change is audited.

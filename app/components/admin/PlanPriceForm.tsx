@@ -21,7 +21,7 @@ const MONTHLY_HINTS: Record<PlanPriceKind, string> = {
 };
 
 /**
- * A plan's price form (docs/decisions/XXXX-plan-prices-in-database.md): its monthly price, and the
+ * A plan's price form (docs/decisions/0085-plan-prices-in-database.md): its monthly price, and the
  * price before the discount (a member plan) or the setup fee (the distributor program), now or from
  * a later time. A plain form: it posts without JavaScript and the server answers with field messages.
  */

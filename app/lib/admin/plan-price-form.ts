@@ -3,7 +3,7 @@ import { PLAN_PRICE_KINDS, type PlanAmounts, type PlanPriceKind } from "~/catalo
 import { dollarsAndCents, effectiveAtField, parseEffectiveAt } from "./app-form";
 
 /**
- * The console's plan price form (docs/decisions/XXXX-plan-prices-in-database.md): a plan's amounts
+ * The console's plan price form (docs/decisions/0085-plan-prices-in-database.md): a plan's amounts
  * in dollars (cents allowed), now or from a later time. Every plan has its monthly price; a member
  * plan also the price it is shown against (its discount is the difference), the distributor program
  * its setup fee. Amounts are stored in cents.

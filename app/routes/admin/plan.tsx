@@ -33,7 +33,7 @@ function planOf(id: string | undefined) {
 /**
  * /admin/plans/:id — one plan's price: what it sells at now, a form to change its amounts now or
  * from a later time (in the operator's time zone), the history with scheduled changes to withdraw,
- * and the operator actions on it (docs/decisions/XXXX-plan-prices-in-database.md). Operators only;
+ * and the operator actions on it (docs/decisions/0085-plan-prices-in-database.md). Operators only;
  * anyone else gets a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -27,7 +27,7 @@ export function catalogueChanged(): void {
  * A value that changes whenever what the public pages show of the catalogue may have: the last
  * edit of an app row, and the app and plan prices effective by now (the count catches a price
  * effective at a time earlier than the latest one already effective). Plan prices are on /packages,
- * /distributors and /earn (docs/decisions/XXXX-plan-prices-in-database.md).
+ * /distributors and /earn (docs/decisions/0085-plan-prices-in-database.md).
  */
 export async function catalogueVersion(db: Db): Promise<string> {
   const rows = await queryRows<{ v: string | null }>(

@@ -112,7 +112,7 @@ export const addonPrices = pgTable(
  * tiers ('scaling', item = the tier's index), the paid member plans ('member', growth/pro) and the
  * distributor program ('distributor', item 'distributor'). Read like app_prices: the latest row
  * effective at or before now (ties: the higher id), else the typed list price
- * (docs/decisions/XXXX-plan-prices-in-database.md).
+ * (docs/decisions/0085-plan-prices-in-database.md).
  *
  * One row holds every amount of its plan, so the amounts that are sold together (a member plan's
  * price and the price it is shown against, the distributor's setup fee and monthly fee) always take
