@@ -15,6 +15,7 @@ import { gotoHydrated } from "./support/page";
  * keeps its amount. It changes what every visitor sees, so it runs with the catalogue writers, after
  * every other spec.
  */
+const SHOTS = process.env.SHOTS_DIR;
 const pro = BILLING_PLANS.find((p) => p.type === "pro")!;
 const NEW_PRO = 59_950;
 const NEW_MONTHLY_FEE = 24_900;
@@ -65,6 +66,7 @@ test("an operator changes the Pro plan's price and the distributor's monthly fee
   await expect(ops.getByTestId("plan-price-plan-pro")).toHaveText("$499.00/mo");
   await expect(ops.getByTestId("plan-price-distributor")).toHaveText("$997.00 setup + $199.00/mo");
   await expectNoAxeViolations(ops);
+  if (SHOTS) await ops.screenshot({ path: `${SHOTS}/admin-plans-1280.png`, fullPage: true });
   await ops.getByRole("link", { name: "Edit Pro Plan" }).click();
   await expect(ops).toHaveURL("/admin/plans/plan-pro");
   await expect(ops.getByRole("heading", { level: 1 })).toHaveText("Plan: Pro Plan");
@@ -77,6 +79,12 @@ test("an operator changes the Pro plan's price and the distributor's monthly fee
   await expect(form.getByText("The monthly price is at least $0.01.")).toBeVisible();
   await expect(form.getByLabel("Monthly price (USD)")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(ops);
+  if (SHOTS) {
+    await ops.screenshot({ path: `${SHOTS}/admin-plan-error-1280.png`, fullPage: true });
+    await ops.setViewportSize({ width: 390, height: 844 });
+    await ops.screenshot({ path: `${SHOTS}/admin-plan-error-390.png`, fullPage: true });
+    await ops.setViewportSize({ width: 1280, height: 720 });
+  }
 
   await form.getByLabel("Monthly price (USD)").fill("599.50");
   await form.getByRole("button", { name: "Save price" }).click();
