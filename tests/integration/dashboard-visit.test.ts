@@ -3,15 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as visitAction } from "~/routes/api/dashboard.visit";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { setDatabase } from "~/server/db/client.server";
-import { trialAccess, user } from "~/server/db/schema";
+import { trialAccess } from "~/server/db/schema";
 import { startTrial } from "~/server/trial/trial.server";
-import { engine, freshDatabase } from "./support/db";
+import { engine, freshDatabase, signedInCustomerMaker } from "./support/db";
 import { routeAnswer, routeArgs, SITE } from "./support/route";
-import { authPost, cookieOf } from "./support/two-factor";
 
 process.env.LOG_LEVEL ??= "error";
-
-const PASSWORD = "correct-horse-battery";
 
 /** The visit a dashboard page reports, from the signed-in browser of `cookie`. */
 const visit = (cookie: string) =>
@@ -35,7 +32,11 @@ const visit = (cookie: string) =>
 describe(`dashboard visit answer (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let auth: Auth;
-  let n = 0;
+  const customer = signedInCustomerMaker(
+    () => auth,
+    () => database.db,
+    "visit",
+  );
 
   beforeAll(async () => {
     database = await freshDatabase();
@@ -48,15 +49,6 @@ describe(`dashboard visit answer (${engine})`, () => {
     await database?.cleanup();
   });
 
-  /** A verified, signed-in account: its id and session cookie. */
-  const customer = async () => {
-    const email = `visit-${++n}@example.com`;
-    expect((await authPost(auth, "/sign-up/email", { email, password: PASSWORD, name: "Visit" })).status).toBe(200);
-    await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-    const signIn = await authPost(auth, "/sign-in/email", { email, password: PASSWORD });
-    const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    return { id: row!.id, cookie: cookieOf(signIn) };
-  };
   it("the first visit starts the preview and answers its 15 seconds; a later one answers what is left", async () => {
     const { id, cookie } = await customer();
     expect(await visit(cookie)).toEqual({ status: 200, body: { ok: true, previewSeconds: 15 } });
