@@ -123,7 +123,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   if (loaded !== loaderData) {
     setLoaded(loaderData);
     setOpen(loaderData.sidebarOpen);
-    setPreview({ seconds: loaderData.previewSeconds, counting: loaderData.previewStarted });
+    // A loader that ran before the first visit was recorded (the toast's address clean-up, say) must
+    // not stop a count the visit's answer began: no further answer would start it again.
+    setPreview((p) => ({ seconds: loaderData.previewSeconds, counting: loaderData.previewStarted || p.counting }));
   }
   const [mobileOpen, setMobileOpen] = useState(false);
   // The chooser is a modal dialog: the toaster outside it is aria-hidden then, so errors show inside it.
