@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
@@ -10,6 +11,13 @@ const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+// Debian's chromium-headless-shell (the same Chromium build in the headless mode Playwright itself
+// prefers for headless runs) spends about half the browser CPU of the full browser per page, and
+// the end-to-end run is bound by browser CPU; the full browser when it is not installed
+// (docs/decisions/0086-e2e-headless-shell.md). CHROMIUM_PATH chooses another binary.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 const CATALOGUE_WRITERS = /admin-catalogue.*\.spec\.ts$/;
 
@@ -41,7 +49,7 @@ export default defineConfig({
     // (docs/decisions/0082-e2e-reused-browser-context.md).
     reuseContext: true,
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: CATALOGUE_WRITERS },
