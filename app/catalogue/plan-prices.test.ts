@@ -55,7 +55,7 @@ describe("pricePlans", () => {
     expect(LIST_PLAN_CATALOGUE).toEqual({
       billingPlans: BILLING_PLANS,
       scalingTiers: SCALING_TIERS,
-      trialPlans: TRIAL_PLANS,
+      trialPlans: TRIAL_PLANS.map((p) => (p.price > 0 ? { ...p, features: [...p.features, "30% member discount"] } : p)),
       distributor: { setupFee: DISTRIBUTOR_PROGRAM.setupFee, monthlyFee: DISTRIBUTOR_PROGRAM.monthlyFee },
     });
   });
@@ -80,6 +80,19 @@ describe("pricePlans", () => {
     expect(priced.distributor).toEqual({ setupFee: 120000, monthlyFee: 24900 });
     // The typed lists are not changed by pricing them.
     expect(BILLING_PLANS[1]!.monthlyPrice).toBe(49900);
+  });
+
+  it("a member plan's discount line follows its two prices", () => {
+    const priced = pricePlans({ "member-growth": { amount: 300000, originalAmount: 500000, setupFee: null } });
+    expect(priced.trialPlans.map((p) => p.features.at(-1))).toEqual([
+      "Email support",
+      "40% member discount",
+      "30% member discount",
+    ]);
+    const none = pricePlans({ "member-pro": { amount: 700000, originalAmount: 700000, setupFee: null } });
+    expect(none.trialPlans[2]!.features).toEqual(TRIAL_PLANS[2]!.features);
+    // Pricing never adds the line to the typed list itself.
+    expect(TRIAL_PLANS[1]!.features.some((f) => /discount/.test(f))).toBe(false);
   });
 
   it("the free Starter stays free whatever is stored for it", () => {

@@ -9,6 +9,7 @@ import {
   type TrialPlan,
 } from "./plans";
 import { formatDollars, scalingTierName } from "./pricing";
+import { discountPercent } from "./trial";
 
 /**
  * The plans whose amounts an operator changes (docs/decisions/0085-plan-prices-in-database.md).
@@ -107,13 +108,19 @@ export function pricePlans(current: Readonly<Record<string, PlanAmounts | undefi
     })),
     trialPlans: TRIAL_PLANS.map((p) => {
       const now = p.price > 0 ? amountsOf("member", p.id) : undefined;
-      return now ? { ...p, price: now.amount, originalPrice: now.originalAmount ?? p.originalPrice } : { ...p };
+      return withDiscountFeature(now ? { ...p, price: now.amount, originalPrice: now.originalAmount ?? p.originalPrice } : p);
     }),
     distributor: {
       monthlyFee: amountsOf("distributor", "distributor")?.amount ?? DISTRIBUTOR_PROGRAM.monthlyFee,
       setupFee: amountsOf("distributor", "distributor")?.setupFee ?? DISTRIBUTOR_PROGRAM.setupFee,
     },
   };
+}
+
+/** A member plan's features end with the discount its two prices make, so the line follows a price change. */
+function withDiscountFeature(plan: TrialPlan): TrialPlan {
+  const off = discountPercent(plan);
+  return { ...plan, features: off > 0 ? [...plan.features, `${off}% member discount`] : [...plan.features] };
 }
 
 /** The plans at their list prices: what every page showed before plan prices could change. */

@@ -170,7 +170,7 @@ export const TRIAL_PLANS: TrialPlan[] = [
     price: 350000,
     originalPrice: 500000,
     popular: false,
-    features: ["3 AI apps", "CRM integration", "Priority support", "30% member discount"],
+    features: ["3 AI apps", "CRM integration", "Priority support"],
   },
   {
     id: "pro",
@@ -178,7 +178,7 @@ export const TRIAL_PLANS: TrialPlan[] = [
     price: 700000,
     originalPrice: 1000000,
     popular: false,
-    features: ["Unlimited AI apps", "Dedicated manager", "24/7 support", "30% member discount"],
+    features: ["Unlimited AI apps", "Dedicated manager", "24/7 support"],
   },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TRIAL_PLANS } from "./plans";
+import { TRIAL_PLANS, type TrialPlan } from "./plans";
 import {
   discountPercent,
   formatDollars,
@@ -7,6 +7,7 @@ import {
   hasDashboardAccess,
   isTrialActive,
   isTrialPlanId,
+  memberSaving,
   overlayMode,
   previewSecondsLeft,
   previewSecondsLeftAt,
@@ -84,6 +85,16 @@ describe("trial rules", () => {
     expect(discountPercent(starter!)).toBe(0);
     expect(discountPercent(growth!)).toBe(30);
     expect(discountPercent(pro!)).toBe(30);
+  });
+
+  it("names what the member plans save: the most, 'up to' when they differ, none without a discount", () => {
+    const [starter, growth, pro] = TRIAL_PLANS as [TrialPlan, TrialPlan, TrialPlan];
+    expect(memberSaving(TRIAL_PLANS)).toEqual({ percent: 30, upTo: false, planNames: ["Growth", "Pro"] });
+    const cheaperPro = { ...pro, price: 600000 };
+    expect(memberSaving([starter, growth, cheaperPro])).toEqual({ percent: 40, upTo: true, planNames: ["Growth", "Pro"] });
+    const fullGrowth = { ...growth, price: growth.originalPrice };
+    expect(memberSaving([starter, fullGrowth, pro])).toEqual({ percent: 30, upTo: false, planNames: ["Pro"] });
+    expect(memberSaving([starter, fullGrowth])).toBeNull();
   });
 
   it("counts the free preview down from 15 s to 0", () => {

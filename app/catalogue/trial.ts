@@ -79,6 +79,17 @@ export function discountPercent(plan: TrialPlan): number {
   return Math.round((1 - plan.price / plan.originalPrice) * 100);
 }
 
+/**
+ * What the paid member plans save at these prices: the largest percent off, whether some save less
+ * ("up to"), and the plans that save anything; null when none does.
+ */
+export function memberSaving(plans: readonly TrialPlan[]): { percent: number; upTo: boolean; planNames: string[] } | null {
+  const saving = plans.map((plan) => ({ name: plan.name, off: discountPercent(plan) })).filter((p) => p.off > 0);
+  if (saving.length === 0) return null;
+  const percent = Math.max(...saving.map((p) => p.off));
+  return { percent, upTo: saving.some((p) => p.off !== percent), planNames: saving.map((p) => p.name) };
+}
+
 /** Free-preview seconds left after `elapsedSeconds` ticks, never below 0. */
 export function previewSecondsLeft(elapsedSeconds: number): number {
   return Math.max(0, FREE_PREVIEW_SECONDS - elapsedSeconds);

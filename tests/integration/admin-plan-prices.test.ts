@@ -5,6 +5,7 @@ import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, SCALING_TIERS, TRIAL_PLANS } from "
 import { action as planAction, loader as planLoader } from "~/routes/admin/plan";
 import { loader as plansLoader } from "~/routes/admin/plans";
 import { loader as billingLoader } from "~/routes/_dashboard/billing";
+import { loader as overviewLoader } from "~/routes/_dashboard/overview";
 import { loader as scalingLoader } from "~/routes/_dashboard/scaling";
 import { loader as distributorsLoader } from "~/routes/_marketing/distributors";
 import { loader as earnLoader } from "~/routes/_marketing/earn";
@@ -294,6 +295,12 @@ describe(`plan prices in the console (${engine})`, () => {
       packagesLoader(args(new Request(`${SITE}/packages?tier=growth`))),
     );
     expect(packages.body!.quickPick.tier).toMatchObject({ price: 300_000, originalPrice: 450_000, discountPercent: 33 });
+    expect(packages.body!.quickPick.tier).toMatchObject({ features: expect.arrayContaining(["33% member discount"]) });
+    // The overview's upgrade card (a customer without a plan) names the saving at these prices.
+    const overview = await routeAnswer<{ active: boolean; saving: unknown }>(
+      overviewLoader(args(get((await newCustomer()).cookie, "/dashboard"))),
+    );
+    expect(overview.body).toMatchObject({ active: false, saving: { percent: 33, upTo: true, planNames: ["Growth", "Pro"] } });
 
     // Audited with what was in effect before and what is now; the console shows it.
     const audit = await auditOf("plan-pro");

@@ -51,7 +51,7 @@ export function PlanPriceForm({
           <Field
             name="originalAmount"
             label="Price before the discount (USD)"
-            hint="Shown struck through; the discount customers see is the difference. The plan's features name a 30% discount."
+            hint="Shown struck through; the discount customers see is the difference. The plan's features name the discount these two prices make."
             errors={errors}
           >
             {(p) => <Input {...p} defaultValue={values.originalAmount} inputMode="decimal" required />}

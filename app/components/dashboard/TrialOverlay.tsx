@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import type { TrialPlan, TrialPlanId } from "~/catalogue/plans";
-import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
+import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, memberSaving, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { ErrorNotice } from "./DashboardToasts";
@@ -237,10 +237,8 @@ function ChooserBody({
 
 /** " Members save 30%." at the plans' current prices ("up to" when they differ), nothing without a discount. */
 function memberSavings(plans: readonly TrialPlan[]): string {
-  const offs = plans.map(discountPercent).filter((off) => off > 0);
-  if (offs.length === 0) return "";
-  const most = Math.max(...offs);
-  return ` Members save ${offs.every((off) => off === most) ? "" : "up to "}${most}%.`;
+  const saving = memberSaving(plans);
+  return saving ? ` Members save ${saving.upTo ? "up to " : ""}${saving.percent}%.` : "";
 }
 
 function PlanCard({

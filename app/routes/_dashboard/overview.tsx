@@ -7,8 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { Progress } from "~/components/ui/progress";
 import { displayFirstName } from "~/components/dashboard/nav";
 import { TRIAL_PLANS } from "~/catalogue/plans";
-import { formatDollars, formatTrialRemaining, TRIAL_REFRESH_MS, trialProgressPercent } from "~/catalogue/trial";
+import { formatDollars, formatTrialRemaining, memberSaving, TRIAL_REFRESH_MS, trialProgressPercent } from "~/catalogue/trial";
 import { requireUser } from "~/server/auth/session.server";
+import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
+import { db } from "~/server/db/client.server";
 import { trialStatusOfRequest } from "~/server/trial/request-trial-status.server";
 import type { Route } from "./+types/overview";
 
@@ -28,11 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const trialRunning = trial.trialStarted && trial.trialEndsAt !== null && trial.trialEndsAt.getTime() > now;
   // A subscriber whose access is not a running trial: the trial prompt (a page reload) would lead nowhere.
   const accessFromSubscription = hasActiveSubscription && !trialRunning;
+  // The upgrade card names what the member plans save at the prices they sell at now.
+  const saving = active ? null : memberSaving((await currentPlanPrices(db())).trialPlans);
   return {
     firstName: displayFirstName(user.firstName, user.email),
     now,
     active,
     accessFromSubscription,
+    saving,
     trial: {
       started: trial.trialStarted,
       activatedAt: trial.trialActivatedAt?.getTime() ?? null,
@@ -68,7 +73,7 @@ const TILES = [
 ] as const;
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { firstName, trial, active, accessFromSubscription, value } = loaderData;
+  const { firstName, trial, active, accessFromSubscription, value, saving } = loaderData;
   const now = useMinuteClock(loaderData.now);
 
   return (
@@ -196,7 +201,11 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                   Unlock everything
                 </span>
               </h2>
-              <CardDescription>Members save 30% on Growth and Pro plans.</CardDescription>
+              <CardDescription>
+                {saving
+                  ? `Members save ${saving.upTo ? "up to " : ""}${saving.percent}% on ${saving.planNames.join(" and ")} plans.`
+                  : "Compare the member plans and what they include."}
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <Button asChild variant="outline" className="w-full">
