@@ -1,4 +1,11 @@
+import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+
+const UNIT_FILES = "app/**/*.test.{ts,tsx}";
+// A file that replaces modules (vi.mock) needs a module graph of its own: in a shared one, an
+// earlier file may already have imported the real module. Found by reading the files, so a new
+// test that mocks lands in the isolated project without anyone listing it.
+const MOCKING_UNIT_FILES = globSync(UNIT_FILES).filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, "utf8")));
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -6,7 +13,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" },
+        test: {
+          name: "unit",
+          include: [UNIT_FILES],
+          exclude: MOCKING_UNIT_FILES,
+          environment: "node",
+          // A worker keeps its modules from one file to the next: a fresh worker per file spent about
+          // two thirds of the unit run importing the same modules again. support/unit-reset.ts puts
+          // back what a file may change (environment, stubs, timers) before the next one.
+          isolate: false,
+          setupFiles: ["tests/support/unit-reset.ts"],
+          // Projects that run side by side share Vitest's pool, which needs the same number of workers.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "unit-mocks", include: MOCKING_UNIT_FILES, environment: "node", maxWorkers: 2 },
       },
       {
         extends: true,
