@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
+import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "~/server/db/client.server";
 import { engine, freshDatabase } from "./support/db";
-import { waitFor } from "./support/wait";
 
 process.env.LOG_LEVEL ??= "error";
 
@@ -15,6 +15,8 @@ async function instance(): Promise<Jobs> {
 }
 
 const SWEEP = "prune-expired-rows";
+const MINUTE = 60_000;
+const allCompleted = (jobs: { state: string }[]) => jobs.length > 0 && jobs.every((j) => j.state === "completed");
 
 describe(`periodic work on pg-boss schedules (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -36,10 +38,30 @@ describe(`periodic work on pg-boss schedules (${engine})`, () => {
   });
 
   it("two instances on one database run each occurrence of a schedule once, and each sends a boot sweep", async () => {
-    const options = { sweepCron: "* * * * *", cronMonitorIntervalSeconds: 1, pollingIntervalSeconds: 0.5 };
+    // pg-boss's TestClock moves both instances' timers and the job tables' clock (job_now(), which
+    // also stamps a job's created_on) by hand, so the next minute's occurrence comes without waiting
+    // a minute.
+    const clock = new TestClock(Math.floor(Date.now() / MINUTE) * MINUTE + 10_000);
+    const options = { sweepCron: "* * * * *", cronMonitorIntervalSeconds: 1, pollingIntervalSeconds: 0.5, clock };
     instances.push(await instance(), await instance());
     expect(instances[0]).not.toBe(instances[1]);
-    await Promise.all(instances.map((jobs) => jobs.startJobs(database, options)));
+    // One after the other: on PGlite both share one session, where two attaches of the test clock at once collide.
+    for (const jobs of instances) await jobs.startJobs(database, options);
+
+    /**
+     * Moves the clock half a second at a time, never past `until`, until `read` gives what `done`
+     * accepts. Job handlers run in real time meanwhile, so the clock waits for them at its bound
+     * instead of running into the next minute (whose occurrence would be counted too).
+     */
+    const tickUntil = async <T>(until: number, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+      for (let step = 0; step < 1_500; step++) {
+        const value = await read();
+        if (done(value)) return value;
+        if (clock.now() + 500 <= until) await clock.tick(500);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error("not reached within 30 s");
+    };
 
     // One schedule row per sweep, however many instances wrote it.
     const schedules = await queryRows<{ name: string; cron: string }>(
@@ -59,29 +81,25 @@ describe(`periodic work on pg-boss schedules (${engine})`, () => {
         cron: "* * * * *",
       })),
     );
-    // The boot sweeps ran (the queue is exclusive: one or two, never two at once).
-    const boot = await waitFor(
-      () => jobsOf(SWEEP),
-      (jobs) => jobs.length > 0 && jobs.every((j) => j.state === "completed"),
-    );
-    expect(boot.length).toBeGreaterThanOrEqual(1);
-    expect(boot.length).toBeLessThanOrEqual(2);
-
-    // A start also sends the occurrence of the last 60 s (pg-boss's due window), which may come a
-    // moment after the boot sweep; so one whole minute later is counted: the occurrence of that
-    // minute, which both instances' cron passes see, is sent once.
-    const nextMinute = Math.ceil((Date.now() + 5_000) / 60_000) * 60_000;
-    const since = new Date(nextMinute - 1_000);
-    const until = new Date(nextMinute + 59_000);
-    await new Promise((r) => setTimeout(r, nextMinute - Date.now() + 8_000));
-    for (const queue of ["prune-expired-rows", "sweep-pending-leads", "sweep-unsent-mail", "sweep-stripe-follow-ups"]) {
-      const occurrence = await waitFor(
-        () => jobsOf(queue, since, until),
-        (jobs) => jobs.length > 0 && jobs.every((j) => j.state === "completed"),
-      );
+    // The boot sweeps ran, with the occurrence of the last 60 s (pg-boss's due window) that a start
+    // also sends; a few more seconds of cron passes let everything the starts sent finish.
+    const startMinuteEnd = Math.floor(clock.now() / MINUTE) * MINUTE + MINUTE - 5_000;
+    await tickUntil(startMinuteEnd, () => jobsOf(SWEEP), allCompleted);
+    const queues = ["prune-expired-rows", "sweep-pending-leads", "sweep-unsent-mail", "sweep-stripe-follow-ups"];
+    await clock.tick(5_000);
+    for (const queue of queues) await tickUntil(startMinuteEnd, () => jobsOf(queue), allCompleted);
+    // The next minute: its occurrence, which both instances' cron passes see, is sent once, and
+    // further passes in the same minute send nothing more.
+    const nextMinute = Math.floor(clock.now() / MINUTE) * MINUTE + MINUTE;
+    const inNextMinute = (queue: string) => jobsOf(queue, new Date(nextMinute), new Date(nextMinute + MINUTE));
+    await clock.setTime(nextMinute + 5_000);
+    for (const queue of queues) await tickUntil(nextMinute + 30_000, () => inNextMinute(queue), allCompleted);
+    while (clock.now() + 1_000 <= nextMinute + 55_000) await clock.tick(1_000);
+    for (const queue of queues) {
+      const occurrence = await tickUntil(nextMinute + 55_000, () => inNextMinute(queue), allCompleted);
       expect({ queue, jobs: occurrence.length }).toEqual({ queue, jobs: 1 });
     }
-  }, 150_000);
+  });
 
   it("without schedules the sweeps run only at start", async () => {
     for (const jobs of instances.splice(0)) await jobs.stopJobs();

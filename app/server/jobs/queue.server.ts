@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import { type Db as BossDb, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
+import { type Clock, type Db as BossDb, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
 import { type Database, type Db, queryRows } from "../db/client.server";
 import { JOBS_SCHEMA } from "../db/migrations.server";
 import {
@@ -168,6 +168,11 @@ export interface JobsOptions {
   sweepMinAgeMs?: number;
   /** How long stopJobs() lets running deliveries finish (server.js force-exits after 10 s). Default 5 s. */
   stopTimeoutMs?: number;
+  /**
+   * pg-boss's source of time for its timers and its tables (default the system clock): a test
+   * moves a TestClock by hand instead of waiting for a schedule's next minute.
+   */
+  clock?: Clock;
 }
 
 interface Running {
@@ -239,7 +244,28 @@ const SWEEP_QUEUE_OPTIONS = {
 function bossDatabase(database: Database): BossDb {
   if (database.kind === "pglite") return fromPglite(driverClient(database) as PGlite);
   const pool = postgresPool(database);
-  return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
+  // Statements pg-boss asks to run on every session it uses (a TestClock's setting, in tests): run
+  // on each pooled connection before its first pg-boss statement since they were set.
+  let session: { statements: readonly string[] } = { statements: [] };
+  const prepared = new WeakMap<pg.PoolClient, object>();
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      if (session.statements.length === 0) return pool.query(text, values);
+      const client = await pool.connect();
+      try {
+        if (prepared.get(client) !== session) {
+          for (const statement of session.statements) await client.query(statement);
+          prepared.set(client, session);
+        }
+        return await client.query(text, values);
+      } finally {
+        client.release();
+      }
+    },
+    setSessionStatements: async (statements: string[]) => {
+      session = { statements: [...statements] };
+    },
+  };
 }
 
 function driverClient(database: Database): unknown {
@@ -323,6 +349,7 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
       ...(options.cronMonitorIntervalSeconds
         ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 }
         : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     boss.on("error", (error) => log.error("job queue error", { error: errorMessage(error) }));
     // On PostgreSQL the schema was installed with the migrations, under their lock
