@@ -5,8 +5,9 @@
 // Prices before the first customer needs them, and lists what Stripe's reports will group by.
 // Needs STRIPE_SECRET_KEY (STRIPE_API_URL points it at a stand-in). Loads the app's TypeScript
 // modules through Vite, as the dev server does (docs/decisions/0060-plan-changes-with-proration.md).
-// With DATABASE_URL the plans are priced as they sell now (plan_prices: an operator's change makes
-// a new Price); without it, at their list prices (a PGlite folder is the running server's alone).
+// With DATABASE_URL the plans and the published add-ons are priced as they sell now (an operator's
+// price change makes a new Price, an add-on made in the console gets its own); without it, the
+// typed lists at their list prices (a PGlite folder is the running server's alone).
 import { createServer } from "vite";
 
 if (!process.env.STRIPE_SECRET_KEY) {
@@ -24,18 +25,23 @@ const vite = await createServer({
 });
 let failed = false;
 
-/** The plans at their current amounts when the database is PostgreSQL, else at their list prices. */
-async function planPrices() {
+/**
+ * The plans and the published add-ons at their current amounts when the database is PostgreSQL,
+ * else the typed lists at their list prices.
+ */
+async function cataloguePrices() {
   const { LIST_PLAN_CATALOGUE } = await vite.ssrLoadModule("/app/catalogue/plan-prices.ts");
+  const { ADDONS } = await vite.ssrLoadModule("/app/catalogue/addons.ts");
   if (!process.env.DATABASE_URL) {
-    console.log("DATABASE_URL is not set: plans at their list prices.");
-    return LIST_PLAN_CATALOGUE;
+    console.log("DATABASE_URL is not set: plans and add-ons at their list prices.");
+    return { plans: LIST_PLAN_CATALOGUE, addons: ADDONS };
   }
   const { openDatabase } = await vite.ssrLoadModule("/app/server/db/client.server.ts");
   const { currentPlanPrices } = await vite.ssrLoadModule("/app/server/catalogue/current-plan-prices.server.ts");
+  const { listActiveAddons } = await vite.ssrLoadModule("/app/server/catalogue/addons.server.ts");
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: "", poolSize: 1, migrate: false });
   try {
-    return await currentPlanPrices(database.db);
+    return { plans: await currentPlanPrices(database.db), addons: await listActiveAddons(database.db) };
   } finally {
     await database.close();
   }
@@ -45,7 +51,8 @@ try {
   const { catalogueLines } = await vite.ssrLoadModule("/app/server/billing/stripe/catalogue-items.server.ts");
   const { ensureCataloguePrices } = await vite.ssrLoadModule("/app/server/billing/stripe/catalogue-prices.server.ts");
   const { stripeClient } = await vite.ssrLoadModule("/app/server/billing/stripe/client.server.ts");
-  const rows = await ensureCataloguePrices(stripeClient(), catalogueLines(await planPrices()));
+  const { plans, addons } = await cataloguePrices();
+  const rows = await ensureCataloguePrices(stripeClient(), catalogueLines(plans, addons));
   const width = Math.max(...rows.map((r) => r.lookupKey.length));
   for (const r of rows)
     console.log(`${r.created ? "created" : "found  "}  ${r.lookupKey.padEnd(width)}  ${r.priceId}  ${r.product}`);
