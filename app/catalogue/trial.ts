@@ -79,11 +79,22 @@ export function discountPercent(plan: TrialPlan): number {
   return Math.round((1 - plan.price / plan.originalPrice) * 100);
 }
 
+export interface MemberSaving {
+  percent: number;
+  upTo: boolean;
+  planNames: string[];
+}
+
+/** "Members save 30%", or "Members save up to 40%" when the plans save different amounts. */
+export function membersSave(saving: MemberSaving): string {
+  return `Members save ${saving.upTo ? "up to " : ""}${saving.percent}%`;
+}
+
 /**
  * What the paid member plans save at these prices: the largest percent off, whether some save less
  * ("up to"), and the plans that save anything; null when none does.
  */
-export function memberSaving(plans: readonly TrialPlan[]): { percent: number; upTo: boolean; planNames: string[] } | null {
+export function memberSaving(plans: readonly TrialPlan[]): MemberSaving | null {
   const saving = plans.map((plan) => ({ name: plan.name, off: discountPercent(plan) })).filter((p) => p.off > 0);
   if (saving.length === 0) return null;
   const percent = Math.max(...saving.map((p) => p.off));

@@ -17,7 +17,7 @@ import { changeDetails } from "~/server/billing/plan-changes.server";
 import { localProvider, setCheckoutProvider } from "~/server/billing/provider.server";
 import { quotePlanChange } from "~/server/billing/quote-plan-change.server";
 import { catalogueVersion, onCatalogueChange } from "~/server/catalogue/catalogue-version.server";
-import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
+import { currentPlanPrices, currentPlanPricesOfRequest } from "~/server/catalogue/current-plan-prices.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
 import { adminAudit, planPrices, userRoles, userSubscriptions } from "~/server/db/schema";
@@ -136,6 +136,17 @@ describe(`plan prices in the console (${engine})`, () => {
       ["pro", 650_000, 900_000],
     ]);
     expect(now.distributor).toEqual({ setupFee: 120_000, monthlyFee: 24_900 });
+  });
+
+  it("a dashboard request reads the prices once for its loaders; the next request reads them again", async () => {
+    const request = get(customer.cookie, "/dashboard/billing");
+    const first = currentPlanPricesOfRequest(request);
+    expect(currentPlanPricesOfRequest(request)).toBe(first);
+    expect((await first).billingPlans[1]!.monthlyPrice).toBe(pro.monthlyPrice);
+    await insertPrice("plan-pro", { amount: 55_500 }, -1);
+    expect((await currentPlanPricesOfRequest(request)).billingPlans[1]!.monthlyPrice).toBe(pro.monthlyPrice);
+    const next = await currentPlanPricesOfRequest(get(customer.cookie, "/dashboard/billing"));
+    expect(next.billingPlans[1]!.monthlyPrice).toBe(55_500);
   });
 
   it("the database refuses amounts a plan cannot have", async () => {

@@ -6,7 +6,14 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import type { TrialPlan, TrialPlanId } from "~/catalogue/plans";
-import { discountPercent, FREE_PREVIEW_SECONDS, formatDollars, memberSaving, TRIAL_LENGTH_DAYS } from "~/catalogue/trial";
+import {
+  discountPercent,
+  FREE_PREVIEW_SECONDS,
+  formatDollars,
+  memberSaving,
+  membersSave,
+  TRIAL_LENGTH_DAYS,
+} from "~/catalogue/trial";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { ErrorNotice } from "./DashboardToasts";
@@ -238,7 +245,7 @@ function ChooserBody({
 /** " Members save 30%." at the plans' current prices ("up to" when they differ), nothing without a discount. */
 function memberSavings(plans: readonly TrialPlan[]): string {
   const saving = memberSaving(plans);
-  return saving ? ` Members save ${saving.upTo ? "up to " : ""}${saving.percent}%.` : "";
+  return saving ? ` ${membersSave(saving)}.` : "";
 }
 
 function PlanCard({

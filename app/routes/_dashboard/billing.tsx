@@ -32,7 +32,7 @@ import { cancelTrial } from "~/server/billing/cancel-trial.server";
 import { listOrders, packageDelivery } from "~/server/billing/list-orders.server";
 import { historyStatus, listRunningTrials, type RunningTrial } from "~/server/billing/list-trials.server";
 import { checkoutProvider } from "~/server/billing/provider.server";
-import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
+import { currentPlanPricesOfRequest } from "~/server/catalogue/current-plan-prices.server";
 import { offersPlanChange } from "~/server/billing/quote-plan-change.server";
 import { PLAN_CHANGE_KIND, planChangeAmountText } from "~/server/billing/plan-changes.server";
 import { receiptsByOrder } from "~/server/billing/receipts.server";
@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       receiptsByOrder(db(), user.id),
       checkoutProvider(),
       offersPlanChange(db(), user.id),
-      currentPlanPrices(db()),
+      currentPlanPricesOfRequest(request),
     ]);
     const history: HistoryEntry[] = orders.map((o) => ({
       id: o.id,

@@ -16,7 +16,7 @@ import { auth } from "~/server/auth/auth.server";
 import { getSettings } from "~/server/profile/settings.server";
 import { requireUser } from "~/server/auth/session.server";
 import { db } from "~/server/db/client.server";
-import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
+import { currentPlanPricesOfRequest } from "~/server/catalogue/current-plan-prices.server";
 import { errorMessage, log } from "~/server/log.server";
 import { startTrial } from "~/server/trial/trial.server";
 import { trialStatusOfRequest } from "~/server/trial/request-trial-status.server";
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [status, settings] = await Promise.all([trialStatusOfRequest(request, user.id), getSettings(db(), user.id)]);
   const plan = new URL(request.url).searchParams.get("plan");
   // The chooser's prices, read only when it may be shown (most views have access and no overlay).
-  const trialPlans = status.overlay === "none" ? [] : (await currentPlanPrices(db())).trialPlans;
+  const trialPlans = status.overlay === "none" ? [] : (await currentPlanPricesOfRequest(request)).trialPlans;
   return {
     email: user.email,
     // The toggle's cookie wins; without one, the default saved on the settings page applies.

@@ -7,10 +7,16 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { Progress } from "~/components/ui/progress";
 import { displayFirstName } from "~/components/dashboard/nav";
 import { TRIAL_PLANS } from "~/catalogue/plans";
-import { formatDollars, formatTrialRemaining, memberSaving, TRIAL_REFRESH_MS, trialProgressPercent } from "~/catalogue/trial";
+import {
+  formatDollars,
+  formatTrialRemaining,
+  memberSaving,
+  membersSave,
+  TRIAL_REFRESH_MS,
+  trialProgressPercent,
+} from "~/catalogue/trial";
 import { requireUser } from "~/server/auth/session.server";
-import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
-import { db } from "~/server/db/client.server";
+import { currentPlanPricesOfRequest } from "~/server/catalogue/current-plan-prices.server";
 import { trialStatusOfRequest } from "~/server/trial/request-trial-status.server";
 import type { Route } from "./+types/overview";
 
@@ -31,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A subscriber whose access is not a running trial: the trial prompt (a page reload) would lead nowhere.
   const accessFromSubscription = hasActiveSubscription && !trialRunning;
   // The upgrade card names what the member plans save at the prices they sell at now.
-  const saving = active ? null : memberSaving((await currentPlanPrices(db())).trialPlans);
+  const saving = active ? null : memberSaving((await currentPlanPricesOfRequest(request)).trialPlans);
   return {
     firstName: displayFirstName(user.firstName, user.email),
     now,
@@ -203,7 +209,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               </h2>
               <CardDescription>
                 {saving
-                  ? `Members save ${saving.upTo ? "up to " : ""}${saving.percent}% on ${saving.planNames.join(" and ")} plans.`
+                  ? `${membersSave(saving)} on ${saving.planNames.join(" and ")} plans.`
                   : "Compare the member plans and what they include."}
               </CardDescription>
             </CardHeader>

@@ -18,7 +18,7 @@ import { requireUser } from "~/server/auth/session.server";
 import { log, errorMessage } from "~/server/log.server";
 import { db } from "~/server/db/client.server";
 import { offersPlanChange } from "~/server/billing/quote-plan-change.server";
-import { currentPlanPrices } from "~/server/catalogue/current-plan-prices.server";
+import { currentPlanPricesOfRequest } from "~/server/catalogue/current-plan-prices.server";
 import type { ScalingTier } from "~/catalogue/plans";
 import { subscriptionSummaryOfRequest } from "~/server/trial/request-trial-status.server";
 import type { Route } from "./+types/scaling";
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [s, changesPlan, plans] = await Promise.all([
       subscriptionSummaryOfRequest(request, user.id),
       offersPlanChange(db(), user.id),
-      currentPlanPrices(db()),
+      currentPlanPricesOfRequest(request),
     ]);
     const current: ScalingCurrent = {
       active: s.active,

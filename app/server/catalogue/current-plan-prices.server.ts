@@ -1,6 +1,6 @@
 import { desc, lte, sql } from "drizzle-orm";
 import { planPriceKey, type PlanAmounts, type PlanCatalogue, type PlanPriceKind, pricePlans } from "~/catalogue/plan-prices";
-import type { Db } from "../db/client.server";
+import { db as appDb, type Db } from "../db/client.server";
 import { planPrices } from "../db/schema";
 
 /**
@@ -38,4 +38,22 @@ export async function currentPlanAmounts(db: Db): Promise<Record<string, PlanAmo
  */
 export async function currentPlanPrices(db: Db): Promise<PlanCatalogue> {
   return pricePlans(await currentPlanAmounts(db));
+}
+
+const pricesOfRequest = new WeakMap<Request, Promise<PlanCatalogue>>();
+
+/**
+ * currentPlanPrices, read once per request: a dashboard request runs the layout's loader (the
+ * chooser's prices) and the page's (the billing, scaling and overview pages' prices) on the same
+ * Request object. A failed read is not remembered; nothing outlives the request.
+ */
+export function currentPlanPricesOfRequest(request: Request): Promise<PlanCatalogue> {
+  const known = pricesOfRequest.get(request);
+  if (known) return known;
+  const pending = currentPlanPrices(appDb());
+  pricesOfRequest.set(request, pending);
+  pending.catch(() => {
+    if (pricesOfRequest.get(request) === pending) pricesOfRequest.delete(request);
+  });
+  return pending;
 }
