@@ -10,6 +10,11 @@ const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // V8's interpreter and baseline compiler only: a test's page lives a second or two, too short for
+  // the optimizing compilers (Maglev, TurboFan) to pay back the CPU they spend on background threads,
+  // which the two workers' browsers and the server share with nothing spare
+  // (docs/decisions/0087-e2e-no-optimizing-jit.md).
+  "--js-flags=--max-opt=1",
 ];
 
 // Debian's chromium-headless-shell (the same Chromium build in the headless mode Playwright itself
