@@ -2,7 +2,9 @@
 // the first failing step stops the run with its exit code. Vitest and Playwright also write JSON
 // reports, from which the closing "N passed, N failed" line is computed.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 // Not test-results/: Playwright empties that folder when it starts.
 mkdirSync("test-reports", { recursive: true });
@@ -37,12 +39,19 @@ for (const f of [
 ])
   rmSync(f, { force: true });
 
+const TEMPLATE = path.join(mkdtempSync(path.join(tmpdir(), "test-all-")), "data");
+
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
   ["lint", "npm", ["run", "-s", "lint"]],
   ["format", "npm", ["run", "-s", "format:check"]],
   ["unit + integration", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_JSON}`]],
   ["build", "npm", ["run", "-s", "build"]],
+  // One migrated and seeded PGlite folder, made by the release step of the build just made, that the
+  // fuzzer, the proofs and the end-to-end server copy instead of each running initdb and every
+  // migration on a first boot (TEST_PGLITE_TEMPLATE, tests/reliability/lib.js). The first-run proof
+  // still starts on an empty folder.
+  ["database template", "node", ["scripts/db-migrate.js"], { DATA_DIR: TEMPLATE, DATABASE_URL: "", MIGRATION_DATABASE_URL: "" }],
   // One "test" per route: a bounded number of invalid requests each against the built server, from a
   // seed printed for replay (tests/fuzz/fuzz.js; `npm run fuzz:full` for the long run).
   ["fuzz", "node", ["tests/fuzz/fuzz.js"]],
@@ -91,7 +100,10 @@ for (const [name, cmd, args, extraEnv] of steps) {
     exitCode = result.status ?? 1;
     break;
   }
+  // The steps after it copy the template; none before it may (it does not exist yet).
+  if (name === "database template") process.env.TEST_PGLITE_TEMPLATE = TEMPLATE;
 }
+rmSync(path.dirname(TEMPLATE), { recursive: true, force: true });
 const { passed, failed, skipped } = counts();
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (exitCode === 0 && passed === 0) {

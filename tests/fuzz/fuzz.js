@@ -21,13 +21,14 @@
 // Stripe side of the payment sync.
 // Writes test-reports/fuzz.json ({ passed, failed, seed, routes }) for the `npm test` summary.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { randomInt } from "node:crypto";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Stripe } from "stripe";
+import { newDataDir } from "../reliability/lib.js";
 import { startFakeStripe } from "../support/fake-stripe.js";
 
 // A bounded run in `npm test`, a new seed each time: over many runs the seeds cover what one long
@@ -232,7 +233,7 @@ console.error = (...args) => {
 const port = await freePort();
 const stripeFake = STRIPE_SHARD ? await startFakeStripe() : null;
 const origin = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "fuzz-data-"));
+const dataDir = newDataDir("fuzz-data-");
 Object.assign(process.env, {
   NODE_ENV: "production",
   DATA_DIR: dataDir,

@@ -18,9 +18,8 @@
 // Env: DURABILITY_ENGINES (default "pglite,postgres"; CI's PostgreSQL pass names only postgres, the
 //      PGlite run having run in `npm test` already), REL_BURST (20), REL_BURST_KILL_AFTER (acks before kill -9, default 5), REL_VERBOSE=1 (server logs).
 // Writes test-reports/durability.json ({ passed, failed, skipped, checks }).
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -30,6 +29,7 @@ import {
   Client,
   freePort,
   leadBody,
+  newDataDir,
   now,
   pgQuery,
   redact,
@@ -61,7 +61,7 @@ const noTrace = (out) => !/\n\s+at .+:\d+:\d+\)?\n/.test(out);
  * SIGTERM does, exit 1, with the database closed (its folder lock released).
  */
 async function faultsOutsideRequests(env) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "rel-faults-"));
+  const dataDir = newDataDir("rel-faults-");
   const server = await startServer({
     name: "pglite-faults",
     port: await freePort(),
@@ -127,7 +127,7 @@ function statusOf(socket, request) {
  * must exit 0.
  */
 async function sigtermUnderLoad(env) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "rel-sigterm-"));
+  const dataDir = newDataDir("rel-sigterm-");
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const server = await startServer({ name: "pglite-sigterm", port, env: { ...env, DATA_DIR: dataDir, PUBLIC_SITE_URL: origin } });
@@ -194,7 +194,7 @@ async function engineRun(engine) {
   let pgSettings;
   const env = { PUBLIC_SITE_URL: origin, TRUSTED_PROXIES: "127.0.0.1" };
   if (engine === "pglite") {
-    dataDir = mkdtempSync(path.join(tmpdir(), "rel-durability-"));
+    dataDir = newDataDir("rel-durability-");
     env.DATA_DIR = dataDir;
   } else {
     await resetPostgres(process.env.TEST_DATABASE_URL);
@@ -247,7 +247,7 @@ async function engineRun(engine) {
       await faultsOutsideRequests(env);
       await sigtermUnderLoad(env);
     }
-    const otherFolder = mkdtempSync(path.join(tmpdir(), "rel-port-"));
+    const otherFolder = newDataDir("rel-port-");
     const taken = await runServerToExit({
       name: `${engine}-same-port`,
       port,

@@ -12,7 +12,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, leadBody, Report, startServer, waitFor } from "./lib.js";
+import { freePort, fromTemplate, leadBody, Report, startServer, waitFor } from "./lib.js";
 
 const report = new Report("faults");
 const LEAD = { email: "disk-full-lead@example.com", phone: "+15550009876" };
@@ -178,7 +178,7 @@ try {
     name: "faults",
     port,
     env: {
-      DATA_DIR: path.join(dataParent, "data"),
+      DATA_DIR: fromTemplate(path.join(dataParent, "data")),
       PUBLIC_SITE_URL: `http://localhost:${port}`,
       LOG_LEVEL: "info",
       TRUSTED_PROXIES: "127.0.0.1",

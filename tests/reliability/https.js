@@ -24,7 +24,7 @@ import { request as httpRequest } from "node:http";
 import { createServer as createHttpsServer, request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { BUILD_DIR, freePort, Report, startServer, waitFor } from "./lib.js";
+import { BUILD_DIR, freePort, fromTemplate, Report, startServer, waitFor } from "./lib.js";
 
 const report = new Report("https");
 const PASSWORD = "correct-horse-battery";
@@ -283,7 +283,7 @@ try {
   server = await startServer({
     name: "https",
     port: appPort,
-    env: { PUBLIC_SITE_URL: site, TRUSTED_PROXIES: PROXY_ADDRESS, DATA_DIR: path.join(dir, "data") },
+    env: { PUBLIC_SITE_URL: site, TRUSTED_PROXIES: PROXY_ADDRESS, DATA_DIR: fromTemplate(path.join(dir, "data")) },
   });
   proxy = await startTlsProxy(proxyPort, appPort, tls);
   const ctx = { appPort, proxyPort, site, cert: tls.cert };

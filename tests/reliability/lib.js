@@ -2,7 +2,7 @@
 // real production server (`node server.js`), a cookie-keeping HTTP client, sign-up through the dev
 // mailbox, polling, and the JSON report `npm test` counts. Plain Node, no test framework.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -56,6 +56,23 @@ export async function freePort() {
   }
   throw new Error(`no free port in ${PORT_FROM}-${PORT_TO}`);
 }
+
+// ---- data folders --------------------------------------------------------------------------------
+/**
+ * Makes `dataDir` a copy of the run's migrated and seeded PGlite folder when `npm test` made one
+ * (TEST_PGLITE_TEMPLATE, scripts/test-all.js), and returns it; otherwise leaves it for the server's
+ * first boot to create. A server's first boot on an empty folder runs PGlite's initdb and every
+ * migration, about twice the CPU of a start on a copied folder, and the proofs and the fuzzer start
+ * about ten servers. The first-run proof always starts empty: the first boot is what it proves.
+ */
+export function fromTemplate(dataDir) {
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/** A new PGlite data folder under the system's temporary folder (see fromTemplate). */
+export const newDataDir = (prefix) => fromTemplate(mkdtempSync(path.join(tmpdir(), prefix)));
 
 // ---- the production server -----------------------------------------------------------------------
 const CLEARED = [

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, Report, resetPostgres, startServer as startServerWithin, waitFor } from "./lib.js";
+import { freePort, fromTemplate, Report, resetPostgres, startServer as startServerWithin, waitFor } from "./lib.js";
 
 const report = new Report("observability");
 const TOKEN = "observability-test-token-0123456789";
@@ -202,7 +202,7 @@ async function clusterScrape() {
 const dataParent = mkdtempSync(path.join(tmpdir(), "rel-obs-"));
 try {
   // One data folder for both (one at a time): the second start finds it migrated and seeded.
-  await logsWithoutMetrics(path.join(dataParent, "data"));
+  await logsWithoutMetrics(fromTemplate(path.join(dataParent, "data")));
   await metricsWithToken(path.join(dataParent, "data"));
   await clusterScrape();
 } catch (error) {

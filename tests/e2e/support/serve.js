@@ -1,11 +1,10 @@
-// Starts the production server for Playwright on a fresh PGlite folder, with a webinar origin
+// Starts the production server for Playwright on a new PGlite folder (a copy of the run's migrated
+// template under `npm test`: tests/reliability/lib.js), with a webinar origin
 // that differs from the site's so the embed's origin checks are exercised.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { newDataDir } from "../../reliability/lib.js";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-data-"));
+const dataDir = newDataDir("e2e-data-");
 const port = process.env.PORT ?? "3107";
 const child = spawn(process.execPath, ["server.js"], {
   stdio: "inherit",
