@@ -13,6 +13,7 @@ import { originCheck } from "~/server/http/origin-check.server";
 import { bodyLimit } from "~/server/http/body-limit.server";
 import { database } from "~/server/db/client.server";
 import { onCatalogueChange, watchCatalogue } from "~/server/catalogue/catalogue-version.server";
+import { requestCdnPurge } from "~/server/http/purge-cdn.server";
 import { authSecret, sessionCookieName } from "~/server/auth/auth.server";
 import { CLIENT_IP_HEADER, PEER_IP_HEADER } from "~/server/http/client-ip.server";
 import { env } from "~/server/env.server";
@@ -84,9 +85,15 @@ const pageCache =
 if (pageCache) {
   app.use(pageCache.capture);
   // A catalogue edit (this instance's at once, any instance's or a scheduled price's within a poll)
-  // drops the stored pages: they show prices (docs/decisions/0078-catalogue-in-database.md).
-  onCatalogueChange(pageCache.clear);
-  watchCatalogue(() => database()?.db, pageCache.clear);
+  // drops the stored pages: they show prices (docs/decisions/0078-catalogue-in-database.md). A CDN
+  // keeping them by their s-maxage is told to drop them too, when CDN_PURGE_URL names its endpoint
+  // (docs/decisions/0088-cdn-purge-on-catalogue-change.md).
+  const catalogueMoved = () => {
+    pageCache.clear();
+    void requestCdnPurge();
+  };
+  onCatalogueChange(catalogueMoved);
+  watchCatalogue(() => database()?.db, catalogueMoved);
 }
 
 /**

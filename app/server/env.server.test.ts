@@ -13,6 +13,8 @@ describe("parseEnv", () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.WEBINAR_ORIGIN).toBeUndefined();
+    expect(env.CDN_PURGE_URL).toBeUndefined();
+    expect(JSON.parse(env.CDN_PURGE_BODY)).toEqual({ purge_everything: true });
   });
 
   it("without PUBLIC_SITE_URL, builds links on the port it listens on and accepts this machine's loopback origins there", () => {
@@ -54,6 +56,11 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must start with postgres/);
     expect(() => parseEnv({ WEBINAR_EMBED_URL: "not a url" })).toThrow(/WEBINAR_EMBED_URL/);
+    expect(() => parseEnv({ CDN_PURGE_URL: "ftp://cdn.example.com/purge" })).toThrow(/CDN_PURGE_URL must be an http\(s\) URL/);
+    expect(() => parseEnv({ CDN_PURGE_TOKEN: "secret" })).toThrow(/CDN_PURGE_TOKEN needs CDN_PURGE_URL/);
+    expect(() => parseEnv({ CDN_PURGE_URL: "https://cdn.example.com/purge", CDN_PURGE_BODY: "{files:" })).toThrow(
+      /CDN_PURGE_BODY must be JSON/,
+    );
   });
 
   it("names an unparsable site URL as the problem", () => {

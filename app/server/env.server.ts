@@ -38,6 +38,15 @@ export function siteAddress(publicSiteUrl: string | undefined, port: number): { 
   return { siteUrl: origins[0]!, origins };
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every setting the server reads, validated once at boot. A half-configured provider is a boot
  * error with a clear message rather than a 500 at the first request that needs it.
@@ -118,6 +127,16 @@ const schema = z
     /** How long an anonymous page render is served from memory; 0 turns the page cache off. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /**
+     * A CDN's purge endpoint, sent a POST when the catalogue changes, so the shared cache in front drops
+     * the pages that show prices within seconds instead of keeping them up to 2 x PAGE_CACHE_SECONDS
+     * (docs/decisions/0088-cdn-purge-on-catalogue-change.md); unset = no purge.
+     */
+    CDN_PURGE_URL: z.url({ protocol: /^https?$/, message: "CDN_PURGE_URL must be an http(s) URL" }).optional(),
+    /** Sent with each purge as `Authorization: Bearer <token>` (a Cloudflare API token, say). */
+    CDN_PURGE_TOKEN: z.string().min(1).optional(),
+    /** The purge's JSON body; the default is Cloudflare's "purge everything". */
+    CDN_PURGE_BODY: z.string().refine(isJson, "CDN_PURGE_BODY must be JSON").default('{"purge_everything":true}'),
+    /**
      * Page and data requests (GET) worked on at once per process; more wait their turn
      * (docs/decisions/0026).
      * Default: 4 on PGlite, the connection pool's size on PostgreSQL.
@@ -155,6 +174,10 @@ const schema = z
   .refine((e) => e.PASSWORD_HASH_COST !== "test" || !servesThePublic(e), {
     message: "PASSWORD_HASH_COST=test makes password hashes cheap to crack: it is for test servers on this machine only",
     path: ["PASSWORD_HASH_COST"],
+  })
+  .refine((e) => !e.CDN_PURGE_TOKEN || Boolean(e.CDN_PURGE_URL), {
+    message: "CDN_PURGE_TOKEN needs CDN_PURGE_URL, the endpoint it is sent to",
+    path: ["CDN_PURGE_TOKEN"],
   })
   .refine((e) => Boolean(e.MAILCHIMP_API_KEY) === Boolean(e.MAILCHIMP_LIST_ID), {
     message: "MAILCHIMP_API_KEY and MAILCHIMP_LIST_ID must be set together",

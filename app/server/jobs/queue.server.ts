@@ -1,7 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import { type Clock, type Db as BossDb, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
+import {
+  type Clock,
+  type Db as BossDb,
+  fromPglite,
+  type JobWithMetadata,
+  PgBoss,
+  type QueueOptions,
+  type QueuePolicy,
+} from "pg-boss";
 import { type Database, type Db, queryRows } from "../db/client.server";
 import { JOBS_SCHEMA } from "../db/migrations.server";
 import {
@@ -13,6 +21,7 @@ import {
 import { captureTrial } from "../billing/capture-trial.server";
 import { stripeClient } from "../billing/stripe/client.server";
 import { pruneExpiredRows } from "../db/housekeeping.server";
+import { CDN_PURGE_KEY, CDN_PURGE_QUEUE, purgeCdn } from "../http/purge-cdn.server";
 import { env } from "../env.server";
 import { deliverLead } from "../leads/delivery.server";
 import { deliverMail, mailTransport, RENDER_FAILED } from "../mail/delivery.server";
@@ -121,6 +130,18 @@ export const STRIPE_FOLLOW_UP_QUEUE_OPTIONS = {
 const MAIL_SWEEP_MAX_AGE_MS = 24 * 60 * 60_000;
 
 /** Connections towards Mailchimp stay at or below this, Mailchimp's own limit: the most one process may use. */
+/**
+ * A CDN purge (http/purge-cdn.server.ts) retries for about a day: 30 s doubling up to 10 minutes
+ * between tries. A CDN that never accepts it leaves the pages to expire by their s-maxage.
+ */
+export const CDN_PURGE_QUEUE_OPTIONS = {
+  retryLimit: 150,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 10 * 60,
+  expireInSeconds: 60,
+} as const satisfies QueueOptions;
+
 export const MAX_LEAD_DELIVERY_CONCURRENCY = 10;
 /**
  * An instance's default share (all its server processes together): half of the 10, so two instances
@@ -151,6 +172,8 @@ export interface JobsOptions {
   trialCapture?: QueueOptions;
   /** Overrides of the Stripe follow-up queue options. */
   stripeFollowUp?: QueueOptions;
+  /** Overrides of the CDN purge queue options. */
+  cdnPurge?: QueueOptions;
   /** Parallel deliveries in this process, 1..10. Default 5 divided between the server processes. */
   concurrency?: number;
   /** How often an idle worker looks for due jobs. Default 2 s. */
@@ -197,10 +220,12 @@ interface TrialCaptureJobData {
  * A queue and this process's worker on it. `key` names the row a job works on: the queue's
  * 'exclusive' policy then holds at most one live job per row. `formerName`: an earlier queue of the
  * same work whose leftover jobs are still worked (and count as live for the sweeps) until none is left.
+ * `policy` replaces 'exclusive' for a queue created with another.
  */
 interface WorkedQueue<T extends object> {
   name: string;
   formerName?: string;
+  policy?: QueuePolicy;
   options: QueueOptions;
   concurrency: number;
   key: (data: T) => string;
@@ -332,6 +357,16 @@ function workedQueues(database: Database, options: JobsOptions): WorkedQueue<obj
         if (outcome === "not_due") throw new Error("trial capture is not due yet");
       },
     } satisfies WorkedQueue<TrialCaptureJobData>,
+    {
+      name: CDN_PURGE_QUEUE,
+      // One purge waiting and one running: a change made while a purge is on its way gets one more
+      // ('exclusive' would drop it), and any number of changes before it starts share one.
+      policy: "stately",
+      options: { ...CDN_PURGE_QUEUE_OPTIONS, ...options.cdnPurge },
+      concurrency: 1,
+      key: () => CDN_PURGE_KEY,
+      handle: () => purgeCdn(),
+    } satisfies WorkedQueue<object>,
   ];
   return queues as unknown as WorkedQueue<object>[];
 }
@@ -385,7 +420,7 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
 
 /** Creates the queue or brings its options up to date, and starts this process's worker on it. */
 async function startWorker<T extends object>(boss: PgBoss, queue: WorkedQueue<T>, options: JobsOptions) {
-  await ensureQueue(boss, queue.name, queue.options);
+  await ensureQueue(boss, queue.name, queue.options, queue.policy);
   setQueueKey(queue.name, queue.key as (data: object) => string);
   const workOptions = {
     localConcurrency: queue.concurrency,
@@ -405,11 +440,11 @@ async function startWorker<T extends object>(boss: PgBoss, queue: WorkedQueue<T>
 
 /**
  * Creates an 'exclusive' queue (one waiting, retrying or running job per singletonKey; one in all
- * for jobs sent without a key) or brings an existing one's options up to date: createQueue leaves
+ * for jobs sent without a key), or one of `policy`, or brings an existing one's options up to date: createQueue leaves
  * an existing queue as it is, and a policy cannot change after creation.
  */
-async function ensureQueue(boss: PgBoss, name: string, queueOptions: QueueOptions) {
-  await boss.createQueue(name, { ...queueOptions, policy: "exclusive" });
+async function ensureQueue(boss: PgBoss, name: string, queueOptions: QueueOptions, policy: QueuePolicy = "exclusive") {
+  await boss.createQueue(name, { ...queueOptions, policy });
   await boss.updateQueue(name, queueOptions);
 }
 
