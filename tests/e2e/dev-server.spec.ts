@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fromTemplate } from "../reliability/lib.js";
 
 /** Starts `node <args>` (the dev script's command line) on its own port and data folder. */
 function startServer(port: number, dataDir: string, args: string[], nodeEnv: string) {
@@ -49,7 +50,9 @@ test("`npm run dev` serves the pages through Vite", async () => {
   const [command, ...args] = dev.split(" ");
   expect(command).toBe("node");
   const port = Number(process.env.E2E_PORT ?? 3107) + 51;
-  const server = startServer(port, path.join(mkdtempSync(path.join(tmpdir(), "dev-")), "data"), args, "development");
+  // Under `npm test`, a copy of the run's migrated folder: what is checked is Vite serving the pages.
+  const dataDir = fromTemplate(path.join(mkdtempSync(path.join(tmpdir(), "dev-")), "data"));
+  const server = startServer(port, dataDir, args, "development");
   try {
     await waitHealthy(port, server);
     const apps = await fetch(`http://127.0.0.1:${port}/apps`);
