@@ -112,8 +112,10 @@ describe(`CDN purge after a catalogue change (${engine})`, () => {
 
   it("a change made while a purge is on its way gets a purge of its own", async () => {
     cdn.received = [];
-    let release = () => {};
-    cdn.hold = new Promise((resolve) => (release = resolve));
+    let release: (() => void) | undefined;
+    cdn.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const before = (await jobs()).length;
     await requestCdnPurge(0);
     await waitFor(
@@ -124,7 +126,7 @@ describe(`CDN purge after a catalogue change (${engine})`, () => {
     await Promise.all([requestCdnPurge(0), requestCdnPurge(0)]);
     expect((await jobs()).length).toBe(before + 2);
     cdn.hold = undefined;
-    release();
+    release?.();
     await waitFor(
       () => jobs(),
       (rows) => rows.every((r) => r.state === "completed"),
