@@ -129,7 +129,6 @@ export const STRIPE_FOLLOW_UP_QUEUE_OPTIONS = {
 /** Unsent mail older than this is not swept again: its links have expired. */
 const MAIL_SWEEP_MAX_AGE_MS = 24 * 60 * 60_000;
 
-/** Connections towards Mailchimp stay at or below this, Mailchimp's own limit: the most one process may use. */
 /**
  * A CDN purge (http/purge-cdn.server.ts) retries for about a day: 30 s doubling up to 10 minutes
  * between tries. A CDN that never accepts it leaves the pages to expire by their s-maxage.
@@ -142,6 +141,7 @@ export const CDN_PURGE_QUEUE_OPTIONS = {
   expireInSeconds: 60,
 } as const satisfies QueueOptions;
 
+/** Connections towards Mailchimp stay at or below this, Mailchimp's own limit: the most one process may use. */
 export const MAX_LEAD_DELIVERY_CONCURRENCY = 10;
 /**
  * An instance's default share (all its server processes together): half of the 10, so two instances
@@ -440,8 +440,8 @@ async function startWorker<T extends object>(boss: PgBoss, queue: WorkedQueue<T>
 
 /**
  * Creates an 'exclusive' queue (one waiting, retrying or running job per singletonKey; one in all
- * for jobs sent without a key), or one of `policy`, or brings an existing one's options up to date: createQueue leaves
- * an existing queue as it is, and a policy cannot change after creation.
+ * for jobs sent without a key), or one of `policy`, or brings an existing one's options up to date:
+ * createQueue leaves an existing queue as it is, and a policy cannot change after creation.
  */
 async function ensureQueue(boss: PgBoss, name: string, queueOptions: QueueOptions, policy: QueuePolicy = "exclusive") {
   await boss.createQueue(name, { ...queueOptions, policy });
