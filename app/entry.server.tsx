@@ -82,10 +82,11 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const rendered = Buffer.concat(chunks).toString("utf8");
+              // Bytes throughout: React wrote UTF-8, and the response sends it as it is.
+              const rendered = Buffer.concat(chunks);
               // An islands document has no React Router boot script to rewrite: its own already waits.
-              const html = bootScript ? rendered : hydrateAfterPaint(rendered);
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              const body = bootScript ? rendered : hydrateAfterPaint(rendered);
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -20,9 +20,9 @@ vi.mock(import("./hydrate-after-paint.server"), async (original) => {
   const actual = await original();
   return {
     ...actual,
-    hydrateAfterPaint: (html: string) => {
-      rendered.push(html);
-      return actual.hydrateAfterPaint(html);
+    hydrateAfterPaint: (doc: Buffer<ArrayBuffer>) => {
+      rendered.push(doc.toString());
+      return actual.hydrateAfterPaint(doc);
     },
   };
 });

@@ -20,7 +20,7 @@ const html =
 const moduleScript = (doc: string) => /<script nonce="N" type="module" async="">([\s\S]*?)<\/script>/.exec(doc)?.[1] ?? "";
 
 describe("hydrateAfterPaint", () => {
-  const out = hydrateAfterPaint(html);
+  const out = hydrateAfterPaint(Buffer.from(html)).toString();
 
   it("takes the module preloads out of <head> and leaves the other links", () => {
     expect(out).not.toContain('rel="modulepreload"');
@@ -110,10 +110,10 @@ describe("hydrateAfterPaint", () => {
 
   it("leaves a document it does not recognise unchanged", () => {
     const noBoot = html.replace("__reactRouterRouteModules", "somethingElse");
-    expect(hydrateAfterPaint(noBoot)).toBe(noBoot);
+    expect(hydrateAfterPaint(Buffer.from(noBoot)).toString()).toBe(noBoot);
     const otherImport = html.replace('import("/assets/entry.client-C.js");', 'import { x } from "/y.js";');
-    expect(hydrateAfterPaint(otherImport)).toBe(otherImport);
-    expect(hydrateAfterPaint("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
+    expect(hydrateAfterPaint(Buffer.from(otherImport)).toString()).toBe(otherImport);
+    expect(hydrateAfterPaint(Buffer.from("<html><body>plain</body></html>")).toString()).toBe("<html><body>plain</body></html>");
   });
 
   it("asks the submit gate before it imports the entry, and goes no further while a form's native submission replaces the page", async () => {

@@ -24,10 +24,14 @@
 
 import { log } from "~/server/log.server";
 
-const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const BOOT_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
-const STATIC_IMPORT = /^\s*import \* as (\w+) from ("[^"]+");\s*$/gm;
-const SIDE_EFFECT_IMPORT = /^\s*;?\s*import ("[^"]+");\s*$/gm;
+/** A preload link as React renders it: the whole tag. */
+const PRELOAD_LINK = /^<link rel="modulepreload" href="([^"]+)"[^>]*\/>$/;
+const MODULE_SCRIPT_OPEN = /^<script\b[^>]*\btype="module"[^>]*>$/;
+const STATIC_IMPORT = /^\s*import \* as (\w+) from ("[^"]+");\s*$/;
+const SIDE_EFFECT_IMPORT = /^\s*;?\s*import ("[^"]+");\s*$/;
+const IMPORT_STATEMENT = /import\s*[\w*{"]/y;
+const BOOT_MARKER = "__reactRouterRouteModules";
+const PRELOAD_MENTION = 'rel="modulepreload"';
 
 /**
  * A macrotask yield through MessageChannel, not setTimeout: timers are clamped in background tabs and
@@ -85,37 +89,116 @@ export interface BootRewrite {
   matches: BootMatches;
 }
 
-/** Rewrites the document, or says why it did not. */
-export function rewriteBoot(html: string): BootRewrite {
+/** Where `needle` occurs in `text` (a string, or a document's bytes). */
+function indexesOf(text: string | Buffer, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) found.push(at);
+  return found;
+}
+
+interface Span {
+  /** Byte offsets in the document: the opening tag's start, the text's start and end, the closing tag's end. */
+  start: number;
+  bodyStart: number;
+  bodyEnd: number;
+  end: number;
+  open: string;
+  body: string;
+}
+
+const CLOSE_SCRIPT = "</script>";
+
+/**
+ * The inline module scripts whose text sets `__reactRouterRouteModules`, found from that name
+ * outwards: a document is scanned for one short string, not for every script's pattern.
+ */
+function bootScripts(doc: Buffer): Span[] {
+  const scripts: Span[] = [];
+  let searchFrom = 0;
+  for (;;) {
+    const marker = doc.indexOf(BOOT_MARKER, searchFrom);
+    if (marker === -1) return scripts;
+    const start = doc.lastIndexOf("<script", marker);
+    const openEnd = start === -1 ? -1 : doc.indexOf(">", start);
+    const bodyEnd = doc.indexOf(CLOSE_SCRIPT, marker);
+    searchFrom = marker + BOOT_MARKER.length;
+    // Inside a script's text: no closing tag between the script's start and the name.
+    if (openEnd === -1 || openEnd > marker || bodyEnd === -1 || doc.lastIndexOf(CLOSE_SCRIPT, marker) > start) continue;
+    const open = doc.toString("utf8", start, openEnd + 1);
+    if (!MODULE_SCRIPT_OPEN.test(open)) continue;
+    const bodyStart = openEnd + 1;
+    scripts.push({
+      start,
+      bodyStart,
+      bodyEnd,
+      end: bodyEnd + CLOSE_SCRIPT.length,
+      open,
+      body: doc.toString("utf8", bodyStart, bodyEnd),
+    });
+    searchFrom = bodyEnd;
+  }
+}
+
+/**
+ * Whether a static import other than the two forms taken out is left (`import(` is a dynamic
+ * import and stays): any would still load before the first paint.
+ */
+function hasOtherStaticImport(text: string): boolean {
+  const statements = text.replace(/import\(/g, "");
+  return indexesOf(statements, "import").some((at) => {
+    if (at > 0 && !/[;\s]/.test(statements[at - 1]!)) return false;
+    IMPORT_STATEMENT.lastIndex = at;
+    return IMPORT_STATEMENT.test(statements);
+  });
+}
+
+export interface BootRewriteOfBytes {
+  doc: Buffer<ArrayBuffer>;
+  /** Why the document was left as it was; null when it was rewritten. */
+  unchanged: string | null;
+  matches: BootMatches;
+}
+
+/**
+ * Rewrites the document React rendered, as bytes: the server sends bytes, so the page is never
+ * decoded to one string and encoded again; only the boot script and the preload links are read.
+ */
+export function rewriteBootBytes(doc: Buffer<ArrayBuffer>): BootRewriteOfBytes {
+  const mentions = indexesOf(doc, PRELOAD_MENTION);
   const matches: BootMatches = {
     bootScripts: 0,
     routeImports: 0,
     sideEffectImports: 0,
     entryImports: 0,
     preloadLinks: 0,
-    preloadMentions: html.split('rel="modulepreload"').length - 1,
+    preloadMentions: mentions.length,
   };
-  const leave = (unchanged: string): BootRewrite => ({ html, unchanged, matches });
-  const boots = [...html.matchAll(BOOT_SCRIPT)].filter(([, , body]) => body!.includes("__reactRouterRouteModules"));
+  const leave = (unchanged: string): BootRewriteOfBytes => ({ doc, unchanged, matches });
+  const boots = bootScripts(doc);
   matches.bootScripts = boots.length;
   if (boots.length !== 1) return leave(`${boots.length} boot scripts`);
-  const [whole, open, body, close] = boots[0]!;
+  const boot = boots[0]!;
 
+  // The imports are statements of their own lines: route modules first, then side-effect imports.
   const imports: { binding: string; url: string }[] = [];
-  const rest = body!
-    .replace(STATIC_IMPORT, (_m, name: string, url: string) => {
-      matches.routeImports += 1;
-      imports.push({ binding: name, url });
-      return "";
-    })
-    .replace(SIDE_EFFECT_IMPORT, (_m, url: string) => {
-      matches.sideEffectImports += 1;
-      imports.push({ binding: `_${imports.length}`, url });
-      return "";
-    });
+  let lines = boot.body.split("\n");
+  lines = lines.filter((line) => {
+    const m = line.includes("import * as") ? STATIC_IMPORT.exec(line) : null;
+    if (!m) return true;
+    matches.routeImports += 1;
+    imports.push({ binding: m[1]!, url: m[2]! });
+    return false;
+  });
+  lines = lines.filter((line) => {
+    const m = line.includes("import") ? SIDE_EFFECT_IMPORT.exec(line) : null;
+    if (!m) return true;
+    matches.sideEffectImports += 1;
+    imports.push({ binding: `_${imports.length}`, url: m[1]! });
+    return false;
+  });
   if (imports.length === 0) return leave("no static import in the boot script");
-  // Any static import left would still load before the first paint.
-  if (/(^|[;\s])import\s*[\w*{"]/.test(rest.replace(/import\(/g, ""))) return leave("a static import of another form");
+  const rest = lines.join("\n");
+  if (hasOtherStaticImport(rest)) return leave("a static import of another form");
   let entry = rest.trim();
   entry = entry.replace(ENTRY_IMPORT, (_m, url: string) => {
     matches.entryImports += 1;
@@ -123,30 +206,52 @@ export function rewriteBoot(html: string): BootRewrite {
   });
   if (matches.entryImports !== 1) return leave("no import of the entry module at the end of the boot script");
 
-  const preloads = [...html.matchAll(PRELOAD_LINK)].map(([, href]) => href!);
-  matches.preloadLinks = preloads.length;
-  if (preloads.length !== matches.preloadMentions) return leave("a modulepreload link of another form");
-  const boot = [
+  // Every mention must be the start of a link of the one form taken out; none may stay behind.
+  const links: { start: number; end: number; href: string }[] = [];
+  for (const at of mentions) {
+    const start = at - "<link ".length;
+    if (start < 0 || doc.toString("latin1", start, at) !== "<link ") continue;
+    const close = doc.indexOf("/>", at);
+    const m = close === -1 ? null : PRELOAD_LINK.exec(doc.toString("utf8", start, close + 2));
+    if (m) links.push({ start, end: start + Buffer.byteLength(m[0]), href: m[1]! });
+  }
+  matches.preloadLinks = links.length;
+  if (links.length !== matches.preloadMentions) return leave("a modulepreload link of another form");
+  const script = [
     NEXT_TASK_FN,
     AFTER_PAINT,
-    preloadAll(preloads),
+    preloadAll(links.map((l) => l.href)),
     // One module graph per task (the preloads above already fetch them all in parallel): evaluated
     // together in one task, they blocked the main thread for hundreds of milliseconds on a phone.
     ...imports.map((i) => `const ${i.binding} = await import(${i.url}); ${NEXT_TASK}`),
     entry,
   ].join("\n");
 
-  return {
-    html: html.replace(whole!, () => `${open}\n${boot}\n${close}`).replace(PRELOAD_LINK, ""),
-    unchanged: null,
-    matches,
-  };
+  // The document once, from slices: the links cut out, the boot script's text replaced.
+  const edits = [
+    ...links.map((l) => ({ start: l.start, end: l.end, bytes: Buffer.alloc(0) })),
+    { start: boot.bodyStart, end: boot.bodyEnd, bytes: Buffer.from(`\n${script}\n`) },
+  ].sort((x, y) => x.start - y.start);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const edit of edits) {
+    parts.push(doc.subarray(from, edit.start), edit.bytes);
+    from = edit.end;
+  }
+  parts.push(doc.subarray(from));
+  return { doc: Buffer.concat(parts), unchanged: null, matches };
+}
+
+/** Rewrites the document, or says why it did not (the same rewrite, on a string). */
+export function rewriteBoot(html: string): BootRewrite {
+  const { doc, unchanged, matches } = rewriteBootBytes(Buffer.from(html));
+  return { html: unchanged === null ? doc.toString() : html, unchanged, matches };
 }
 
 const reported = new Set<string>();
 
-export function hydrateAfterPaint(html: string): string {
-  const { html: out, unchanged } = rewriteBoot(html);
+export function hydrateAfterPaint(rendered: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const { doc: out, unchanged } = rewriteBootBytes(rendered);
   if (unchanged && !reported.has(unchanged)) {
     reported.add(unchanged);
     log.warn("boot script not rewritten: the page loads its JavaScript before the first paint, without the submit gate", {
