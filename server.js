@@ -240,8 +240,11 @@ async function runServer() {
   // and a plain 500, not Express's default of a stack trace on stderr.
   server.use(mod.answerUnhandledError);
 
+  // The server listens once the database and sign-in are ready; the job queue finishes starting
+  // beside it (app/server/boot.server.ts), and a queue that cannot start stops the server below.
+  let jobs;
   try {
-    await mod.boot();
+    ({ jobs } = await mod.bootForServing());
   } catch (error) {
     logLine("error", `cannot start: ${describeError(error)}`);
     process.exit(1);
@@ -346,4 +349,8 @@ async function runServer() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   onUncaughtException = () => void stop("uncaughtException", 1);
+  jobs.catch((error) => {
+    logLine("error", `cannot start: the job queue did not start: ${describeError(error)}`);
+    void stop("job queue failed", 1);
+  });
 }

@@ -6,7 +6,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { cspNonceRouterContext } from "~/lib/csp-nonce";
 import { pageCacheRouterContext, type PageCacheMark } from "~/lib/page-cache";
 import { createPageCache, routesOptedIn, type TrustProxy } from "~/server/http/page-cache.server";
-import { boot, shutdown } from "~/server/boot.server";
+import { boot, bootForServing, shutdown } from "~/server/boot.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { privateByDefault, sharedCacheControl } from "~/server/http/cache-control.server";
 import { originCheck } from "~/server/http/origin-check.server";
@@ -26,7 +26,7 @@ import { labelRoutes } from "~/server/http/route-label.server";
 import { appMetrics } from "~/server/metrics/app-metrics.server";
 import { labelRoute } from "~/server/logger.server.js";
 
-export { boot, shutdown };
+export { boot, bootForServing, shutdown };
 // The release step and the PGlite export (scripts/db-migrate.js, scripts/db-export-pglite.js) run
 // the bundle's code, so a production install needs no TypeScript tooling for them.
 export { runReleaseStep } from "~/server/boot.server";

@@ -1,20 +1,17 @@
 import { env } from "./env.server";
-import { database, openDatabase, setDatabase, type Db } from "./db/client.server";
+import { database, openDatabase, setDatabase, type Database, type Db } from "./db/client.server";
 import { seedCatalogue } from "./catalogue/seed.server";
 import { seedAddons } from "./catalogue/addons.server";
 import { startJobs, stopJobs } from "./jobs/queue.server";
 import { log } from "./log.server";
 import { initAuth, resetAuth } from "./auth/auth.server";
 
+let opening: Promise<{ opened: Database; seeded?: { apps: number; addons: number } }> | undefined;
 let booting: Promise<void> | undefined;
 
-/**
- * Opens the database and, with MIGRATE_ON_BOOT=1 (the default), applies migrations and the
- * catalogue seed; with 0 the release step did both and the database must be up to date.
- * Idempotent; called before listen.
- */
-export function boot(): Promise<void> {
-  booting ??= (async () => {
+/** The database (migrated and seeded with MIGRATE_ON_BOOT=1) and sign-in, once. */
+function openForServing() {
+  opening ??= (async () => {
     const e = env();
     const migrate = e.MIGRATE_ON_BOOT === "1";
     const opened = await openDatabase({
@@ -26,6 +23,19 @@ export function boot(): Promise<void> {
     setDatabase(opened);
     const seeded = migrate ? await seedDatabase(opened.db) : undefined;
     await initAuth(opened.db);
+    return { opened, seeded };
+  })();
+  return opening;
+}
+
+/**
+ * Opens the database and, with MIGRATE_ON_BOOT=1 (the default), applies migrations and the
+ * catalogue seed; with 0 the release step did both and the database must be up to date. Then starts
+ * the job queue. Idempotent.
+ */
+export function boot(): Promise<void> {
+  booting ??= (async () => {
+    const { opened, seeded } = await openForServing();
     await startJobs(opened);
     log.info("database ready", {
       kind: opened.kind,
@@ -34,6 +44,20 @@ export function boot(): Promise<void> {
     });
   })();
   return booting;
+}
+
+/**
+ * What the HTTP server waits for before it listens: the database and sign-in. The job queue (about
+ * a second of pg-boss's start and its queues on PGlite) starts after, and `jobs` settles when it has
+ * (or failed: the server must stop then, as when boot() fails). Whatever a request writes meanwhile
+ * waits in its outbox row (a lead, a mail, an order), and the queue's catch-up sends it as it starts.
+ */
+export async function bootForServing(): Promise<{ jobs: Promise<void> }> {
+  await openForServing();
+  const jobs = boot();
+  // Observed here so a failure before the caller attaches its handler is not an unhandled rejection.
+  jobs.catch(() => {});
+  return { jobs };
 }
 
 /** The catalogue's apps and add-ons, upserted (idempotent: same rows, same values). */
@@ -70,6 +94,7 @@ export async function shutdown(): Promise<void> {
   setDatabase(undefined);
   resetAuth();
   booting = undefined;
+  opening = undefined;
   // Workers stop before the database closes, so no job is left half-done on a closed connection.
   await stopJobs();
   if (open) await open.close();

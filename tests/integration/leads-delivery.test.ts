@@ -256,6 +256,21 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
     expect(fake.members.size).toBe(1);
   });
 
+  it("a lead taken while the queue starts (the server already listens) is sent as it starts, not a sweep's minute later", async () => {
+    await stopJobs();
+    const id = await submit("while-starting@example.com");
+    expect((await row(id)).deliveryStatus).toBe("pending");
+    // The scheduled sweeps' minimum age as in production: only the start's catch-up can send it now.
+    await startJobs(database, { ...FAST, sweepMinAgeMs: 60_000 });
+    const jobs = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pgboss.job where data->>'leadId' = ${id}`,
+    );
+    expect(jobs[0]!.n).toBe(1);
+    expect(await settled(id)).toMatchObject({ deliveryStatus: "delivered" });
+    expect(fake.members.get(subscriberHash("while-starting@example.com"))?.puts).toBe(1);
+  });
+
   it("two sweeps at once (worker processes whose timers fire together) queue each pending lead exactly once", async () => {
     // The sweeps would also take an earlier test's lead still on its way (slow machines).
     await noLeadPending();

@@ -108,6 +108,18 @@ describe(`mail delivery through SMTP (${engine})`, () => {
     expect(await sweepUnsentMail()).toEqual({ enqueued: 0 });
   });
 
+  it("mail written while the queue starts (the server already listens) is sent as it starts, not a sweep's minute later", async () => {
+    await stopJobs();
+    smtp.failNext(1);
+    const m = mail("Verify your email address");
+    await sendMail(database.db, m);
+    expect((await rowTo(m.to)).sentAt).toBeNull();
+    // The scheduled sweeps' minimum age as in production: only the start's catch-up can send it now.
+    await startJobs(database, { ...FAST, sweepMinAgeMs: 60_000 });
+    await whenSent(m.to);
+    expect(sentTo(m.to)).toHaveLength(1);
+  });
+
   it("two sweeps at once (worker processes whose timers fire together) queue each unsent row exactly once", async () => {
     // Unsent rows without a job, as an outage longer than the retries leaves them.
     const recipients = Array.from({ length: 20 }, () => mail("Verify your email address").to);

@@ -77,7 +77,10 @@ async function logsWithoutMetrics(dataDir) {
     });
     await detail.arrayBuffer();
     const made = detail.headers.get("x-request-id");
-    const madeLine = await waitFor("the second request's log line", () => printedLines(server).find((l) => l.reqId === made));
+    // Its own line, not another of that request's (a warning on stderr can be read before it).
+    const madeLine = await waitFor("the second request's log line", () =>
+      printedLines(server).find((l) => l.reqId === made && l.msg === "request completed"),
+    );
     report.check(
       "an id that is not sane is replaced by a new one, and the route is the pattern, not the URL",
       /^[0-9a-f-]{36}$/.test(made ?? "") && madeLine.route === "/apps/:slug",

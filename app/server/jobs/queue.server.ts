@@ -407,6 +407,12 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
     setJobSender(boss);
     // The boot sweep: one job per sweep queue; two instances booting together send one of each.
     for (const sweep of SWEEPS) await boss.send(sweep.queue, {});
+    // The server may have listened while the queue started: what was written meanwhile has no job
+    // yet. Sent now, not at the scheduled sweeps' minimum age (a minute, then up to their next
+    // run). A row with a live job (another instance's) is skipped by its key, as in every sweep.
+    const ready = new Date();
+    await sweepPendingLeads({ createdBefore: ready });
+    await sweepUnsentMail({ createdBefore: ready });
     log.info("jobs started", {
       queues: queues.map((q) => q.name),
       sweeps: SWEEPS.map((s) => s.queue),
@@ -533,6 +539,11 @@ function followUpKey(followUp: StripeFollowUp): string {
   return `${followUp.kind}:${followUp.id}`;
 }
 
+interface SweepWindow {
+  /** Rows written before this time; by default, before the scheduled sweeps' minimum age. */
+  createdBefore?: Date;
+}
+
 /**
  * Finds 'pending' leads that have no live delivery job and enqueues them again: leads taken while the
  * queue was not running in the process, and the rare job that died without the handler recording an
@@ -540,10 +551,10 @@ function followUpKey(followUp: StripeFollowUp): string {
  * skips leads that are no longer pending, so a spare job costs one request at most, never a second
  * member. Runs at start and on its schedule.
  */
-export async function sweepPendingLeads(): Promise<{ enqueued: number }> {
+export async function sweepPendingLeads(options: SweepWindow = {}): Promise<{ enqueued: number }> {
   const current = running;
   if (!current) return { enqueued: 0 };
-  const cutoff = new Date(Date.now() - current.sweepMinAgeMs);
+  const cutoff = options.createdBefore ?? new Date(Date.now() - current.sweepMinAgeMs);
   return current.database.db.transaction(async (tx) => {
     const orphans = await queryRows<{ id: string }>(
       tx,
@@ -594,11 +605,11 @@ async function requeue<Id>(
  * A row is never given a second live job (the queue's key), so two jobs cannot both pass
  * deliverMail's sentAt check and mail it twice.
  */
-export async function sweepUnsentMail(): Promise<{ enqueued: number }> {
+export async function sweepUnsentMail(options: SweepWindow = {}): Promise<{ enqueued: number }> {
   const current = running;
   if (!current || !(await mailTransport())) return { enqueued: 0 };
   const now = Date.now();
-  const newest = new Date(now - current.sweepMinAgeMs);
+  const newest = options.createdBefore ?? new Date(now - current.sweepMinAgeMs);
   const oldest = new Date(now - MAIL_SWEEP_MAX_AGE_MS);
   return current.database.db.transaction(async (tx) => {
     const orphans = await queryRows<{ id: number }>(
