@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findPricedPlan, LIST_PLAN_CATALOGUE } from "~/catalogue/plan-prices";
-import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, SCALING_TIERS, TRIAL_PLANS } from "~/catalogue/plans";
+import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "~/catalogue/plans";
 import { action as planAction, loader as planLoader } from "~/routes/admin/plan";
 import { loader as plansLoader } from "~/routes/admin/plans";
 import { loader as billingLoader } from "~/routes/_dashboard/billing";
@@ -38,6 +38,7 @@ const { get, post } = siteRequests("10.42.0.9");
 const DAY = 86_400_000;
 const pro = BILLING_PLANS.find((p) => p.type === "pro")!;
 const growth = TRIAL_PLANS.find((p) => p.id === "growth")!;
+const starter = QUICK_PICK_PLANS.find((p) => p.id === "starter")!;
 
 type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
 
@@ -63,7 +64,7 @@ describe(`plan prices in the console (${engine})`, () => {
   /** A plan_prices row written as the console would, `secondsFromNow` from the database's now. */
   const insertPrice = async (
     key: string,
-    amounts: { amount: number; originalAmount?: number; setupFee?: number },
+    amounts: { amount: number; originalAmount?: number; setupFee?: number; monthlyAmount?: number },
     secondsFromNow: number,
   ) => {
     const plan = findPricedPlan(key)!;
@@ -75,6 +76,7 @@ describe(`plan prices in the console (${engine})`, () => {
         amount: amounts.amount,
         originalAmount: amounts.originalAmount ?? null,
         setupFee: amounts.setupFee ?? null,
+        monthlyAmount: amounts.monthlyAmount ?? null,
         effectiveAt: sql`now() + make_interval(secs => ${secondsFromNow})`,
       })
       .returning();
@@ -122,6 +124,8 @@ describe(`plan prices in the console (${engine})`, () => {
     );
     await insertPrice("member-pro", { amount: 650_000, originalAmount: 900_000 }, -1);
     await insertPrice("distributor", { amount: 24_900, setupFee: 120_000 }, -1);
+    await insertPrice("package-professional", { amount: 550_000, originalAmount: 800_000, monthlyAmount: 320_000 }, -1);
+    await insertPrice("package-enterprise", { amount: 2_600_000, originalAmount: 3_600_000, monthlyAmount: 520_000 }, 3600);
 
     const now = await currentPlanPrices(database.db);
     expect(now.billingPlans.map((p) => p.monthlyPrice)).toEqual([12_300, pro.monthlyPrice, 150_000]);
@@ -136,6 +140,11 @@ describe(`plan prices in the console (${engine})`, () => {
       ["pro", 650_000, 900_000],
     ]);
     expect(now.distributor).toEqual({ setupFee: 120_000, monthlyFee: 24_900 });
+    expect(now.packages.map((p) => [p.id, p.price, p.originalPrice, p.monthlyPrice])).toEqual([
+      ["starter", starter.price, starter.originalPrice, starter.monthlyPrice],
+      ["professional", 550_000, 800_000, 320_000],
+      ["enterprise", 2_500_000, 3_500_000, 500_000],
+    ]);
   });
 
   it("a dashboard request reads the prices once for its loaders; the next request reads them again", async () => {
@@ -157,6 +166,13 @@ describe(`plan prices in the console (${engine})`, () => {
       { kind: "member", itemId: "growth", amount: 300, originalAmount: 200 },
       { kind: "distributor", itemId: "distributor", amount: 100 },
       { kind: "quick-pick", itemId: "starter", amount: 100 },
+      { kind: "plan", itemId: "pro", amount: 100, monthlyAmount: 100 },
+      { kind: "distributor", itemId: "distributor", amount: 100, setupFee: 100, monthlyAmount: 100 },
+      { kind: "package", itemId: "starter", amount: 100, originalAmount: 200 },
+      { kind: "package", itemId: "starter", amount: 100, monthlyAmount: 100 },
+      { kind: "package", itemId: "starter", amount: 300, originalAmount: 200, monthlyAmount: 100 },
+      { kind: "package", itemId: "starter", amount: 100, originalAmount: 200, monthlyAmount: 0 },
+      { kind: "package", itemId: "starter", amount: 100, originalAmount: 200, setupFee: 50, monthlyAmount: 100 },
     ];
     for (const values of bad) {
       const refusal = await database.db
@@ -171,6 +187,15 @@ describe(`plan prices in the console (${engine})`, () => {
         refusal: expect.stringMatching(/violates check constraint "plan_prices_\w+_check"/),
       });
     }
+    // A package's row as the console writes it is taken.
+    await database.db.insert(planPrices).values({
+      kind: "package",
+      itemId: "starter",
+      amount: 500,
+      originalAmount: 500,
+      monthlyAmount: 100,
+      effectiveAt: new Date(),
+    });
   });
 
   it("the pages are for operators only: anyone else gets a 404, and so does an unknown plan", async () => {
@@ -179,14 +204,20 @@ describe(`plan prices in the console (${engine})`, () => {
       expect((await routeAnswer(planLoader(args(get(cookie, "/admin/plans/plan-pro"), { id: "plan-pro" })))).status).toBe(404);
       expect((await save("plan-pro", { intent: "save", amount: "1", effectiveAt: "" }, cookie)).status).toBe(404);
     }
-    for (const id of ["member-starter", "plan-free", "scaling-5", "PLAN-PRO", "a".repeat(41)]) {
+    for (const id of ["member-starter", "plan-free", "scaling-5", "PLAN-PRO", "package-growth", "package", "a".repeat(41)]) {
       expect((await routeAnswer(planLoader(args(get(ops.cookie, `/admin/plans/${id}`), { id })))).status).toBe(404);
     }
     expect(await database.db.select().from(planPrices)).toEqual([]);
     const list = await routeAnswer<{ plans: { key: string; current: { amount: number } }[] }>(
       plansLoader(args(get(ops.cookie, "/admin/plans"))),
     );
-    expect(list.body!.plans).toHaveLength(11);
+    expect(list.body!.plans).toHaveLength(14);
+    expect(list.body!.plans.find((p) => p.key === "package-starter")?.current).toEqual({
+      amount: starter.price,
+      originalAmount: starter.originalPrice,
+      setupFee: null,
+      monthlyAmount: starter.monthlyPrice,
+    });
     expect(list.body!.plans.find((p) => p.key === "plan-pro")?.current.amount).toBe(pro.monthlyPrice);
   });
 
@@ -199,6 +230,21 @@ describe(`plan prices in the console (${engine})`, () => {
       ["member-growth", { amount: "5000.01", originalAmount: "5000" }, "amount", /at most the price before the discount/],
       ["member-growth", { amount: "3000" }, "originalAmount", /Enter the price before the discount/],
       ["distributor", { amount: "199" }, "setupFee", /Enter the setup fee/],
+      ["package-starter", { amount: "3500", originalAmount: "5000" }, "monthlyAmount", /Enter the monthly price/],
+      ["package-starter", { amount: "3500", monthlyAmount: "2000" }, "originalAmount", /Enter the price before the saving/],
+      [
+        "package-starter",
+        { amount: "5001", originalAmount: "5000", monthlyAmount: "2000" },
+        "amount",
+        /one-time price is at most the price before the saving/,
+      ],
+      [
+        "package-starter",
+        { amount: "3500", originalAmount: "5000", monthlyAmount: "1999.99" },
+        "monthlyAmount",
+        /monthly price is in whole dollars/,
+      ],
+      ["plan-pro", { amount: "499", monthlyAmount: "100" }, "monthlyAmount", /Only a package has a monthly price/],
       ["plan-pro", { amount: "499", effectiveAt: "2020-01-01T00:00" }, "effectiveAt", /in the past/],
       ["plan-pro", { amount: "499", effectiveAt: "2099-01-01T00:00" }, "effectiveAt", /at most 366 days ahead/],
     ];
@@ -366,7 +412,10 @@ describe(`plan prices in the console (${engine})`, () => {
       plansLoader(args(get(ops.cookie, "/admin/plans"))),
     );
     expect(list.body!.plans.find((p) => p.key === "plan-basic")!.scheduled).toEqual([
-      { effectiveAt: scheduled!.effectiveAt.toISOString(), amounts: { amount: 12_900, originalAmount: null, setupFee: null } },
+      {
+        effectiveAt: scheduled!.effectiveAt.toISOString(),
+        amounts: { amount: 12_900, originalAmount: null, setupFee: null, monthlyAmount: null },
+      },
     ]);
 
     // Its time comes (moved instead of waited for): checkout charges it and the version moves, so

@@ -114,8 +114,8 @@ describe("an order's checkout lines", () => {
 
   it("the command's list carries the plans' current amounts: a changed price is a new lookup key", () => {
     const plans = pricePlans({
-      "plan-pro": { amount: 59900, originalAmount: null, setupFee: null },
-      distributor: { amount: 24900, originalAmount: null, setupFee: 120000 },
+      "plan-pro": { amount: 59900, originalAmount: null, setupFee: null, monthlyAmount: null },
+      distributor: { amount: 24900, originalAmount: null, setupFee: 120000, monthlyAmount: null },
     });
     const keys = catalogueLines(plans).map((l) => l.lookupKey);
     expect(keys).toContain("plan.pro.usd.59900.month");
