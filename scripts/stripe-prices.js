@@ -5,9 +5,10 @@
 // Prices before the first customer needs them, and lists what Stripe's reports will group by.
 // Needs STRIPE_SECRET_KEY (STRIPE_API_URL points it at a stand-in). Loads the app's TypeScript
 // modules through Vite, as the dev server does (docs/decisions/0060-plan-changes-with-proration.md).
-// With DATABASE_URL the plans and the published add-ons are priced as they sell now (an operator's
-// price change makes a new Price, an add-on made in the console gets its own); without it, the
-// typed lists at their list prices (a PGlite folder is the running server's alone).
+// With DATABASE_URL the plans, the quick-pick packages and the published add-ons are priced as they
+// sell now (an operator's price change makes a new Price, an add-on made in the console gets its
+// own); without it, the typed lists at their list prices (a PGlite folder is the running server's
+// alone).
 import { createServer } from "vite";
 
 if (!process.env.STRIPE_SECRET_KEY) {
@@ -26,8 +27,8 @@ const vite = await createServer({
 let failed = false;
 
 /**
- * The plans and the published add-ons at their current amounts when the database is PostgreSQL,
- * else the typed lists at their list prices.
+ * The plans (the packages among them) and the published add-ons at their current amounts when the
+ * database is PostgreSQL, else the typed lists at their list prices.
  */
 async function cataloguePrices() {
   const { LIST_PLAN_CATALOGUE } = await vite.ssrLoadModule("/app/catalogue/plan-prices.ts");

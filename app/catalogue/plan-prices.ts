@@ -1,10 +1,12 @@
 import {
   BILLING_PLANS,
   DISTRIBUTOR_PROGRAM,
+  QUICK_PICK_PLANS,
   SCALING_TIERS,
   TRIAL_PLANS,
   type BillingPlan,
   type DistributorFees,
+  type QuickPickPlan,
   type ScalingTier,
   type TrialPlan,
 } from "./plans";
@@ -12,34 +14,46 @@ import { formatDollars, scalingTierName } from "./pricing";
 import { discountPercent } from "./trial";
 
 /**
- * The plans whose amounts an operator changes (docs/decisions/0085-plan-prices-in-database.md).
+ * The plans whose amounts an operator changes (docs/decisions/0085-plan-prices-in-database.md, and
+ * for the quick-pick packages 0089-quick-pick-package-prices-in-database.md).
  * Which plans exist, their ids, names, features and allowances are the typed lists of plans.ts;
  * only their amounts have a history (plan_prices), and the typed amounts are each plan's list price,
  * in effect until its first change. Pure and shared: the server reads the current amounts
  * (current-plan-prices.server.ts) and every page shows what its loader read.
  */
 
-export const PLAN_PRICE_KINDS = ["plan", "scaling", "member", "distributor"] as const;
+export const PLAN_PRICE_KINDS = ["plan", "scaling", "member", "distributor", "package"] as const;
 export type PlanPriceKind = (typeof PLAN_PRICE_KINDS)[number];
 
 /** What one plan sells at, in cents. */
 export interface PlanAmounts {
-  /** A month of it: a billing plan's, a tier's, a member plan's after its discount, the distributor program's fee. */
+  /**
+   * A month of it: a billing plan's, a tier's, a member plan's after its discount, the distributor
+   * program's fee. A package's one-time price.
+   */
   amount: number;
-  /** A member plan's monthly price before the discount (shown struck through); null for every other kind. */
+  /**
+   * What `amount` is shown against, struck through: a member plan's monthly price before the discount,
+   * a package's one-time "was" price; null for every other kind.
+   */
   originalAmount: number | null;
   /** The distributor program's one-time setup fee; null for every other kind. */
   setupFee: number | null;
+  /** A package's monthly price (the other way to pay for it); null for every other kind. */
+  monthlyAmount: number | null;
 }
 
 /** A plan whose amounts live in plan_prices. */
 export interface PricedPlan {
   kind: PlanPriceKind;
-  /** As orders and subscriptions name it: 'pro', the tier's index '2', 'growth', 'distributor'. */
+  /** As orders and subscriptions name it: 'pro', the tier's index '2', 'growth', 'distributor', 'starter'. */
   itemId: string;
-  /** 'plan-pro', 'scaling-2', 'member-growth', 'distributor': its console address and audit subject. */
+  /** 'plan-pro', 'scaling-2', 'member-growth', 'distributor', 'package-starter': its console address and audit subject. */
   key: string;
-  /** As its order names it: 'Pro Plan', 'Scale 100K', 'Growth Member Plan', 'AI Distributor Program'. */
+  /**
+   * As its order names it: 'Pro Plan', 'Scale 100K', 'Growth Member Plan', 'AI Distributor Program'.
+   * A package's order says 'Starter'; the console says 'Starter Package', so it is not taken for a plan.
+   */
   name: string;
   /** The typed amounts: what it sells at until an operator changes them. */
   list: PlanAmounts;
@@ -55,22 +69,29 @@ const priced = (kind: PlanPriceKind, itemId: string, name: string, list: PlanAmo
   list,
 });
 
+/** A monthly price alone: what every plan but the member plans, the distributor program and the packages has. */
+const monthly = (amount: number): PlanAmounts => ({ amount, originalAmount: null, setupFee: null, monthlyAmount: null });
+
+/** A package's three amounts. */
+const packageAmounts = (p: Pick<QuickPickPlan, "price" | "originalPrice" | "monthlyPrice">): PlanAmounts => ({
+  amount: p.price,
+  originalAmount: p.originalPrice,
+  setupFee: null,
+  monthlyAmount: p.monthlyPrice,
+});
+
 /** Every plan with a price an operator sets, in the order the console lists them. The free Starter stays free. */
 export const PRICED_PLANS: readonly PricedPlan[] = [
-  ...BILLING_PLANS.map((p) =>
-    priced("plan", p.type, `${p.name} Plan`, { amount: p.monthlyPrice, originalAmount: null, setupFee: null }),
-  ),
-  ...SCALING_TIERS.map((t, i) =>
-    priced("scaling", String(i), scalingTierName(t), { amount: t.monthlyPrice, originalAmount: null, setupFee: null }),
-  ),
+  ...BILLING_PLANS.map((p) => priced("plan", p.type, `${p.name} Plan`, monthly(p.monthlyPrice))),
+  ...SCALING_TIERS.map((t, i) => priced("scaling", String(i), scalingTierName(t), monthly(t.monthlyPrice))),
   ...TRIAL_PLANS.filter((p) => p.price > 0).map((p) =>
-    priced("member", p.id, `${p.name} Member Plan`, { amount: p.price, originalAmount: p.originalPrice, setupFee: null }),
+    priced("member", p.id, `${p.name} Member Plan`, { ...monthly(p.price), originalAmount: p.originalPrice }),
   ),
   priced("distributor", "distributor", "AI Distributor Program", {
-    amount: DISTRIBUTOR_PROGRAM.monthlyFee,
-    originalAmount: null,
+    ...monthly(DISTRIBUTOR_PROGRAM.monthlyFee),
     setupFee: DISTRIBUTOR_PROGRAM.setupFee,
   }),
+  ...QUICK_PICK_PLANS.map((p) => priced("package", p.id, `${p.name} Package`, packageAmounts(p))),
 ];
 
 export function findPricedPlan(key: string): PricedPlan | undefined {
@@ -82,6 +103,7 @@ export const KIND_LABELS: Record<PlanPriceKind, string> = {
   scaling: "Scaling tier",
   member: "Member plan",
   distributor: "Distributor program",
+  package: "Quick-pick package",
 };
 
 /** The plans as they sell now: the typed lists with the current amounts in them. */
@@ -91,6 +113,8 @@ export interface PlanCatalogue {
   /** Every plan of the trial chooser, the free Starter included. */
   trialPlans: TrialPlan[];
   distributor: DistributorFees;
+  /** The quick-pick packages of /packages, the amounts the funnel's multipliers apply to. */
+  packages: QuickPickPlan[];
 }
 
 /**
@@ -114,6 +138,15 @@ export function pricePlans(current: Readonly<Record<string, PlanAmounts | undefi
       monthlyFee: amountsOf("distributor", "distributor")?.amount ?? DISTRIBUTOR_PROGRAM.monthlyFee,
       setupFee: amountsOf("distributor", "distributor")?.setupFee ?? DISTRIBUTOR_PROGRAM.setupFee,
     },
+    packages: QUICK_PICK_PLANS.map((p) => {
+      const now = amountsOf("package", p.id);
+      return {
+        ...p,
+        price: now?.amount ?? p.price,
+        originalPrice: now?.originalAmount ?? p.originalPrice,
+        monthlyPrice: now?.monthlyAmount ?? p.monthlyPrice,
+      };
+    }),
   };
 }
 
@@ -132,40 +165,70 @@ export function amountsIn(catalogue: PlanCatalogue, plan: Pick<PricedPlan, "kind
     case "plan": {
       const p = catalogue.billingPlans.find((b) => b.type === plan.itemId);
       if (!p) throw new Error(`unknown billing plan ${plan.itemId}`);
-      return { amount: p.monthlyPrice, originalAmount: null, setupFee: null };
+      return monthly(p.monthlyPrice);
     }
     case "scaling": {
       const t = catalogue.scalingTiers[Number(plan.itemId)];
       if (!t) throw new Error(`unknown scaling tier ${plan.itemId}`);
-      return { amount: t.monthlyPrice, originalAmount: null, setupFee: null };
+      return monthly(t.monthlyPrice);
     }
     case "member": {
       const p = catalogue.trialPlans.find((m) => m.id === plan.itemId);
       if (!p) throw new Error(`unknown member plan ${plan.itemId}`);
-      return { amount: p.price, originalAmount: p.originalPrice, setupFee: null };
+      return { ...monthly(p.price), originalAmount: p.originalPrice };
     }
     case "distributor":
-      return { amount: catalogue.distributor.monthlyFee, originalAmount: null, setupFee: catalogue.distributor.setupFee };
+      return { ...monthly(catalogue.distributor.monthlyFee), setupFee: catalogue.distributor.setupFee };
+    case "package": {
+      const p = catalogue.packages.find((q) => q.id === plan.itemId);
+      if (!p) throw new Error(`unknown package ${plan.itemId}`);
+      return packageAmounts(p);
+    }
   }
 }
 
-/** One plan's amounts in a line: '$499/mo', '$3,500/mo (was $5,000)', '$997 setup + $199/mo'. */
+/**
+ * One plan's amounts in a line: '$499/mo', '$3,500/mo (was $5,000)', '$997 setup + $199/mo', and a
+ * package's '$3,500 (was $5,000) or $2,000/mo' (paid once, or monthly).
+ */
 export function planAmountsText(amounts: PlanAmounts, format: (cents: number) => string = formatDollars): string {
+  const was = amounts.originalAmount !== null ? ` (was ${format(amounts.originalAmount)})` : "";
+  if (amounts.monthlyAmount !== null) return `${format(amounts.amount)}${was} or ${format(amounts.monthlyAmount)}/mo`;
   const monthly = `${format(amounts.amount)}/mo`;
   if (amounts.setupFee !== null) return `${format(amounts.setupFee)} setup + ${monthly}`;
-  if (amounts.originalAmount !== null) return `${monthly} (was ${format(amounts.originalAmount)})`;
-  return monthly;
+  return `${monthly}${was}`;
 }
 
 /** Whether two sets of amounts are the same (a save that changes nothing records nothing). */
 export const sameAmounts = (a: PlanAmounts, b: PlanAmounts) =>
-  a.amount === b.amount && a.originalAmount === b.originalAmount && a.setupFee === b.setupFee;
+  a.amount === b.amount &&
+  a.originalAmount === b.originalAmount &&
+  a.setupFee === b.setupFee &&
+  a.monthlyAmount === b.monthlyAmount;
+
+/** Which of the amounts besides `amount` a plan of `kind` has (the rest are null in its rows). */
+export const KIND_AMOUNTS: Record<PlanPriceKind, readonly ("originalAmount" | "setupFee" | "monthlyAmount")[]> = {
+  plan: [],
+  scaling: [],
+  member: ["originalAmount"],
+  distributor: ["setupFee"],
+  package: ["originalAmount", "monthlyAmount"],
+};
+
+/** `amounts` with only what a plan of `kind` has: the others null, as its plan_prices row stores them. */
+export function amountsForKind(kind: PlanPriceKind, amounts: PlanAmounts): PlanAmounts {
+  const has = KIND_AMOUNTS[kind];
+  return {
+    amount: amounts.amount,
+    originalAmount: has.includes("originalAmount") ? amounts.originalAmount : null,
+    setupFee: has.includes("setupFee") ? amounts.setupFee : null,
+    monthlyAmount: has.includes("monthlyAmount") ? amounts.monthlyAmount : null,
+  };
+}
 
 /** Only the amounts a plan of `kind` has (what its audit entries record): never a null that means "none". */
 export function amountsOfKind(kind: PlanPriceKind, amounts: PlanAmounts): Partial<PlanAmounts> {
-  return {
-    amount: amounts.amount,
-    ...(kind === "member" ? { originalAmount: amounts.originalAmount } : {}),
-    ...(kind === "distributor" ? { setupFee: amounts.setupFee } : {}),
-  };
+  const picked: Partial<PlanAmounts> = { amount: amounts.amount };
+  for (const field of KIND_AMOUNTS[kind]) picked[field] = amounts[field];
+  return picked;
 }

@@ -1,11 +1,12 @@
 /**
  * Every plan and price list of spec section 9. Amounts in cents unless the name says otherwise.
  *
- * The amounts of the billing plans, scaling tiers, paid member plans and the distributor program are
- * their list prices: what they sell at until an operator changes them in the console, after which the
- * server reads them from plan_prices (app/catalogue/plan-prices.ts,
- * docs/decisions/0085-plan-prices-in-database.md). Code that quotes or shows one of those prices takes
- * the current amounts as an argument instead of reading them here.
+ * The amounts of the billing plans, scaling tiers, paid member plans, the distributor program and the
+ * quick-pick packages are their list prices: what they sell at until an operator changes them in the
+ * console, after which the server reads them from plan_prices (app/catalogue/plan-prices.ts,
+ * docs/decisions/0085-plan-prices-in-database.md, 0089-quick-pick-package-prices-in-database.md). Code
+ * that quotes or shows one of those prices takes the current amounts as an argument instead of reading
+ * them here.
  */
 
 export type QuickPickPlanId = "starter" | "professional" | "enterprise";
@@ -14,11 +15,11 @@ export interface QuickPickPlan {
   id: QuickPickPlanId;
   name: string;
   icon: "Zap" | "Star" | "Crown";
-  /** One-time price in cents. */
+  /** One-time price in cents (the list price). */
   price: number;
-  /** Monthly price in cents. */
+  /** Monthly price in cents (the list price). */
   monthlyPrice: number;
-  /** Struck-through "was" price in cents. */
+  /** Struck-through "was" price of the one-time price, in cents (the list price). */
   originalPrice: number;
   description: string;
   features: string[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { funnelMultiplier, GOALS, TIMELINES } from "./goals";
+import { pricePlans } from "./plan-prices";
 import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "./plans";
 import {
   findQuickPickPlan,
@@ -80,6 +81,14 @@ describe("quotePackage", () => {
       [500000, 300000],
       [2500000, 500000],
     ]);
+  });
+  it("quotes a package at the amounts it is given: its current ones, not the list's", () => {
+    const [starter] = pricePlans({
+      "package-starter": { amount: 400000, originalAmount: 500000, setupFee: null, monthlyAmount: 250000 },
+    }).packages;
+    expect(quotePackage(starter!, { mode: "one-time", rush: false }).amount).toBe(400000);
+    expect(quotePackage(starter!, { mode: "monthly", rush: false }).amount).toBe(250000);
+    expect(quotePackage(starter!, { mode: "one-time", rush: true, goal: "add_ai", timeline: "standard" }).amount).toBe(480000);
   });
   it("scales one-time prices by the funnel's goal x timeline", () => {
     expect(quotePackage(plan("starter"), { mode: "one-time", rush: false, goal: "add_ai", timeline: "standard" }).amount).toBe(

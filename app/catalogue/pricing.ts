@@ -80,7 +80,8 @@ export interface PackageQuote {
 }
 
 /**
- * The packages page's amount for one plan: the plan's one-time or monthly cents times one factor,
+ * The packages page's amount for one plan, as it sells now (its current amounts: a loader's or the
+ * checkout's, app/catalogue/plan-prices.ts): the plan's one-time or monthly cents times one factor,
  * rounded to whole dollars. The factor is the funnel's goal multiplier times either its timeline
  * multiplier or, for rush delivery, 1.5: rush replaces the timeline's factor and never stacks on it
  * (a Rush timeline is already rush, so its Rush button sells the same thing at the same price).
@@ -114,6 +115,7 @@ export function quotePackage(
   };
 }
 
+/** A quick-pick package at its list price; what it sells at now is in PlanCatalogue.packages. */
 export function findQuickPickPlan(id: string): QuickPickPlan | undefined {
   return QUICK_PICK_PLANS.find((p) => p.id === id);
 }

@@ -113,7 +113,11 @@ const SWEEP: Record<string, Entry> = {
   "routes/admin/addon.tsx": { probes: () => [page("/admin/addons/email-campaign-builder", 404, 404)] },
   "routes/admin/plans.tsx": { probes: () => [page("/admin/plans", 404, 404)] },
   "routes/admin/plan.tsx": {
-    probes: () => [page("/admin/plans/plan-pro", 404, 404), page("/admin/plans/distributor", 404, 404)],
+    probes: () => [
+      page("/admin/plans/plan-pro", 404, 404),
+      page("/admin/plans/distributor", 404, 404),
+      page("/admin/plans/package-starter", 404, 404),
+    ],
   },
   "routes/affiliate-dashboard.tsx": {
     probes: (ids) => [

@@ -958,6 +958,7 @@ function routes(ctx) {
         amount: ["-1", "0", "0.001", "1e9", "10000000", "abc", ...INJECTIONS],
         originalAmount: ["1", "abc", ...INJECTIONS],
         setupFee: ["1", "abc", ...INJECTIONS],
+        monthlyAmount: ["1", "0.5", "abc", ...INJECTIONS],
         effectiveAt: ["2020-01-01T00:00", "tomorrow", "9999-12-31T23:59", ...INJECTIONS],
       },
       text: [],
@@ -1019,7 +1020,7 @@ function getRoutes(ctx) {
     "/admin/emails", "/admin/export/emails", "/admin/emails/1", "/admin/emails/abc",
     "/admin/apps", "/admin/export/apps", "/admin/apps/1", "/admin/apps/new", "/admin/apps/abc",
     "/admin/addons", "/admin/export/addons", "/admin/addons/email-campaign-builder", "/admin/addons/Bad_Id",
-    "/admin/plans", "/admin/plans/plan-pro", "/admin/plans/no-such-plan",
+    "/admin/plans", "/admin/plans/plan-pro", "/admin/plans/package-starter", "/admin/plans/no-such-plan",
   ];
   // prettier-ignore
   const dashboard = [

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findPricedPlan, LIST_PLAN_CATALOGUE } from "~/catalogue/plan-prices";
-import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, SCALING_TIERS, TRIAL_PLANS } from "~/catalogue/plans";
+import { BILLING_PLANS, DISTRIBUTOR_PROGRAM, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "~/catalogue/plans";
+import { quotePackage } from "~/catalogue/pricing";
 import { action as planAction, loader as planLoader } from "~/routes/admin/plan";
 import { loader as plansLoader } from "~/routes/admin/plans";
 import { loader as billingLoader } from "~/routes/_dashboard/billing";
@@ -9,7 +10,7 @@ import { loader as overviewLoader } from "~/routes/_dashboard/overview";
 import { loader as scalingLoader } from "~/routes/_dashboard/scaling";
 import { loader as distributorsLoader } from "~/routes/_marketing/distributors";
 import { loader as earnLoader } from "~/routes/_marketing/earn";
-import { loader as packagesLoader } from "~/routes/_marketing/packages";
+import { action as packagesAction, loader as packagesLoader } from "~/routes/_marketing/packages";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
@@ -20,7 +21,7 @@ import { catalogueVersion, onCatalogueChange } from "~/server/catalogue/catalogu
 import { currentPlanPrices, currentPlanPricesOfRequest } from "~/server/catalogue/current-plan-prices.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
 import { setDatabase } from "~/server/db/client.server";
-import { adminAudit, planPrices, userRoles, userSubscriptions } from "~/server/db/schema";
+import { adminAudit, orders, planPrices, userRoles, userSubscriptions } from "~/server/db/schema";
 import { engine, freshDatabase, orderById, signedInCustomerMaker, userMaker } from "./support/db";
 import { routeAnswer, routeArgs, SITE, siteRequests } from "./support/route";
 import { enrolTwoFactor } from "./support/two-factor";
@@ -28,16 +29,29 @@ import { enrolTwoFactor } from "./support/two-factor";
 process.env.LOG_LEVEL ??= "error";
 
 /**
- * Plan prices in the database, changed from the console (docs/decisions/0085-plan-prices-in-database.md):
- * a plan's current amounts are the latest change already effective, else its list price; checkout,
- * plan changes and the pages use them; an order keeps the amount it was sold at; a scheduled price
- * takes effect at its time and can be withdrawn before; every change is audited.
+ * Plan prices in the database, changed from the console (docs/decisions/0085-plan-prices-in-database.md,
+ * and the quick-pick packages': 0089-quick-pick-package-prices-in-database.md): a plan's current
+ * amounts are the latest change already effective, else its list price; checkout, plan changes and
+ * the pages use them; an order keeps the amount it was sold at; a scheduled price takes effect at its
+ * time and can be withdrawn before; every change is audited.
  */
 const args = routeArgs;
 const { get, post } = siteRequests("10.42.0.9");
 const DAY = 86_400_000;
 const pro = BILLING_PLANS.find((p) => p.type === "pro")!;
 const growth = TRIAL_PLANS.find((p) => p.id === "growth")!;
+const starter = QUICK_PICK_PLANS.find((p) => p.id === "starter")!;
+const professional = QUICK_PICK_PLANS.find((p) => p.id === "professional")!;
+
+/** The /packages loader's cards of one payment mode, as an anonymous visitor gets them. */
+type PackageCard = { id: string; amount: number; rushAmount: number; wasAmount: number | null };
+type PackagesPage = { quickPick: { plans: Record<"one-time" | "monthly", PackageCard[]> } };
+type PackageCards = PackagesPage["quickPick"]["plans"];
+
+/** The /packages loader's cards for an anonymous visitor (what the page cache stores). */
+const packagesPage = async (query = "") =>
+  (await routeAnswer<PackagesPage>(packagesLoader(args(new Request(`${SITE}/packages${query}`))))).body!.quickPick.plans;
+const card = (plans: PackageCards, mode: "one-time" | "monthly", id: string) => plans[mode].find((p) => p.id === id)!;
 
 type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
 
@@ -63,7 +77,7 @@ describe(`plan prices in the console (${engine})`, () => {
   /** A plan_prices row written as the console would, `secondsFromNow` from the database's now. */
   const insertPrice = async (
     key: string,
-    amounts: { amount: number; originalAmount?: number; setupFee?: number },
+    amounts: { amount: number; originalAmount?: number; setupFee?: number; monthlyAmount?: number },
     secondsFromNow: number,
   ) => {
     const plan = findPricedPlan(key)!;
@@ -75,6 +89,7 @@ describe(`plan prices in the console (${engine})`, () => {
         amount: amounts.amount,
         originalAmount: amounts.originalAmount ?? null,
         setupFee: amounts.setupFee ?? null,
+        monthlyAmount: amounts.monthlyAmount ?? null,
         effectiveAt: sql`now() + make_interval(secs => ${secondsFromNow})`,
       })
       .returning();
@@ -122,6 +137,8 @@ describe(`plan prices in the console (${engine})`, () => {
     );
     await insertPrice("member-pro", { amount: 650_000, originalAmount: 900_000 }, -1);
     await insertPrice("distributor", { amount: 24_900, setupFee: 120_000 }, -1);
+    await insertPrice("package-professional", { amount: 550_000, originalAmount: 800_000, monthlyAmount: 320_000 }, -1);
+    await insertPrice("package-enterprise", { amount: 2_600_000, originalAmount: 3_600_000, monthlyAmount: 520_000 }, 3600);
 
     const now = await currentPlanPrices(database.db);
     expect(now.billingPlans.map((p) => p.monthlyPrice)).toEqual([12_300, pro.monthlyPrice, 150_000]);
@@ -136,6 +153,11 @@ describe(`plan prices in the console (${engine})`, () => {
       ["pro", 650_000, 900_000],
     ]);
     expect(now.distributor).toEqual({ setupFee: 120_000, monthlyFee: 24_900 });
+    expect(now.packages.map((p) => [p.id, p.price, p.originalPrice, p.monthlyPrice])).toEqual([
+      ["starter", starter.price, starter.originalPrice, starter.monthlyPrice],
+      ["professional", 550_000, 800_000, 320_000],
+      ["enterprise", 2_500_000, 3_500_000, 500_000],
+    ]);
   });
 
   it("a dashboard request reads the prices once for its loaders; the next request reads them again", async () => {
@@ -157,6 +179,13 @@ describe(`plan prices in the console (${engine})`, () => {
       { kind: "member", itemId: "growth", amount: 300, originalAmount: 200 },
       { kind: "distributor", itemId: "distributor", amount: 100 },
       { kind: "quick-pick", itemId: "starter", amount: 100 },
+      { kind: "plan", itemId: "pro", amount: 100, monthlyAmount: 100 },
+      { kind: "distributor", itemId: "distributor", amount: 100, setupFee: 100, monthlyAmount: 100 },
+      { kind: "package", itemId: "starter", amount: 100, originalAmount: 200 },
+      { kind: "package", itemId: "starter", amount: 100, monthlyAmount: 100 },
+      { kind: "package", itemId: "starter", amount: 300, originalAmount: 200, monthlyAmount: 100 },
+      { kind: "package", itemId: "starter", amount: 100, originalAmount: 200, monthlyAmount: 0 },
+      { kind: "package", itemId: "starter", amount: 100, originalAmount: 200, setupFee: 50, monthlyAmount: 100 },
     ];
     for (const values of bad) {
       const refusal = await database.db
@@ -171,6 +200,15 @@ describe(`plan prices in the console (${engine})`, () => {
         refusal: expect.stringMatching(/violates check constraint "plan_prices_\w+_check"/),
       });
     }
+    // A package's row as the console writes it is taken.
+    await database.db.insert(planPrices).values({
+      kind: "package",
+      itemId: "starter",
+      amount: 500,
+      originalAmount: 500,
+      monthlyAmount: 100,
+      effectiveAt: new Date(),
+    });
   });
 
   it("the pages are for operators only: anyone else gets a 404, and so does an unknown plan", async () => {
@@ -179,14 +217,20 @@ describe(`plan prices in the console (${engine})`, () => {
       expect((await routeAnswer(planLoader(args(get(cookie, "/admin/plans/plan-pro"), { id: "plan-pro" })))).status).toBe(404);
       expect((await save("plan-pro", { intent: "save", amount: "1", effectiveAt: "" }, cookie)).status).toBe(404);
     }
-    for (const id of ["member-starter", "plan-free", "scaling-5", "PLAN-PRO", "a".repeat(41)]) {
+    for (const id of ["member-starter", "plan-free", "scaling-5", "PLAN-PRO", "package-growth", "package", "a".repeat(41)]) {
       expect((await routeAnswer(planLoader(args(get(ops.cookie, `/admin/plans/${id}`), { id })))).status).toBe(404);
     }
     expect(await database.db.select().from(planPrices)).toEqual([]);
     const list = await routeAnswer<{ plans: { key: string; current: { amount: number } }[] }>(
       plansLoader(args(get(ops.cookie, "/admin/plans"))),
     );
-    expect(list.body!.plans).toHaveLength(11);
+    expect(list.body!.plans).toHaveLength(14);
+    expect(list.body!.plans.find((p) => p.key === "package-starter")?.current).toEqual({
+      amount: starter.price,
+      originalAmount: starter.originalPrice,
+      setupFee: null,
+      monthlyAmount: starter.monthlyPrice,
+    });
     expect(list.body!.plans.find((p) => p.key === "plan-pro")?.current.amount).toBe(pro.monthlyPrice);
   });
 
@@ -199,6 +243,21 @@ describe(`plan prices in the console (${engine})`, () => {
       ["member-growth", { amount: "5000.01", originalAmount: "5000" }, "amount", /at most the price before the discount/],
       ["member-growth", { amount: "3000" }, "originalAmount", /Enter the price before the discount/],
       ["distributor", { amount: "199" }, "setupFee", /Enter the setup fee/],
+      ["package-starter", { amount: "3500", originalAmount: "5000" }, "monthlyAmount", /Enter the monthly price/],
+      ["package-starter", { amount: "3500", monthlyAmount: "2000" }, "originalAmount", /Enter the price before the saving/],
+      [
+        "package-starter",
+        { amount: "5001", originalAmount: "5000", monthlyAmount: "2000" },
+        "amount",
+        /one-time price is at most the price before the saving/,
+      ],
+      [
+        "package-starter",
+        { amount: "3500", originalAmount: "5000", monthlyAmount: "1999.99" },
+        "monthlyAmount",
+        /monthly price is in whole dollars/,
+      ],
+      ["plan-pro", { amount: "499", monthlyAmount: "100" }, "monthlyAmount", /Only a package has a monthly price/],
       ["plan-pro", { amount: "499", effectiveAt: "2020-01-01T00:00" }, "effectiveAt", /in the past/],
       ["plan-pro", { amount: "499", effectiveAt: "2099-01-01T00:00" }, "effectiveAt", /at most 366 days ahead/],
     ];
@@ -366,7 +425,10 @@ describe(`plan prices in the console (${engine})`, () => {
       plansLoader(args(get(ops.cookie, "/admin/plans"))),
     );
     expect(list.body!.plans.find((p) => p.key === "plan-basic")!.scheduled).toEqual([
-      { effectiveAt: scheduled!.effectiveAt.toISOString(), amounts: { amount: 12_900, originalAmount: null, setupFee: null } },
+      {
+        effectiveAt: scheduled!.effectiveAt.toISOString(),
+        amounts: { amount: 12_900, originalAmount: null, setupFee: null, monthlyAmount: null },
+      },
     ]);
 
     // Its time comes (moved instead of waited for): checkout charges it and the version moves, so
@@ -400,6 +462,194 @@ describe(`plan prices in the console (${engine})`, () => {
     const audit = await auditOf("plan-basic");
     expect(audit.map((e) => e.action)).toEqual(["plan.price", "plan.price", "plan.price-cancel"]);
     expect(audit[2]).toMatchObject({ before: { priceId: later!.id, amount: 13_900 }, after: null });
+  });
+
+  const packageOrder = async (req: {
+    planId: string;
+    mode: "one-time" | "monthly";
+    rush: boolean;
+    goal?: string;
+    timeline?: string;
+  }) => orderById(database.db, (await createCheckout(database.db, await newUser(), { kind: "package", ...req })).orderId);
+
+  it("a package price change now: /packages shows it, its checkout charges it, an order placed before keeps its amount, audited", async () => {
+    // An order paid at the list price, before the change.
+    const early = await newUser();
+    const oldOrder = await createCheckout(database.db, early, {
+      kind: "package",
+      planId: "professional",
+      mode: "one-time",
+      rush: false,
+    });
+    await fulfilOrder(database.db, oldOrder.sessionId);
+    expect(card(await packagesPage(), "one-time", "professional")).toMatchObject({
+      amount: professional.price,
+      wasAmount: professional.originalPrice,
+    });
+
+    let told = 0;
+    const stop = onCatalogueChange(() => (told += 1));
+    const version = await catalogueVersion(database.db);
+    const saved = await save("package-professional", {
+      intent: "save",
+      amount: "5600",
+      originalAmount: "8000",
+      monthlyAmount: "3200",
+      effectiveAt: "",
+    });
+    stop();
+    expect(saved).toMatchObject({ status: 200, body: { ok: true, message: "New price in effect." } });
+    // This instance drops its cached pages at once, the others at their next poll of the version.
+    expect(told).toBe(1);
+    expect(await catalogueVersion(database.db)).not.toBe(version);
+
+    // The page shows the new amounts, one-time and monthly, rush and through the funnel's multipliers.
+    const plans = await packagesPage();
+    expect(card(plans, "one-time", "professional")).toMatchObject({ amount: 560_000, rushAmount: 840_000, wasAmount: 800_000 });
+    expect(card(plans, "monthly", "professional")).toMatchObject({ amount: 320_000, rushAmount: 480_000 });
+    expect(card(plans, "one-time", "starter")).toMatchObject({ amount: starter.price, wasAmount: starter.originalPrice });
+    const funnel = await packagesPage("?goal=add_ai&timeline=2weeks");
+    // $5,600 x 0.8 x 1.1.
+    expect(card(funnel, "one-time", "professional")).toMatchObject({ amount: 492_800, rushAmount: 672_000 });
+
+    // The page's own checkout form charges what it showed (the server prices it from the ids)...
+    const buyer = await newCustomer();
+    const started = await routeAnswer(
+      packagesAction(
+        args(
+          post(buyer.cookie, "/packages?goal=add_ai&timeline=2weeks", {
+            planId: "professional",
+            mode: "one-time",
+            rush: "false",
+            goal: "add_ai",
+            timeline: "2weeks",
+          }),
+        ),
+      ),
+    );
+    expect(started.status).toBe(302);
+    const bought = await database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(bought).toEqual([
+      expect.objectContaining({
+        kind: "package",
+        itemId: "professional",
+        itemName: "Professional",
+        amount: 492_800,
+        details: expect.objectContaining({ multiplier: 0.88, rush: false }),
+      }),
+    ]);
+    // ...and so does the API's: every mode and rush, by the same rule as the page.
+    const now = (await currentPlanPrices(database.db)).packages.find((p) => p.id === "professional")!;
+    for (const mode of ["one-time", "monthly"] as const)
+      for (const rush of [false, true]) {
+        const order = await packageOrder({ planId: "professional", mode, rush });
+        const shown = card(plans, mode, "professional");
+        expect({ mode, rush, amount: order.amount }).toEqual({ mode, rush, amount: rush ? shown.rushAmount : shown.amount });
+        expect(order.amount).toBe(quotePackage(now, { mode, rush }).amount);
+      }
+
+    // The order placed before keeps its amount.
+    expect(await orderById(database.db, oldOrder.orderId)).toMatchObject({ amount: professional.price, status: "paid" });
+
+    // Audited with the three amounts before and after; the console lists and shows it.
+    const audit = await auditOf("package-professional");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      operatorId: ops.id,
+      action: "plan.price",
+      subjectType: "plan",
+      before: {
+        amount: professional.price,
+        originalAmount: professional.originalPrice,
+        monthlyAmount: professional.monthlyPrice,
+      },
+      after: { amount: 560_000, originalAmount: 800_000, monthlyAmount: 320_000, effectiveAt: expect.any(String) },
+    });
+    expect(audit[0]!.before).not.toHaveProperty("setupFee");
+    const list = await routeAnswer<{ plans: { key: string; kind: string; current: unknown }[] }>(
+      plansLoader(args(get(ops.cookie, "/admin/plans"))),
+    );
+    expect(list.body!.plans.find((p) => p.key === "package-professional")).toMatchObject({
+      kind: "package",
+      current: { amount: 560_000, originalAmount: 800_000, setupFee: null, monthlyAmount: 320_000 },
+    });
+    const page = await routeAnswer<{ plan: { name: string }; detail: { changes: { state: string }[]; audit: unknown[] } }>(
+      planLoader(args(get(ops.cookie, "/admin/plans/package-professional"), { id: "package-professional" })),
+    );
+    expect(page.body).toMatchObject({
+      plan: { name: "Professional Package" },
+      detail: { changes: [{ state: "current" }], audit: [{ action: "plan.price" }] },
+    });
+
+    // Saving the amounts in effect again changes nothing and records nothing.
+    expect(
+      (
+        await save("package-professional", {
+          intent: "save",
+          amount: "5600",
+          originalAmount: "8000",
+          monthlyAmount: "3200",
+          effectiveAt: "",
+        })
+      ).body,
+    ).toMatchObject({ ok: true, message: "Nothing changed." });
+    expect(await auditOf("package-professional")).toHaveLength(1);
+  });
+
+  it("a scheduled package price waits for its time, then /packages and checkout use it; one withdrawn never applies", async () => {
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString().slice(0, 16);
+    const form = { intent: "save", amount: "3900", originalAmount: "5000", monthlyAmount: "2200", effectiveAt: inAnHour };
+    expect((await save("package-starter", form)).body).toMatchObject({ ok: true, message: "Price change scheduled." });
+    const [scheduled] = await database.db.select().from(planPrices);
+    expect(scheduled).toMatchObject({ kind: "package", itemId: "starter", amount: 390_000, monthlyAmount: 220_000 });
+
+    // Before its time: the list prices, on the page and at checkout.
+    expect(card(await packagesPage(), "one-time", "starter").amount).toBe(starter.price);
+    const early = await packageOrder({ planId: "starter", mode: "monthly", rush: false });
+    expect(early.amount).toBe(starter.monthlyPrice);
+    const list = await routeAnswer<{ plans: { key: string; scheduled: unknown[] }[] }>(
+      plansLoader(args(get(ops.cookie, "/admin/plans"))),
+    );
+    expect(list.body!.plans.find((p) => p.key === "package-starter")!.scheduled).toEqual([
+      {
+        effectiveAt: scheduled!.effectiveAt.toISOString(),
+        amounts: { amount: 390_000, originalAmount: 500_000, setupFee: null, monthlyAmount: 220_000 },
+      },
+    ]);
+
+    // Its time comes (moved instead of waited for): the version moves, so every instance drops its
+    // cached /packages at its next poll, and the page and checkout use the new amounts.
+    const version = await catalogueVersion(database.db);
+    await database.db
+      .update(planPrices)
+      .set({ effectiveAt: sql`now() - interval '1 second'` })
+      .where(eq(planPrices.id, scheduled!.id));
+    expect(await catalogueVersion(database.db)).not.toBe(version);
+    const plans = await packagesPage();
+    expect(card(plans, "one-time", "starter")).toMatchObject({ amount: 390_000, wasAmount: 500_000 });
+    expect(card(plans, "monthly", "starter")).toMatchObject({ amount: 220_000 });
+    expect((await packageOrder({ planId: "starter", mode: "monthly", rush: false })).amount).toBe(220_000);
+    expect((await packageOrder({ planId: "starter", mode: "one-time", rush: true })).amount).toBe(585_000);
+    expect(await orderById(database.db, early.id)).toMatchObject({ amount: starter.monthlyPrice });
+
+    // Another one, withdrawn before its time, never applies.
+    await save("package-starter", { ...form, amount: "4200" });
+    const [later] = await database.db
+      .select()
+      .from(planPrices)
+      .where(sql`${planPrices.effectiveAt} > now()`);
+    expect((await save("package-professional", { intent: "cancel-price", priceId: String(later!.id) })).status).toBe(409);
+    expect((await save("package-starter", { intent: "cancel-price", priceId: String(later!.id) })).body).toMatchObject({
+      ok: true,
+      message: "Scheduled price withdrawn.",
+    });
+    expect((await currentPlanPrices(database.db)).packages[0]).toMatchObject({ price: 390_000, monthlyPrice: 220_000 });
+    const audit = await auditOf("package-starter");
+    expect(audit.map((e) => e.action)).toEqual(["plan.price", "plan.price", "plan.price-cancel"]);
+    expect(audit[2]).toMatchObject({
+      before: { priceId: later!.id, amount: 420_000, originalAmount: 500_000, monthlyAmount: 220_000 },
+      after: null,
+    });
   });
 
   it("a plan change is quoted at the new plan's current price, from the price the customer pays", async () => {

@@ -1,54 +1,127 @@
 import { z } from "zod";
-import { PLAN_PRICE_KINDS, type PlanAmounts, type PlanPriceKind } from "~/catalogue/plan-prices";
+import { amountsForKind, KIND_AMOUNTS, type PlanAmounts, type PlanPriceKind } from "~/catalogue/plan-prices";
 import { dollarsAndCents, effectiveAtField, parseEffectiveAt } from "./app-form";
 
 /**
  * The console's plan price form (docs/decisions/0085-plan-prices-in-database.md): a plan's amounts
  * in dollars (cents allowed), now or from a later time. Every plan has its monthly price; a member
  * plan also the price it is shown against (its discount is the difference), the distributor program
- * its setup fee. Amounts are stored in cents.
+ * its setup fee. A quick-pick package (0089-quick-pick-package-prices-in-database.md) has a one-time
+ * price, the price it is shown against and a monthly price, in whole dollars. Amounts are stored in
+ * cents.
  */
 export const MIN_PLAN_PRICE_CENTS = 1;
 export const MAX_PLAN_PRICE_CENTS = 1_000_000_00;
 
 const money = (label: string) => dollarsAndCents(label, MIN_PLAN_PRICE_CENTS, MAX_PLAN_PRICE_CENTS);
 
-/**
- * One schema for every plan. `kind` is the plan's that the page is for (the route sets it, never the
- * form): it decides which of the second amounts the form must have and which it must not.
- */
-export const planPriceFormSchema = z
-  .strictObject({
-    kind: z.enum(PLAN_PRICE_KINDS),
-    intent: z.literal("save"),
-    amount: money("monthly price"),
-    originalAmount: money("price before the discount").optional(),
-    setupFee: money("setup fee").optional(),
-    effectiveAt: effectiveAtField,
-  })
-  // Also run when a field failed already (zod goes on after a non-fatal issue): comparisons are made
-  // only between amounts that were read.
-  .superRefine((form, ctx) => {
-    if (form.kind === "member") {
-      if (form.originalAmount === undefined)
-        ctx.addIssue({ code: "custom", path: ["originalAmount"], message: "Enter the price before the discount." });
-      else if (typeof form.amount === "number" && typeof form.originalAmount === "number" && form.amount > form.originalAmount)
-        ctx.addIssue({
-          code: "custom",
-          path: ["amount"],
-          message: "The monthly price is at most the price before the discount.",
-        });
-    } else if (form.originalAmount !== undefined)
-      ctx.addIssue({ code: "custom", path: ["originalAmount"], message: "Only a member plan has a price before a discount." });
-    if (form.kind === "distributor") {
-      if (form.setupFee === undefined) ctx.addIssue({ code: "custom", path: ["setupFee"], message: "Enter the setup fee." });
-    } else if (form.setupFee !== undefined)
-      ctx.addIssue({ code: "custom", path: ["setupFee"], message: "Only the distributor program has a setup fee." });
-  });
+/** What the form calls `amount` and `originalAmount` for a plan of each kind (its field messages say it). */
+const LABELS: Record<PlanPriceKind, { amount: string; originalAmount: string }> = {
+  plan: { amount: "monthly price", originalAmount: "price before the discount" },
+  scaling: { amount: "monthly price", originalAmount: "price before the discount" },
+  member: { amount: "monthly price", originalAmount: "price before the discount" },
+  distributor: { amount: "monthly price", originalAmount: "price before the discount" },
+  package: { amount: "one-time price", originalAmount: "price before the saving" },
+};
 
-export type PlanPriceFormField = "amount" | "originalAmount" | "setupFee" | "effectiveAt";
+/**
+ * The schema of one kind's form: the same fields and rules for every plan, with the field messages
+ * naming the amounts as that kind's form labels them. `kind` is the plan's that the page is for (the
+ * route sets it, never the form): it decides which of the other amounts the form must have and
+ * which it must not (KIND_AMOUNTS).
+ */
+function schemaOf(kind: PlanPriceKind) {
+  const label = LABELS[kind];
+  return (
+    z
+      .strictObject({
+        kind: z.literal(kind),
+        intent: z.literal("save"),
+        amount: money(label.amount),
+        originalAmount: money(label.originalAmount).optional(),
+        setupFee: money("setup fee").optional(),
+        monthlyAmount: money("monthly price").optional(),
+        effectiveAt: effectiveAtField,
+      })
+      // Also run when a field failed already (zod goes on after a non-fatal issue): comparisons are made
+      // only between amounts that were read.
+      .superRefine((form, ctx) => {
+        const has = KIND_AMOUNTS[kind];
+        if (has.includes("originalAmount")) {
+          if (form.originalAmount === undefined)
+            ctx.addIssue({ code: "custom", path: ["originalAmount"], message: `Enter the ${label.originalAmount}.` });
+          else if (
+            typeof form.amount === "number" &&
+            typeof form.originalAmount === "number" &&
+            form.amount > form.originalAmount
+          )
+            ctx.addIssue({
+              code: "custom",
+              path: ["amount"],
+              message: `The ${label.amount} is at most the ${label.originalAmount}.`,
+            });
+        } else if (form.originalAmount !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["originalAmount"],
+            message: "Only a member plan or a package has a price before a discount.",
+          });
+        if (has.includes("setupFee")) {
+          if (form.setupFee === undefined) ctx.addIssue({ code: "custom", path: ["setupFee"], message: "Enter the setup fee." });
+        } else if (form.setupFee !== undefined)
+          ctx.addIssue({ code: "custom", path: ["setupFee"], message: "Only the distributor program has a setup fee." });
+        if (has.includes("monthlyAmount")) {
+          if (form.monthlyAmount === undefined)
+            ctx.addIssue({ code: "custom", path: ["monthlyAmount"], message: "Enter the monthly price." });
+        } else if (form.monthlyAmount !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["monthlyAmount"],
+            message: "Only a package has a monthly price beside its one-time price.",
+          });
+        // The packages page and its checkout quote a package in whole dollars (quotePackage rounds
+        // after the funnel's multipliers): a price with cents would be shown and charged rounded,
+        // so not as the operator typed it.
+        if (kind === "package")
+          for (const [field, name] of [
+            ["amount", label.amount],
+            ["originalAmount", label.originalAmount],
+            ["monthlyAmount", "monthly price"],
+          ] as const) {
+            const cents = form[field];
+            if (typeof cents === "number" && cents % 100 !== 0)
+              ctx.addIssue({
+                code: "custom",
+                path: [field],
+                message: `The ${name} is in whole dollars, like 3500: the packages page rounds to dollars.`,
+              });
+          }
+      })
+  );
+}
+
+const SCHEMAS = new Map<PlanPriceKind, ReturnType<typeof schemaOf>>();
+
+/** The form schema of plans of `kind` (made once per kind). */
+export function planPriceFormSchema(kind: PlanPriceKind) {
+  let schema = SCHEMAS.get(kind);
+  if (!schema) {
+    schema = schemaOf(kind);
+    SCHEMAS.set(kind, schema);
+  }
+  return schema;
+}
+
+export type PlanPriceFormField = "amount" | "originalAmount" | "setupFee" | "monthlyAmount" | "effectiveAt";
 export type PlanPriceFieldErrors = Partial<Record<PlanPriceFormField, string>>;
-const FIELDS: readonly string[] = ["amount", "originalAmount", "setupFee", "effectiveAt"] satisfies PlanPriceFormField[];
+export const PLAN_PRICE_FORM_FIELDS = [
+  "amount",
+  "originalAmount",
+  "setupFee",
+  "monthlyAmount",
+  "effectiveAt",
+] as const satisfies readonly PlanPriceFormField[];
+const FIELDS: readonly string[] = PLAN_PRICE_FORM_FIELDS;
 
 export type ParsedPlanPriceForm =
   /** effectiveAt null: at once (the database's now, so the next read sees it). */
@@ -69,7 +142,7 @@ export function parsePlanPriceForm(
     strings[key] = value;
   }
   if ("kind" in strings) return INVALID;
-  const parsed = planPriceFormSchema.safeParse({ ...strings, kind });
+  const parsed = planPriceFormSchema(kind).safeParse({ ...strings, kind });
   if (!parsed.success) {
     const errors: PlanPriceFieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -80,10 +153,15 @@ export function parsePlanPriceForm(
   }
   const effective = parseEffectiveAt(parsed.data.effectiveAt, now, timeZone);
   if (!effective.ok) return { ok: false, errors: { effectiveAt: effective.message } };
-  const { amount, originalAmount, setupFee } = parsed.data;
+  const { amount, originalAmount, setupFee, monthlyAmount } = parsed.data;
   return {
     ok: true,
-    amounts: { amount, originalAmount: originalAmount ?? null, setupFee: setupFee ?? null },
+    amounts: amountsForKind(kind, {
+      amount,
+      originalAmount: originalAmount ?? null,
+      setupFee: setupFee ?? null,
+      monthlyAmount: monthlyAmount ?? null,
+    }),
     effectiveAt: effective.at,
   };
 }

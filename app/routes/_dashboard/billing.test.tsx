@@ -153,7 +153,10 @@ describe("billing page summary", () => {
     const changed = text(
       render(
         {},
-        { billingPlans: pricePlans({ "plan-pro": { amount: 59950, originalAmount: null, setupFee: null } }).billingPlans },
+        {
+          billingPlans: pricePlans({ "plan-pro": { amount: 59950, originalAmount: null, setupFee: null, monthlyAmount: null } })
+            .billingPlans,
+        },
       ),
     );
     expect(changed).toMatch(/Pro Popular \$599\.50 \/month/);

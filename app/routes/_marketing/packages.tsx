@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useLocation, useNavigate, useNavigation } from "react-router";
 import { funnelMultiplier } from "~/catalogue/goals";
-import { QUICK_PICK_PLANS } from "~/catalogue/plans";
+import type { QuickPickPlan } from "~/catalogue/plans";
 import { discountPercent } from "~/catalogue/trial";
 import { multiplierBadge, type PaymentMode, quotePackage } from "~/catalogue/pricing";
 import type { MemberTierData } from "~/components/funnel/MemberDiscountNote";
@@ -67,8 +67,13 @@ function packagesJsonLd(matches: Parameters<typeof siteUrlOf>[0], plans: Record<
   });
 }
 
-function plansFor(mode: PaymentMode, funnel: { goal?: string; timeline?: string }): PlanCardData[] {
-  return QUICK_PICK_PLANS.map((plan) => {
+/** The cards of `packages` (as they sell now) in `mode`, priced by the rule the checkout prices them by. */
+function plansFor(
+  packages: readonly QuickPickPlan[],
+  mode: PaymentMode,
+  funnel: { goal?: string; timeline?: string },
+): PlanCardData[] {
+  return packages.map((plan) => {
     const standard = quotePackage(plan, { mode, rush: false, ...funnel });
     const amount = standard.amount;
     const was = mode === "monthly" ? plan.monthlyPrice : plan.originalPrice;
@@ -94,10 +99,11 @@ function plansFor(mode: PaymentMode, funnel: { goal?: string; timeline?: string 
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const q = parsePackagesQuery(url.searchParams);
-  const user = await getUser(request);
+  // The packages and the member plan offer at the amounts they sell at now: what the checkout charges.
+  const [user, prices] = await Promise.all([getUser(request), currentPlanPrices(db())]);
   // Only a plan there is to buy: the free Starter is the dashboard's trial, not an upgrade. At the
   // price it sells at now, and its discount from those amounts.
-  const trialPlan = q.tier ? (await currentPlanPrices(db())).trialPlans.find((p) => p.id === q.tier && p.price > 0) : undefined;
+  const trialPlan = q.tier ? prices.trialPlans.find((p) => p.id === q.tier && p.price > 0) : undefined;
   const tier: MemberTierData | null = trialPlan
     ? {
         id: trialPlan.id,
@@ -141,7 +147,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       badge: multiplierBadge(multiplier),
       backHref: goalsHref({ industry: q.industry ?? "general", goal: q.goal?.id, timeline: q.timeline?.id }),
       fromFunnel: Boolean(q.goal || q.timeline || q.industry),
-      plans: { "one-time": plansFor("one-time", funnelIds), monthly: plansFor("monthly", funnelIds) },
+      plans: {
+        "one-time": plansFor(prices.packages, "one-time", funnelIds),
+        monthly: plansFor(prices.packages, "monthly", funnelIds),
+      },
       tier,
     },
     signedIn: user !== null,

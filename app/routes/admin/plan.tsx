@@ -8,7 +8,7 @@ import { formatMoney } from "~/components/affiliates/format";
 import { LocalDateTime } from "~/components/checkout/LocalDateTime";
 import { notFoundMeta } from "~/components/marketing/NotFound";
 import { findPricedPlan, KIND_LABELS, type PlanAmounts, planAmountsText } from "~/catalogue/plan-prices";
-import { type PlanPriceFieldErrors, parsePlanPriceForm } from "~/lib/admin/plan-price-form";
+import { PLAN_PRICE_FORM_FIELDS, type PlanPriceFieldErrors, parsePlanPriceForm } from "~/lib/admin/plan-price-form";
 import { PRICE_NOT_WITHDRAWN, PRICE_WITHDRAWN, savedMessage, withdrawnPriceId } from "~/lib/admin/price-change";
 import { requireOperator } from "~/server/admin/admin.server";
 import { cancelPlanPriceAsOperator } from "~/server/admin/cancel-plan-price-as-operator.server";
@@ -23,7 +23,10 @@ export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
     ? notFoundMeta(matches)
     : [{ title: `Plan ${loaderData.plan.name} | Operations` }, { name: "robots", content: "noindex" }];
 
-/** The priced plan an address names (`plan-pro`, `scaling-2`, `member-growth`, `distributor`), else a 404 without a query. */
+/**
+ * The priced plan an address names (`plan-pro`, `scaling-2`, `member-growth`, `distributor`,
+ * `package-starter`), else a 404 without a query.
+ */
 function planOf(id: string | undefined) {
   const plan = id && id.length <= 40 ? findPricedPlan(id) : undefined;
   if (!plan) throw data(null, { status: 404 });
@@ -72,8 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = parsePlanPriceForm(entries, plan.kind, new Date(), (await consoleTimeZone(request, me)) ?? "UTC");
   if (!parsed.ok) {
     const values: PlanPriceFormValues = {};
-    for (const field of ["amount", "originalAmount", "setupFee", "effectiveAt"] as const)
-      if (typeof entries[field] === "string") values[field] = entries[field];
+    for (const field of PLAN_PRICE_FORM_FIELDS) if (typeof entries[field] === "string") values[field] = entries[field];
     return answer({ ok: false, message: parsed.message ?? "Check the marked fields.", errors: parsed.errors, values }, 400);
   }
   const saved = await updatePlanPriceAsOperator(db(), operator, plan, parsed.amounts, parsed.effectiveAt);
@@ -91,6 +93,7 @@ function valuesOf(amounts: PlanAmounts): PlanPriceFormValues {
     amount: dollarsOf(amounts.amount),
     originalAmount: dollarsOf(amounts.originalAmount),
     setupFee: dollarsOf(amounts.setupFee),
+    monthlyAmount: dollarsOf(amounts.monthlyAmount),
     effectiveAt: "",
   };
 }

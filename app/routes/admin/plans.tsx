@@ -16,8 +16,9 @@ export const meta: Route.MetaFunction = ({ error, matches, loaderData }) =>
 
 /**
  * /admin/plans — every plan whose price an operator sets (billing plans, scaling tiers, member plans,
- * the distributor program) with what it sells at now and the changes scheduled, each linked to its
- * price form (docs/decisions/0085-plan-prices-in-database.md). Operators only; anyone else gets a 404.
+ * the distributor program, the quick-pick packages) with what it sells at now and the changes
+ * scheduled, each linked to its price form (docs/decisions/0085-plan-prices-in-database.md,
+ * 0089-quick-pick-package-prices-in-database.md). Operators only; anyone else gets a 404.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireOperator(request);

@@ -2,7 +2,7 @@ import { asc, gt, sql } from "drizzle-orm";
 import { type PlanAmounts, type PlanPriceKind, planPriceKey, PRICED_PLANS } from "~/catalogue/plan-prices";
 import type { Db } from "../db/client.server";
 import { planPrices } from "../db/schema";
-import { currentPlanAmounts } from "../catalogue/current-plan-prices.server";
+import { amountsOfRow, currentPlanAmounts } from "../catalogue/current-plan-prices.server";
 
 export interface PlanPriceListRow {
   key: string;
@@ -36,7 +36,7 @@ export async function listPlanPrices(db: Db): Promise<PlanPriceListRow[]> {
       .filter((p) => planPriceKey(p.kind as PlanPriceKind, p.itemId) === plan.key)
       .map((p) => ({
         effectiveAt: p.effectiveAt.toISOString(),
-        amounts: { amount: p.amount, originalAmount: p.originalAmount, setupFee: p.setupFee },
+        amounts: amountsOfRow(p),
       })),
   }));
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { type PlanAmounts, type PricedPlan } from "~/catalogue/plan-prices";
 import type { Db } from "../db/client.server";
 import { planPrices } from "../db/schema";
-import { currentPlanAmounts } from "../catalogue/current-plan-prices.server";
+import { amountsOfRow, currentPlanAmounts } from "../catalogue/current-plan-prices.server";
 import { type AuditEntry, listAuditOf } from "./audit.server";
 
 export interface PlanPriceChange {
@@ -40,7 +40,7 @@ export async function getPlanPriceDetail(db: Db, plan: PricedPlan): Promise<Plan
       if (effective) currentSeen = true;
       return {
         id: p.id,
-        amounts: { amount: p.amount, originalAmount: p.originalAmount, setupFee: p.setupFee },
+        amounts: amountsOfRow(p),
         effectiveAt: p.effectiveAt.toISOString(),
         createdBy: p.createdBy,
         state,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { amountsOfKind, type PlanAmounts, type PricedPlan, sameAmounts } from "~/catalogue/plan-prices";
+import { amountsForKind, amountsOfKind, type PlanAmounts, type PricedPlan, sameAmounts } from "~/catalogue/plan-prices";
 import type { Db } from "../db/client.server";
 import { planPrices } from "../db/schema";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
@@ -28,15 +28,14 @@ export async function updatePlanPriceAsOperator(
   const result = await db.transaction(async (tx): Promise<UpdatePlanPriceResult> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`plan-price:${plan.key}`}))`);
     const before = (await currentPlanAmounts(tx))[plan.key] ?? plan.list;
-    if (!effectiveAt && sameAmounts(before, amounts)) return { price: "none" };
+    const stored = amountsForKind(plan.kind, amounts);
+    if (!effectiveAt && sameAmounts(before, stored)) return { price: "none" };
     const [inserted] = await tx
       .insert(planPrices)
       .values({
         kind: plan.kind,
         itemId: plan.itemId,
-        amount: amounts.amount,
-        originalAmount: plan.kind === "member" ? amounts.originalAmount : null,
-        setupFee: plan.kind === "distributor" ? amounts.setupFee : null,
+        ...stored,
         effectiveAt: effectiveAt ?? sql`now()`,
         createdBy: operator.id,
       })

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { contactsAlreadyIncludedMessage, planIncludesContacts } from "~/catalogue/plans";
 import {
-  findQuickPickPlan,
   quoteAddons,
   quoteApp,
   quoteBillingPlan,
@@ -75,7 +74,8 @@ async function quote(db: Db, userId: string, held: Entitlements, req: CheckoutRe
       };
     }
     case "package": {
-      const plan = findQuickPickPlan(req.planId);
+      // At the amounts it sells at now, which the packages page showed: the multipliers apply to them.
+      const plan = (await currentPlanPrices(db)).packages.find((p) => p.id === req.planId);
       if (!plan) throw new CheckoutError("unknown_item", "Unknown package");
       const q = quotePackage(plan, { mode: req.mode, rush: req.rush, goal: req.goal, timeline: req.timeline });
       return {

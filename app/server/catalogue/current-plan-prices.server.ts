@@ -1,7 +1,17 @@
 import { desc, lte, sql } from "drizzle-orm";
 import { planPriceKey, type PlanAmounts, type PlanCatalogue, type PlanPriceKind, pricePlans } from "~/catalogue/plan-prices";
 import { db as appDb, type Db } from "../db/client.server";
-import { planPrices } from "../db/schema";
+import { type PlanPriceRow, planPrices } from "../db/schema";
+
+/** A plan_prices row's amounts. */
+export const amountsOfRow = (
+  row: Pick<PlanPriceRow, "amount" | "originalAmount" | "setupFee" | "monthlyAmount">,
+): PlanAmounts => ({
+  amount: row.amount,
+  originalAmount: row.originalAmount,
+  setupFee: row.setupFee,
+  monthlyAmount: row.monthlyAmount,
+});
 
 /**
  * The amounts every priced plan sells at now, by PricedPlan key: for each plan the plan_prices row
@@ -18,17 +28,13 @@ export async function currentPlanAmounts(db: Db): Promise<Record<string, PlanAmo
       amount: planPrices.amount,
       originalAmount: planPrices.originalAmount,
       setupFee: planPrices.setupFee,
+      monthlyAmount: planPrices.monthlyAmount,
     })
     .from(planPrices)
     .where(lte(planPrices.effectiveAt, sql`now()`))
     .orderBy(planPrices.kind, planPrices.itemId, desc(planPrices.effectiveAt), desc(planPrices.id));
   const current: Record<string, PlanAmounts> = {};
-  for (const r of rows)
-    current[planPriceKey(r.kind as PlanPriceKind, r.itemId)] = {
-      amount: r.amount,
-      originalAmount: r.originalAmount,
-      setupFee: r.setupFee,
-    };
+  for (const r of rows) current[planPriceKey(r.kind as PlanPriceKind, r.itemId)] = amountsOfRow(r);
   return current;
 }
 

@@ -109,14 +109,16 @@ export const addonPrices = pgTable(
 /**
  * Price changes of the plans whose amounts live here while which plans exist stays code
  * (app/catalogue/plans.ts): the billing plans (kind 'plan', item basic/pro/enterprise), the scaling
- * tiers ('scaling', item = the tier's index), the paid member plans ('member', growth/pro) and the
- * distributor program ('distributor', item 'distributor'). Read like app_prices: the latest row
- * effective at or before now (ties: the higher id), else the typed list price
- * (docs/decisions/0085-plan-prices-in-database.md).
+ * tiers ('scaling', item = the tier's index), the paid member plans ('member', growth/pro), the
+ * distributor program ('distributor', item 'distributor') and the quick-pick packages of /packages
+ * ('package', starter/professional/enterprise). Read like app_prices: the latest row effective at or
+ * before now (ties: the higher id), else the typed list price
+ * (docs/decisions/0085-plan-prices-in-database.md, 0089-quick-pick-package-prices-in-database.md).
  *
  * One row holds every amount of its plan, so the amounts that are sold together (a member plan's
- * price and the price it is shown against, the distributor's setup fee and monthly fee) always take
- * effect together: a row per amount would let one scheduled amount meet another's older value.
+ * price and the price it is shown against, the distributor's setup fee and monthly fee, a package's
+ * one-time price, its struck-through price and its monthly price) always take effect together: a row
+ * per amount would let one scheduled amount meet another's older value.
  */
 export const planPrices = pgTable(
   "plan_prices",
@@ -124,12 +126,20 @@ export const planPrices = pgTable(
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
     itemId: text("item_id").notNull(),
-    /** Cents a month: the plan's, the tier's, the member plan's after its discount, the distributor's fee. */
+    /**
+     * Cents: a month of the plan, the tier, the member plan after its discount or the distributor
+     * program; a package's one-time price (the funnel's multipliers apply to it).
+     */
     amount: integer("amount").notNull(),
-    /** A member plan's monthly price before the discount (shown struck through); null for the other kinds. */
+    /**
+     * The price `amount` is shown against, struck through: a member plan's monthly price before the
+     * discount, a package's one-time "was" price; null for the other kinds.
+     */
     originalAmount: integer("original_amount"),
     /** The distributor program's one-time setup fee; null for the other kinds. */
     setupFee: integer("setup_fee"),
+    /** A package's monthly price, its other way to pay (the multipliers apply to it too); null for the other kinds. */
+    monthlyAmount: integer("monthly_amount"),
     effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
     /** The operator's account id (no foreign key: the history outlives the account). */
     createdBy: text("created_by"),
@@ -139,15 +149,19 @@ export const planPrices = pgTable(
     index("plan_prices_current_idx").on(t.kind, t.itemId, t.effectiveAt.desc(), t.id.desc()),
     // The catalogue's version (the latest effective and how many), polled by every instance.
     index("plan_prices_effective_idx").on(t.effectiveAt),
-    check("plan_prices_kind_check", sql`${t.kind} in ('plan', 'scaling', 'member', 'distributor')`),
+    check("plan_prices_kind_check", sql`${t.kind} in ('plan', 'scaling', 'member', 'distributor', 'package')`),
     check("plan_prices_amount_check", sql`${t.amount} > 0`),
     check(
       "plan_prices_original_amount_check",
-      sql`(${t.kind} = 'member') = (${t.originalAmount} is not null) and coalesce(${t.originalAmount} >= ${t.amount}, true)`,
+      sql`(${t.kind} in ('member', 'package')) = (${t.originalAmount} is not null) and coalesce(${t.originalAmount} >= ${t.amount}, true)`,
     ),
     check(
       "plan_prices_setup_fee_check",
       sql`(${t.kind} = 'distributor') = (${t.setupFee} is not null) and coalesce(${t.setupFee} > 0, true)`,
+    ),
+    check(
+      "plan_prices_monthly_amount_check",
+      sql`(${t.kind} = 'package') = (${t.monthlyAmount} is not null) and coalesce(${t.monthlyAmount} > 0, true)`,
     ),
   ],
 );

@@ -114,13 +114,38 @@ describe("an order's checkout lines", () => {
 
   it("the command's list carries the plans' current amounts: a changed price is a new lookup key", () => {
     const plans = pricePlans({
-      "plan-pro": { amount: 59900, originalAmount: null, setupFee: null },
-      distributor: { amount: 24900, originalAmount: null, setupFee: 120000 },
+      "plan-pro": { amount: 59900, originalAmount: null, setupFee: null, monthlyAmount: null },
+      distributor: { amount: 24900, originalAmount: null, setupFee: 120000, monthlyAmount: null },
     });
     const keys = catalogueLines(plans).map((l) => l.lookupKey);
     expect(keys).toContain("plan.pro.usd.59900.month");
     expect(keys).not.toContain("plan.pro.usd.49900.month");
     expect(keys).toContain("distributor.usd.24900.month");
     expect(keys).toContain("distributor.setup.usd.120000.once");
+  });
+
+  it("the command's list carries the packages' current one-time and monthly amounts", () => {
+    expect(catalogueLines(LIST_PLAN_CATALOGUE).map((l) => l.lookupKey)).toEqual(
+      expect.arrayContaining(["package.starter.once.usd.350000.once", "package.starter.monthly.usd.200000.month"]),
+    );
+    const plans = pricePlans({
+      "package-starter": { amount: 360000, originalAmount: 500000, setupFee: null, monthlyAmount: 210000 },
+    });
+    const keys = catalogueLines(plans).map((l) => l.lookupKey);
+    expect(keys).toContain("package.starter.once.usd.360000.once");
+    expect(keys).toContain("package.starter.monthly.usd.210000.month");
+    expect(keys).not.toContain("package.starter.once.usd.350000.once");
+    expect(keys).toContain("package.professional.once.usd.500000.once");
+    // A package sold through no multiplier is the Price the list made.
+    const sold = catalogueLinesOf({
+      ...order,
+      kind: "package",
+      itemId: "starter",
+      itemName: "Starter",
+      isSubscription: true,
+      amount: 210000,
+      details: { multiplier: 1 },
+    });
+    expect(sold[0]!.lookupKey).toBe("package.starter.monthly.usd.210000.month");
   });
 });

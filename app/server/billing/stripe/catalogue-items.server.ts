@@ -1,6 +1,5 @@
 import { ADDONS } from "~/catalogue/addons";
 import type { PlanCatalogue } from "~/catalogue/plan-prices";
-import { QUICK_PICK_PLANS } from "~/catalogue/plans";
 import { scalingTierName } from "~/catalogue/pricing";
 import type { OrderRow } from "../../db/schema";
 
@@ -145,9 +144,10 @@ export function catalogueLinesOf(
 
 /**
  * Every catalogue Price `npm run stripe:prices` makes sure exists: billing plans, scaling tiers,
- * member plans and the distributor program at the amounts of `plans` (the current ones, read from
- * the database, or the list prices), add-ons and the quick-pick packages. Apps' prices (hundreds of
- * apps, four options each) are found or created at their first sale.
+ * member plans, the distributor program and the quick-pick packages (without the funnel's
+ * multipliers) at the amounts of `plans` (the current ones, read from the database, or the list
+ * prices), and add-ons. Apps' prices (hundreds of apps, four options each) are found or created at
+ * their first sale.
  */
 export function catalogueLines(
   plans: PlanCatalogue,
@@ -160,7 +160,7 @@ export function catalogueLines(
     ...addons.map((a) => line(`addon.${a.id}`, a.name, "addon", a.monthlyPrice, "month")),
     line("distributor", "AI Distributor Program", "distributor", plans.distributor.monthlyFee, "month"),
     line("distributor.setup", "AI Distributor Program setup fee", "setup", plans.distributor.setupFee, null),
-    ...QUICK_PICK_PLANS.flatMap((p) => [
+    ...plans.packages.flatMap((p) => [
       line(`package.${p.id}.once`, p.name, "package", p.price, null),
       line(`package.${p.id}.monthly`, p.name, "package", p.monthlyPrice, "month"),
     ]),
