@@ -47,4 +47,5 @@ EXPOSE 3000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "server.js"]
+# --max-semi-space-size: app/server/process/processes.server.js (SERVER_NODE_FLAGS) says why.
+CMD ["node", "--max-semi-space-size=16", "server.js"]

@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync, spawn } from "node:child_process";
 import { loadEnvFile } from "../app/server/process/env-file.server.js";
+import { SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
 
 // BUILD_DIR may be in .env; server.js reads the file again, for `node server.js` started alone.
 loadEnvFile();
@@ -12,7 +13,7 @@ if (!existsSync(`${buildDir}/server/index.js`) || !existsSync(`${buildDir}/clien
   const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const child = spawn(process.execPath, ["server.js"], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

@@ -10,6 +10,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { SERVER_NODE_FLAGS } from "../../app/server/process/processes.server.js";
 
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
@@ -48,7 +49,8 @@ export async function startServer({ dataDir = mkdtempSync(path.join(tmpdir(), "b
   const origin = `http://localhost:${port}`;
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS || "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
+  // As production starts it (SERVER_NODE_FLAGS); BENCH_NODE_ARGS come after, so they can override.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

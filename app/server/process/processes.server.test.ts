@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { isDevelopmentServer, serverProcesses } from "./processes.server";
+import { isDevelopmentServer, SERVER_NODE_FLAGS, serverProcesses } from "./processes.server";
 
 const PG = "postgres://db/app";
 
@@ -27,5 +28,17 @@ describe("server processes (server.js's WEB_CONCURRENCY rule)", () => {
     expect(isDevelopmentServer(["node", "server.js", "--dev"], {})).toBe(true);
     expect(isDevelopmentServer(["node", "server.js"], { NODE_ENV: "development" })).toBe(true);
     expect(isDevelopmentServer(["node", "server.js"], { NODE_ENV: "production" })).toBe(false);
+  });
+});
+
+describe("SERVER_NODE_FLAGS", () => {
+  // The container's command and `npm run start:prod` cannot import the list: they must spell it out.
+  it("are the flags of every way the production server is started", () => {
+    const flags = SERVER_NODE_FLAGS.join(" ");
+    const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts["start:prod"]).toBe(`node ${flags} server.js`);
+    const command = /^CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8"))?.[1];
+    expect(JSON.parse(command ?? "[]")).toEqual(["node", ...SERVER_NODE_FLAGS, "server.js"]);
+    expect(readFileSync("scripts/start.js", "utf8")).toContain('[...SERVER_NODE_FLAGS, "server.js"]');
   });
 });
