@@ -241,10 +241,9 @@ async function runServer() {
   server.use(mod.answerUnhandledError);
 
   // The server listens once the database and sign-in are ready; the job queue finishes starting
-  // beside it (app/server/boot.server.ts), and a queue that cannot start stops the server below.
-  let jobs;
+  // beside it, and a start that fails is tried again (app/server/boot.server.ts).
   try {
-    ({ jobs } = await mod.bootForServing());
+    await mod.bootForServing();
   } catch (error) {
     logLine("error", `cannot start: ${describeError(error)}`);
     process.exit(1);
@@ -349,8 +348,4 @@ async function runServer() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   onUncaughtException = () => void stop("uncaughtException", 1);
-  jobs.catch((error) => {
-    logLine("error", `cannot start: the job queue did not start: ${describeError(error)}`);
-    void stop("job queue failed", 1);
-  });
 }

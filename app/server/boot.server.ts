@@ -3,7 +3,7 @@ import { database, openDatabase, setDatabase, type Database, type Db } from "./d
 import { seedCatalogue } from "./catalogue/seed.server";
 import { seedAddons } from "./catalogue/addons.server";
 import { startJobs, stopJobs } from "./jobs/queue.server";
-import { log } from "./log.server";
+import { errorMessage, log } from "./log.server";
 import { initAuth, resetAuth } from "./auth/auth.server";
 
 let opening: Promise<{ opened: Database; seeded?: { apps: number; addons: number } }> | undefined;
@@ -46,18 +46,35 @@ export function boot(): Promise<void> {
   return booting;
 }
 
+/** The first wait before the job queue's start is tried again; it doubles up to the last. */
+const JOBS_RETRY_FIRST_MS = 1_000;
+const JOBS_RETRY_MAX_MS = 60_000;
+let jobsRetry: ReturnType<typeof setTimeout> | undefined;
+
 /**
  * What the HTTP server waits for before it listens: the database and sign-in. The job queue (about
- * a second of pg-boss's start and its queues on PGlite) starts after, and `jobs` settles when it has
- * (or failed: the server must stop then, as when boot() fails). Whatever a request writes meanwhile
- * waits in its outbox row (a lead, a mail, an order), and the queue's catch-up sends it as it starts.
+ * a second of pg-boss's start and its queues on PGlite) starts after, beside the first requests.
+ * Whatever a request writes meanwhile waits in its outbox row (a lead, a mail, an order), and the
+ * queue's catch-up sends it as it starts. A start that fails (the database full or unreachable for
+ * a moment) is logged and tried again, from a second up to every minute, while the server serves:
+ * nothing is lost meanwhile, and the site stays up.
  */
-export async function bootForServing(): Promise<{ jobs: Promise<void> }> {
+export async function bootForServing(): Promise<void> {
   await openForServing();
-  const jobs = boot();
-  // Observed here so a failure before the caller attaches its handler is not an unhandled rejection.
-  jobs.catch(() => {});
-  return { jobs };
+  let waitMs = JOBS_RETRY_FIRST_MS;
+  const attempt = () => {
+    jobsRetry = undefined;
+    boot().catch((error: unknown) => {
+      // A failed start is not remembered: the next attempt starts again.
+      booting = undefined;
+      if (!opening) return; // shut down meanwhile
+      log.error("the job queue did not start: trying again", { error: errorMessage(error), retryInMs: waitMs });
+      jobsRetry = setTimeout(attempt, waitMs);
+      jobsRetry.unref();
+      waitMs = Math.min(waitMs * 2, JOBS_RETRY_MAX_MS);
+    });
+  };
+  attempt();
 }
 
 /** The catalogue's apps and add-ons, upserted (idempotent: same rows, same values). */
@@ -95,6 +112,8 @@ export async function shutdown(): Promise<void> {
   resetAuth();
   booting = undefined;
   opening = undefined;
+  clearTimeout(jobsRetry);
+  jobsRetry = undefined;
   // Workers stop before the database closes, so no job is left half-done on a closed connection.
   await stopJobs();
   if (open) await open.close();
