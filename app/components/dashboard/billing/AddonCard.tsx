@@ -69,7 +69,7 @@ export function AddonCard({
       <ul className="mt-3 grid flex-1 content-start gap-1 text-sm" aria-label={`${addon.name} features`}>
         {addon.features.slice(0, VISIBLE_FEATURES).map((f) => (
           <li key={f} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+            <span className="icon-check mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
             {f}
           </li>
         ))}
