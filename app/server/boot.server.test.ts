@@ -4,24 +4,24 @@ const calls = vi.hoisted(() => ({ startJobs: 0, failures: 2, closed: 0 }));
 
 vi.mock(import("./db/client.server"), async (original) => ({
   ...(await original()),
-  openDatabase: vi.fn(async () => ({ kind: "pglite", db: {}, close: async () => void calls.closed++ }) as never),
+  openDatabase: async () => ({ kind: "pglite", db: {}, close: async () => void calls.closed++ }) as never,
 }));
-vi.mock(import("./catalogue/seed.server"), () => ({ seedCatalogue: vi.fn(async () => ({ apps: 0 })) }) as never);
-vi.mock(import("./catalogue/addons.server"), async (original) => ({ ...(await original()), seedAddons: vi.fn(async () => 0) }));
+vi.mock(import("./catalogue/seed.server"), () => ({ seedCatalogue: async () => ({ apps: 0 }) }) as never);
+vi.mock(import("./catalogue/addons.server"), async (original) => ({ ...(await original()), seedAddons: async () => 0 }));
 vi.mock(import("./auth/auth.server"), async (original) => ({
   ...(await original()),
-  initAuth: vi.fn(async () => ({}) as never),
+  initAuth: async () => ({}) as never,
 }));
 vi.mock(import("./jobs/queue.server"), async (original) => ({
   ...(await original()),
-  startJobs: vi.fn(async () => {
+  startJobs: async () => {
     calls.startJobs++;
     if (calls.failures > 0) {
       calls.failures--;
       throw new Error("could not extend file: No space left on device");
     }
-  }),
-  stopJobs: vi.fn(async () => {}),
+  },
+  stopJobs: async () => {},
 }));
 
 const { bootForServing, shutdown } = await import("./boot.server");
