@@ -55,6 +55,16 @@ const card = (plans: PackageCards, mode: "one-time" | "monthly", id: string) => 
 
 type Answer = { ok: boolean; message: string; errors?: Record<string, string> };
 
+/** Moves a scheduled price's time to just past (instead of waiting for it); the catalogue version moves with it. */
+async function bringDue(db: Awaited<ReturnType<typeof freshDatabase>>["db"], id: number) {
+  const version = await catalogueVersion(db);
+  await db
+    .update(planPrices)
+    .set({ effectiveAt: sql`now() - interval '1 second'` })
+    .where(eq(planPrices.id, id));
+  expect(await catalogueVersion(db)).not.toBe(version);
+}
+
 describe(`plan prices in the console (${engine})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let auth: Auth;
@@ -433,12 +443,7 @@ describe(`plan prices in the console (${engine})`, () => {
 
     // Its time comes (moved instead of waited for): checkout charges it and the version moves, so
     // every instance drops its cached pages at its next poll.
-    const version = await catalogueVersion(database.db);
-    await database.db
-      .update(planPrices)
-      .set({ effectiveAt: sql`now() - interval '1 second'` })
-      .where(eq(planPrices.id, scheduled!.id));
-    expect(await catalogueVersion(database.db)).not.toBe(version);
+    await bringDue(database.db, scheduled!.id);
     const late = await orderById(
       database.db,
       (await createCheckout(database.db, await newUser(), { kind: "plan", planType: "basic" })).orderId,
@@ -619,12 +624,7 @@ describe(`plan prices in the console (${engine})`, () => {
 
     // Its time comes (moved instead of waited for): the version moves, so every instance drops its
     // cached /packages at its next poll, and the page and checkout use the new amounts.
-    const version = await catalogueVersion(database.db);
-    await database.db
-      .update(planPrices)
-      .set({ effectiveAt: sql`now() - interval '1 second'` })
-      .where(eq(planPrices.id, scheduled!.id));
-    expect(await catalogueVersion(database.db)).not.toBe(version);
+    await bringDue(database.db, scheduled!.id);
     const plans = await packagesPage();
     expect(card(plans, "one-time", "starter")).toMatchObject({ amount: 390_000, wasAmount: 500_000 });
     expect(card(plans, "monthly", "starter")).toMatchObject({ amount: 220_000 });
