@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
 
 const PAGES = ["/", "/apps", "/packages"];
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3);
@@ -36,7 +37,7 @@ async function startServer() {
     if (r.status !== 0) process.exit(1);
   }
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
 
 const builds = (process.env.BUILD_DIRS ?? "build").split(",").filter(Boolean);
 const runs = Number(process.env.START_RUNS ?? 7);
@@ -27,7 +28,7 @@ function parseEntry(entry) {
 async function startOnce(entry, dataDir) {
   const { buildDir, env } = parseEntry(entry);
   const started = performance.now();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
