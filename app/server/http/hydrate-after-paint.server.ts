@@ -96,13 +96,10 @@ function indexesOf(text: string | Buffer, needle: string): number[] {
   return found;
 }
 
-interface Span {
-  /** Byte offsets in the document: the opening tag's start, the text's start and end, the closing tag's end. */
-  start: number;
+/** A script's text: its byte offsets in the document (after its opening tag, at its closing tag) and the text. */
+interface ScriptText {
   bodyStart: number;
   bodyEnd: number;
-  end: number;
-  open: string;
   body: string;
 }
 
@@ -112,8 +109,8 @@ const CLOSE_SCRIPT = "</script>";
  * The inline module scripts whose text sets `__reactRouterRouteModules`, found from that name
  * outwards: a document is scanned for one short string, not for every script's pattern.
  */
-function bootScripts(doc: Buffer): Span[] {
-  const scripts: Span[] = [];
+function bootScripts(doc: Buffer): ScriptText[] {
+  const scripts: ScriptText[] = [];
   let searchFrom = 0;
   for (;;) {
     const marker = doc.indexOf(BOOT_MARKER, searchFrom);
@@ -124,17 +121,9 @@ function bootScripts(doc: Buffer): Span[] {
     searchFrom = marker + BOOT_MARKER.length;
     // Inside a script's text: no closing tag between the script's start and the name.
     if (openEnd === -1 || openEnd > marker || bodyEnd === -1 || doc.lastIndexOf(CLOSE_SCRIPT, marker) > start) continue;
-    const open = doc.toString("utf8", start, openEnd + 1);
-    if (!MODULE_SCRIPT_OPEN.test(open)) continue;
+    if (!MODULE_SCRIPT_OPEN.test(doc.toString("utf8", start, openEnd + 1))) continue;
     const bodyStart = openEnd + 1;
-    scripts.push({
-      start,
-      bodyStart,
-      bodyEnd,
-      end: bodyEnd + CLOSE_SCRIPT.length,
-      open,
-      body: doc.toString("utf8", bodyStart, bodyEnd),
-    });
+    scripts.push({ bodyStart, bodyEnd, body: doc.toString("utf8", bodyStart, bodyEnd) });
     searchFrom = bodyEnd;
   }
 }
