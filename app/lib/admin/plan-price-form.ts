@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amountsForKind, KIND_AMOUNTS, type PlanAmounts, type PlanPriceKind } from "~/catalogue/plan-prices";
+import { amountsForKind, KIND_AMOUNTS, PLAN_PRICE_KINDS, type PlanAmounts, type PlanPriceKind } from "~/catalogue/plan-prices";
 import { dollarsAndCents, effectiveAtField, parseEffectiveAt } from "./app-form";
 
 /**
@@ -24,6 +24,30 @@ const LABELS: Record<PlanPriceKind, { amount: string; originalAmount: string }> 
   package: { amount: "one-time price", originalAmount: "price before the saving" },
 };
 
+type OtherAmount = (typeof KIND_AMOUNTS)[PlanPriceKind][number];
+
+/**
+ * The amounts besides `amount`, each with its message when the plan's kind has it and it is missing,
+ * and when the kind has none (KIND_AMOUNTS says which kinds have which).
+ */
+const OTHER_AMOUNTS: readonly {
+  field: OtherAmount;
+  missing: (label: { originalAmount: string }) => string;
+  notAllowed: string;
+}[] = [
+  {
+    field: "originalAmount",
+    missing: (label) => `Enter the ${label.originalAmount}.`,
+    notAllowed: "Only a member plan or a package has a price before a discount.",
+  },
+  { field: "setupFee", missing: () => "Enter the setup fee.", notAllowed: "Only the distributor program has a setup fee." },
+  {
+    field: "monthlyAmount",
+    missing: () => "Enter the monthly price.",
+    notAllowed: "Only a package has a monthly price beside its one-time price.",
+  },
+];
+
 /**
  * The schema of one kind's form: the same fields and rules for every plan, with the field messages
  * naming the amounts as that kind's form labels them. `kind` is the plan's that the page is for (the
@@ -47,38 +71,21 @@ function schemaOf(kind: PlanPriceKind) {
       // only between amounts that were read.
       .superRefine((form, ctx) => {
         const has = KIND_AMOUNTS[kind];
-        if (has.includes("originalAmount")) {
-          if (form.originalAmount === undefined)
-            ctx.addIssue({ code: "custom", path: ["originalAmount"], message: `Enter the ${label.originalAmount}.` });
-          else if (
-            typeof form.amount === "number" &&
-            typeof form.originalAmount === "number" &&
-            form.amount > form.originalAmount
-          )
-            ctx.addIssue({
-              code: "custom",
-              path: ["amount"],
-              message: `The ${label.amount} is at most the ${label.originalAmount}.`,
-            });
-        } else if (form.originalAmount !== undefined)
-          ctx.addIssue({
-            code: "custom",
-            path: ["originalAmount"],
-            message: "Only a member plan or a package has a price before a discount.",
-          });
-        if (has.includes("setupFee")) {
-          if (form.setupFee === undefined) ctx.addIssue({ code: "custom", path: ["setupFee"], message: "Enter the setup fee." });
-        } else if (form.setupFee !== undefined)
-          ctx.addIssue({ code: "custom", path: ["setupFee"], message: "Only the distributor program has a setup fee." });
-        if (has.includes("monthlyAmount")) {
-          if (form.monthlyAmount === undefined)
-            ctx.addIssue({ code: "custom", path: ["monthlyAmount"], message: "Enter the monthly price." });
-        } else if (form.monthlyAmount !== undefined)
-          ctx.addIssue({
-            code: "custom",
-            path: ["monthlyAmount"],
-            message: "Only a package has a monthly price beside its one-time price.",
-          });
+        const issue = (field: OtherAmount | "amount", message: string) =>
+          ctx.addIssue({ code: "custom", path: [field], message });
+        for (const { field, missing, notAllowed } of OTHER_AMOUNTS) {
+          if (!has.includes(field)) {
+            if (form[field] !== undefined) issue(field, notAllowed);
+          } else if (form[field] === undefined) issue(field, missing(label));
+        }
+        const { amount, originalAmount } = form;
+        if (
+          has.includes("originalAmount") &&
+          typeof amount === "number" &&
+          typeof originalAmount === "number" &&
+          amount > originalAmount
+        )
+          issue("amount", `The ${label.amount} is at most the ${label.originalAmount}.`);
         // The packages page and its checkout quote a package in whole dollars (quotePackage rounds
         // after the funnel's multipliers): a price with cents would be shown and charged rounded,
         // so not as the operator typed it.
@@ -90,37 +97,22 @@ function schemaOf(kind: PlanPriceKind) {
           ] as const) {
             const cents = form[field];
             if (typeof cents === "number" && cents % 100 !== 0)
-              ctx.addIssue({
-                code: "custom",
-                path: [field],
-                message: `The ${name} is in whole dollars, like 3500: the packages page rounds to dollars.`,
-              });
+              issue(field, `The ${name} is in whole dollars, like 3500: the packages page rounds to dollars.`);
           }
       })
   );
 }
 
-const SCHEMAS = new Map<PlanPriceKind, ReturnType<typeof schemaOf>>();
+const SCHEMAS = Object.fromEntries(PLAN_PRICE_KINDS.map((kind) => [kind, schemaOf(kind)])) as {
+  [K in PlanPriceKind]: ReturnType<typeof schemaOf>;
+};
 
-/** The form schema of plans of `kind` (made once per kind). */
-export function planPriceFormSchema(kind: PlanPriceKind) {
-  let schema = SCHEMAS.get(kind);
-  if (!schema) {
-    schema = schemaOf(kind);
-    SCHEMAS.set(kind, schema);
-  }
-  return schema;
-}
+/** The form schema of plans of `kind`. */
+export const planPriceFormSchema = (kind: PlanPriceKind) => SCHEMAS[kind];
 
-export type PlanPriceFormField = "amount" | "originalAmount" | "setupFee" | "monthlyAmount" | "effectiveAt";
+export const PLAN_PRICE_FORM_FIELDS = ["amount", "originalAmount", "setupFee", "monthlyAmount", "effectiveAt"] as const;
+export type PlanPriceFormField = (typeof PLAN_PRICE_FORM_FIELDS)[number];
 export type PlanPriceFieldErrors = Partial<Record<PlanPriceFormField, string>>;
-export const PLAN_PRICE_FORM_FIELDS = [
-  "amount",
-  "originalAmount",
-  "setupFee",
-  "monthlyAmount",
-  "effectiveAt",
-] as const satisfies readonly PlanPriceFormField[];
 const FIELDS: readonly string[] = PLAN_PRICE_FORM_FIELDS;
 
 export type ParsedPlanPriceForm =
