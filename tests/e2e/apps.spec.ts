@@ -105,6 +105,26 @@ test.describe("apps page with JavaScript", () => {
     await expect(listbox).toBeHidden();
   });
 
+  test("on a slow phone, a key pressed while the search goes to the URL acts on the typed text", async ({ page }) => {
+    await gotoHydrated(page, "/apps");
+    // A phone's CPU: the router's transition to the new URL renders long after the key's own update.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    const searchSent = page.waitForRequest((r) => {
+      const url = new URL(r.url());
+      return url.pathname === "/apps.data" && url.searchParams.get("q") === "fin";
+    });
+    await search(page).pressSequentially("fin");
+    await searchSent;
+    await search(page).press("ArrowDown");
+    const listbox = page.getByRole("listbox", { name: "Industry suggestions" });
+    await expect(listbox.getByRole("option", { name: "Financial Services" })).toHaveAttribute("aria-selected", "true");
+    await search(page).press("Enter");
+    await expect(industrySelect(page)).toHaveValue("Financial Services");
+    await expect(search(page)).toHaveValue("");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  });
+
   test("the industry select filters by exact industry", async ({ page }) => {
     await gotoHydrated(page, "/apps");
     await industrySelect(page).selectOption("Telecommunications");

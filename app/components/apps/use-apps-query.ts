@@ -31,33 +31,42 @@ export function useAppsQuery(pathname = "/apps"): AppsQueryState {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const pending = navigation.location?.pathname === pathname ? navigation.location.search : null;
-  const urlQuery = useMemo(
-    () => parseAppsQuery(pending === null ? searchParams : new URLSearchParams(pending)),
+  const shownSearch = useMemo(
+    () => (pending === null ? searchParams : new URLSearchParams(pending)).toString(),
     [pending, searchParams],
   );
-  // Text typed but not yet in the URL; null once the URL has caught up (or never typed).
-  const [typed, setTyped] = useState<string | null>(null);
-  if (typed !== null && typed === urlQuery.q) setTyped(null);
-  const query = useMemo(() => (typed === null ? urlQuery : { ...urlQuery, q: typed }), [typed, urlQuery]);
+  const urlQuery = useMemo(() => parseAppsQuery(new URLSearchParams(shownSearch)), [shownSearch]);
+  // Search text the URL does not hold yet, shown in the box until it does: typed, and written to the
+  // URL once typing pauses (sentFrom null), or sent from the URL `sentFrom` and on its way. React
+  // Router applies a navigation in a transition, which on a slow phone renders well after the call
+  // that started it: a box that showed the old URL's text meanwhile let a key pressed then (an arrow
+  // into the suggestions, a letter) act on that text. Let go of once the URL holds the text, or
+  // once the URL has moved on from where it was sent (another navigation overtook it).
+  const [typed, setTyped] = useState<{ q: string; sentFrom: string | null } | null>(null);
+  if (typed !== null && (typed.q === urlQuery.q || (typed.sentFrom !== null && typed.sentFrom !== shownSearch))) {
+    setTyped(null);
+  }
+  const query = useMemo(() => (typed === null ? urlQuery : { ...urlQuery, q: typed.q }), [typed, urlQuery]);
 
   const update = useCallback(
     (patch: Partial<AppsQuery>) => {
       // A new search or industry starts again from the first cards.
       const refilter = "q" in patch || "industry" in patch;
       const next = { ...query, ...(refilter && { show: PAGE_SIZE }), ...patch };
-      if ("q" in patch || refilter) setTyped(null);
+      if ("q" in patch || refilter) setTyped({ q: next.q, sentFrom: shownSearch });
       setSearchParams(new URLSearchParams(appsSearch(next)), { replace: true, preventScrollReset: true });
     },
-    [query, setSearchParams],
+    [query, shownSearch, setSearchParams],
   );
 
   useEffect(() => {
-    if (typed === null) return;
-    const id = window.setTimeout(() => update({ q: typed }), SEARCH_URL_DELAY_MS);
+    if (typed === null || typed.sentFrom !== null) return;
+    const id = window.setTimeout(() => update({ q: typed.q }), SEARCH_URL_DELAY_MS);
     return () => window.clearTimeout(id);
     // Each keystroke (and a URL change meanwhile) starts the wait again; a click applies the text itself.
   }, [typed, update]);
 
+  const type = useCallback((q: string) => setTyped({ q, sentFrom: null }), []);
   const href = useCallback((patch: Partial<AppsQuery>) => `${pathname}${appsSearch({ ...query, ...patch })}`, [pathname, query]);
   const linkTo = useCallback(
     (patch: Partial<AppsQuery>) => ({
@@ -74,7 +83,7 @@ export function useAppsQuery(pathname = "/apps"): AppsQueryState {
   return {
     query,
     update,
-    type: setTyped,
+    type,
     href,
     linkTo,
     loading: navigation.state === "loading" && navigation.location.pathname === pathname,
