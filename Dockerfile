@@ -25,7 +25,7 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && n
 
 # ---- runtime ------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data MALLOC_ARENA_MAX=2
 WORKDIR /app
 # What `node server.js` reads: the entry and its plain-JS helpers, the bundle, the migrations
 # (tests/reliability/production-install.js proves this list is enough).
@@ -47,5 +47,6 @@ EXPOSE 3000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# --max-semi-space-size: app/server/process/processes.server.js (SERVER_NODE_FLAGS) says why.
+# --max-semi-space-size, and MALLOC_ARENA_MAX in the runtime ENV above:
+# app/server/process/processes.server.js (SERVER_NODE_FLAGS, SERVER_ENV) says why.
 CMD ["node", "--max-semi-space-size=16", "server.js"]

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
 
 const PAGES = ["/", "/apps", "/packages"];
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3);
@@ -39,6 +39,7 @@ async function startServer() {
   const port = 3900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),

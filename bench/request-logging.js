@@ -16,7 +16,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cpuSeconds, freePort, signedInWithTrial, sleep } from "./lib/common.js";
-import { SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
 
 const REQUESTS = Number(process.env.LOGGING_REQUESTS ?? 3000);
 const DASHBOARD_REQUESTS = Number(process.env.LOGGING_DASHBOARD_REQUESTS ?? 300);
@@ -68,6 +68,7 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-logging-"));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),

@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
 
 const builds = (process.env.BUILD_DIRS ?? "build").split(",").filter(Boolean);
 const runs = Number(process.env.START_RUNS ?? 7);
@@ -31,6 +31,7 @@ async function startOnce(entry, dataDir) {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync, spawn } from "node:child_process";
 import { loadEnvFile } from "../app/server/process/env-file.server.js";
-import { SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../app/server/process/processes.server.js";
 
 // BUILD_DIR may be in .env; server.js reads the file again, for `node server.js` started alone.
 loadEnvFile();
@@ -15,7 +15,7 @@ if (!existsSync(`${buildDir}/server/index.js`) || !existsSync(`${buildDir}/clien
 }
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: { NODE_ENV: "production", ...SERVER_ENV, ...process.env },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,7 +10,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { SERVER_NODE_FLAGS } from "../../app/server/process/processes.server.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../app/server/process/processes.server.js";
 
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
@@ -49,9 +49,10 @@ export async function startServer({ dataDir = mkdtempSync(path.join(tmpdir(), "b
   const origin = `http://localhost:${port}`;
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS || "").split(" ").filter(Boolean);
-  // As production starts it (SERVER_NODE_FLAGS); BENCH_NODE_ARGS come after, so they can override.
+  // As production starts it (SERVER_NODE_FLAGS, SERVER_ENV); BENCH_NODE_ARGS come after, so they can override.
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, "server.js"], {
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: "production",
       BUILD_DIR,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { isDevelopmentServer, SERVER_NODE_FLAGS, serverProcesses } from "./processes.server";
+import { isDevelopmentServer, SERVER_ENV, SERVER_NODE_FLAGS, serverProcesses } from "./processes.server";
 
 const PG = "postgres://db/app";
 
@@ -31,14 +31,22 @@ describe("server processes (server.js's WEB_CONCURRENCY rule)", () => {
   });
 });
 
-describe("SERVER_NODE_FLAGS", () => {
-  // The container's command and `npm run start:prod` cannot import the list: they must spell it out.
-  it("are the flags of every way the production server is started", () => {
+describe("SERVER_NODE_FLAGS and SERVER_ENV", () => {
+  // The container's command and `npm run start:prod` cannot import them: they must spell them out.
+  it("are the flags and environment of every way the production server is started", () => {
     const flags = SERVER_NODE_FLAGS.join(" ");
+    const environment = Object.entries(SERVER_ENV);
     const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
-    expect(scripts["start:prod"]).toBe(`node ${flags} server.js`);
-    const command = /^CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8"))?.[1];
+    // A value the operator's environment already holds wins, as it does for `npm start`.
+    const defaults = environment.map(([name, value]) => `${name}=\${${name}:-${value}}`).join(" ");
+    expect(scripts["start:prod"]).toBe(`${defaults} node ${flags} server.js`);
+    const dockerfile = readFileSync("Dockerfile", "utf8");
+    const command = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(command ?? "[]")).toEqual(["node", ...SERVER_NODE_FLAGS, "server.js"]);
-    expect(readFileSync("scripts/start.js", "utf8")).toContain('[...SERVER_NODE_FLAGS, "server.js"]');
+    const runtimeEnv = /^FROM \S+ AS runtime\nENV (.*)$/m.exec(dockerfile)?.[1]?.split(" ") ?? [];
+    for (const [name, value] of environment) expect(runtimeEnv).toContain(`${name}=${value}`);
+    const start = readFileSync("scripts/start.js", "utf8");
+    expect(start).toContain('[...SERVER_NODE_FLAGS, "server.js"]');
+    expect(start).toContain("...SERVER_ENV, ...process.env");
   });
 });
