@@ -19,6 +19,9 @@ async function buyFromChooser(browser: Browser, tier: { name: string; price: str
   const page = await context.newPage();
   await page.clock.install();
   await gotoHydrated(page, "/dashboard");
+  // The free preview counts from the server's answer to the page's visit report: moving the clock
+  // before that answer has come moves it past nothing.
+  await expect(page.getByTestId("free-preview")).toHaveAttribute("data-counting", "true");
   await page.clock.runFor(16_000);
   const dialog = chooser(page);
   await expect(dialog).toBeVisible();
