@@ -41,6 +41,12 @@ test("the reviews dialog's 'N Verified Reviews' can all be read, with the keyboa
   const before = await dialog.getByTestId("reviews-list").innerText();
   await page.clock.runFor(31_000);
   expect(await dialog.getByTestId("reviews-list").innerText()).toBe(before);
+
+  // A click closes it again, and opens it.
+  await more.click();
+  await expect(earlier.first()).toBeHidden();
+  await more.click();
+  await expect(earlier.first()).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

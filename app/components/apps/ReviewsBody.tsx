@@ -48,7 +48,21 @@ export function ReviewsBody({
           open={readingAll}
           onToggle={(event) => onReadAllToggle?.(event.currentTarget.open)}
         >
-          <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg px-4 py-2 font-semibold hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <summary
+            // Opened by the dialog's state at the press itself (a click, or Enter or Space on the
+            // summary): the toggle event comes a task later, and if the static dialog has been
+            // swapped for the interactive one by then, it reaches no mounted component and the list
+            // opened meanwhile arrives closed. onToggle still follows other ways of opening it.
+            onClick={
+              readingAll !== undefined && onReadAllToggle
+                ? (event) => {
+                    event.preventDefault();
+                    onReadAllToggle(!readingAll);
+                  }
+                : undefined
+            }
+            className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg px-4 py-2 font-semibold hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <span>
               Read all {app.reviews} reviews
               <span className="font-normal text-muted-foreground"> ({earlier.length} more)</span>
