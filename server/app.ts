@@ -133,7 +133,7 @@ app.use(refuseInvalidHost);
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: React Router re-derives its route tables
-    // from a function's result on every request (its development form), about 1 ms of CPU each.
+    // from a function's result on every request (its development form).
     build: serverBuild,
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();

@@ -37,17 +37,16 @@ export function serverProcesses(env, development) {
 /**
  * Node flags the production server runs with (`npm start`, `npm run start:prod`, the container's
  * command; the benchmarks start it the same way). V8 otherwise grows a busy server's young
- * generation to about 130 MB, most of a signed-in server's memory, for no measurable gain in CPU a
- * request; at 16 MB per semi-space the resident size under load drops by about 80 MB
- * (docs/decisions/0091-young-generation-size.md).
+ * generation until it is most of a signed-in server's memory, for no measurable gain in CPU a
+ * request (docs/decisions/0091-young-generation-size.md, with the figures).
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
 
 /**
  * Environment the production server runs with, set by the same starters (a value already in the
  * environment wins). glibc's malloc gives each thread that allocates (libuv's pool: scrypt, zlib,
- * file reads) an arena of its own, up to eight per core, and keeps what is freed in each: two
- * arenas hold the resident size of a signed-in server about 30 MB lower, at the same CPU a request
- * (docs/decisions/0092-malloc-arenas.md). Other C libraries ignore it.
+ * file reads) an arena of its own, up to eight per core, and keeps what is freed in each: with two,
+ * a signed-in server holds less memory at the same CPU a request (docs/decisions/0092-malloc-arenas.md,
+ * with the figures). Other C libraries ignore it.
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
