@@ -31,11 +31,9 @@ export function useAppsQuery(pathname = "/apps"): AppsQueryState {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const pending = navigation.location?.pathname === pathname ? navigation.location.search : null;
-  const shownSearch = useMemo(
-    () => (pending === null ? searchParams : new URLSearchParams(pending)).toString(),
-    [pending, searchParams],
-  );
-  const urlQuery = useMemo(() => parseAppsQuery(new URLSearchParams(shownSearch)), [shownSearch]);
+  const shownParams = useMemo(() => (pending === null ? searchParams : new URLSearchParams(pending)), [pending, searchParams]);
+  const shownSearch = shownParams.toString();
+  const urlQuery = useMemo(() => parseAppsQuery(shownParams), [shownParams]);
   // Search text the URL does not hold yet, shown in the box until it does: typed, and written to the
   // URL once typing pauses (sentFrom null), or sent from the URL `sentFrom` and on its way. React
   // Router applies a navigation in a transition, which on a slow phone renders well after the call
