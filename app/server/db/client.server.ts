@@ -97,11 +97,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
 }
 
+/**
+ * PGlite's buffer pool. Postgres's default, 128 MB, is zeroed inside the WebAssembly memory at every
+ * start (a third of PGlite's start, in page faults) and then held for the life of the process, for a
+ * database that is a few tens of megabytes; a page the pool does not hold is read from the folder
+ * through the operating system's cache (docs/decisions/0093-pglite-shared-buffers.md).
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
 async function openPglite(dataDir: string, migrationsFolder: string, migrate: boolean, unlock: () => void): Promise<Database> {
   const client = new PGlite({
     dataDir,
     // PGlite's defaults start Postgres with -F (fsync off): a crash could lose committed rows.
-    startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
+    startParams: [...PGlite.defaultStartParams.filter((p) => p !== "-F"), "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     relaxedDurability: false,
     // PGlite ships contrib extensions separately and loads only those named here; migration 0005
     // creates pg_trgm for the catalogue search indexes.
