@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteOptions } from "../app/server/db/pglite-options.server.js";
 import pg from "pg";
 import { loadAverage, summarise, table } from "./lib/common.js";
 
@@ -62,12 +63,8 @@ const rows = [];
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-statements-"));
 try {
-  // The server's settings (app/server/db/client.server.ts): fsync on, durable commits.
-  const lite = new PGlite({
-    dataDir: dir,
-    startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
-    relaxedDurability: false,
-  });
+  // The server's settings: fsync on, durable commits, its buffer pool.
+  const lite = new PGlite(pgliteOptions(dir));
   await lite.waitReady;
   for (const statement of SETUP) await lite.exec(statement);
   rows.push(...(await measure("PGlite", (text, params, arrays) => lite.query(text, params, arrays ? { rowMode: "array" } : {}))));

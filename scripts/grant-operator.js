@@ -51,14 +51,9 @@ if (databaseUrl) {
   }
   try {
     const { PGlite } = await import("@electric-sql/pglite");
-    // The database has pg_trgm (the /apps search indexes): PGlite loads it, as the server does.
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const client = new PGlite({
-      dataDir,
-      startParams: PGlite.defaultStartParams.filter((p) => p !== "-F"),
-      relaxedDurability: false,
-      extensions: { pg_trgm },
-    });
+    // As the server opens it: fsync on, and pg_trgm (the /apps search indexes) loaded.
+    const { pgliteOptions } = await import("../app/server/db/pglite-options.server.js");
+    const client = new PGlite(pgliteOptions(dataDir));
     await client.waitReady;
     query = async (text, params) => (await client.query(text, params)).rows;
     close = async () => {

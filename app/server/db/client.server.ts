@@ -2,7 +2,6 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { setImmediate as setImmediateTurn } from "node:timers/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { SQL } from "drizzle-orm";
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { errorMessage, log } from "../log.server";
 import { lockDataDir } from "./data-dir-lock.server";
+import { pgliteOptions } from "./pglite-options.server";
 import { applyMigrations, pendingMigrations, setUpPostgres, type SqlRunner } from "./migrations.server";
 import * as schema from "./schema";
 
@@ -97,24 +97,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
 }
 
-/**
- * PGlite's buffer pool. Postgres's default, 128 MB, is zeroed inside the WebAssembly memory at every
- * start (a third of PGlite's start, in page faults) and then held for the life of the process, for a
- * database that is a few tens of megabytes; a page the pool does not hold is read from the folder
- * through the operating system's cache (docs/decisions/0093-pglite-shared-buffers.md).
- */
-const PGLITE_SHARED_BUFFERS = "32MB";
-
 async function openPglite(dataDir: string, migrationsFolder: string, migrate: boolean, unlock: () => void): Promise<Database> {
-  const client = new PGlite({
-    dataDir,
-    // PGlite's defaults start Postgres with -F (fsync off): a crash could lose committed rows.
-    startParams: [...PGlite.defaultStartParams.filter((p) => p !== "-F"), "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    relaxedDurability: false,
-    // PGlite ships contrib extensions separately and loads only those named here; migration 0005
-    // creates pg_trgm for the catalogue search indexes.
-    extensions: { pg_trgm },
-  });
+  const client = new PGlite(pgliteOptions(dataDir));
   try {
     await client.waitReady;
     shareTypeParsers(client);
