@@ -1,7 +1,8 @@
-// `npm test`: every check, in the order that fails fastest. Each step's output streams through;
-// the first failing step stops the run with its exit code. Vitest and Playwright also write JSON
+// `npm test`: every check, in the order that fails fastest. Each step's output streams through
+// (the proofs' lanes print theirs as each lane ends); the first failing step stops the run with its
+// exit code. Vitest and Playwright also write JSON
 // reports, from which the closing "N passed, N failed" line is computed.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -55,12 +56,24 @@ const steps = [
   // One "test" per route: a bounded number of invalid requests each against the built server, from a
   // seed printed for replay (tests/fuzz/fuzz.js; `npm run fuzz:full` for the long run).
   ["fuzz", "node", ["tests/fuzz/fuzz.js"]],
-  ["durability", "node", ["tests/reliability/durability.js"]],
-  ["cluster", "node", ["tests/reliability/cluster.js"]],
-  ["https", "node", ["tests/reliability/https.js"]],
-  ["faults", "node", ["tests/reliability/faults.js"]],
-  ["observability", "node", ["tests/reliability/observability.js"]],
-  ["first run", "node", ["tests/reliability/first-run.js"]],
+  // The proofs in two lanes side by side: they spend much of their time waiting on servers that
+  // start, stop and are killed, so one after the other they keep about one core of the two busy.
+  // Each proof takes its own ports and folders; the three that empty TEST_DATABASE_URL's database
+  // when it is set share a lane.
+  {
+    lanes: [
+      [
+        ["durability", "node", ["tests/reliability/durability.js"]],
+        ["cluster", "node", ["tests/reliability/cluster.js"]],
+        ["observability", "node", ["tests/reliability/observability.js"]],
+      ],
+      [
+        ["https", "node", ["tests/reliability/https.js"]],
+        ["faults", "node", ["tests/reliability/faults.js"]],
+        ["first run", "node", ["tests/reliability/first-run.js"]],
+      ],
+    ],
+  },
   ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
 ];
 
@@ -90,18 +103,57 @@ function counts() {
   return { passed, failed, skipped };
 }
 
-let exitCode = 0;
-for (const [name, cmd, args, extraEnv] of steps) {
-  console.log(`\n=== ${name} ===`);
+/**
+ * Runs one step, its output streaming through, or (with `log`) collected there for printing later.
+ * Resolves to its exit code.
+ */
+function run([name, cmd, args, extraEnv], log) {
+  const say = (line) => (log ? log.push(Buffer.from(`${line}\n`)) : console.log(line));
+  say(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
-  console.log(`=== ${name}: ${result.status === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (result.status !== 0) {
-    exitCode = result.status ?? 1;
-    break;
-  }
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: log ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...extraEnv } });
+    if (log) {
+      child.stdout.on("data", (chunk) => log.push(chunk));
+      child.stderr.on("data", (chunk) => log.push(chunk));
+    }
+    child.on("error", (error) => {
+      say(String(error));
+      resolve(1);
+    });
+    child.on("close", (code) => {
+      say(`=== ${name}: ${code === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/**
+ * Lanes side by side, each one step after another and stopping at its first failure; each lane's
+ * output is printed in one piece when it ends. Resolves to the first failing exit code, or 0.
+ */
+async function runLanes(lanes) {
+  const codes = await Promise.all(
+    lanes.map(async (lane) => {
+      const log = [];
+      let code = 0;
+      for (const step of lane) {
+        code = await run(step, log);
+        if (code !== 0) break;
+      }
+      process.stdout.write(Buffer.concat(log));
+      return code;
+    }),
+  );
+  return codes.find((code) => code !== 0) ?? 0;
+}
+
+let exitCode = 0;
+for (const step of steps) {
+  exitCode = step.lanes ? await runLanes(step.lanes) : await run(step);
+  if (exitCode !== 0) break;
   // The steps after it copy the template; none before it may (it does not exist yet).
-  if (name === "database template") process.env.TEST_PGLITE_TEMPLATE = TEMPLATE;
+  if (step[0] === "database template") process.env.TEST_PGLITE_TEMPLATE = TEMPLATE;
 }
 rmSync(path.dirname(TEMPLATE), { recursive: true, force: true });
 const { passed, failed, skipped } = counts();
