@@ -57,12 +57,19 @@ export async function unusedTotpCode(totpURI: string): Promise<string> {
   throw new Error("no unused TOTP step came up");
 }
 
-function sharedUri(): string | null {
+function shared(suffix: ".uri" | ".cookie"): string | null {
   try {
-    return readFileSync(`${SHARED}.uri`, "utf8");
+    return readFileSync(`${SHARED}${suffix}`, "utf8");
   } catch {
     return null;
   }
+}
+
+/** Writes a shared file whole: a worker reading it meanwhile sees the old text or the new. */
+function share(suffix: ".uri" | ".cookie", text: string) {
+  const tmp = `${SHARED}${suffix}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, `${SHARED}${suffix}`);
 }
 
 const post = (pathname: string, body: object, cookie = "", ip = freshIp()) =>
@@ -87,7 +94,7 @@ async function enrol(): Promise<{ uri: string; cookie: string }> {
 /** The operator's otpauth URI, enrolling the account when no worker has yet. */
 export async function operatorTotpUri(): Promise<string> {
   for (let attempt = 0; attempt < 480; attempt++) {
-    const uri = sharedUri();
+    const uri = shared(".uri");
     if (uri) return uri;
     let mine = false;
     try {
@@ -97,9 +104,9 @@ export async function operatorTotpUri(): Promise<string> {
       // Another worker is enrolling: its URI appears in the file.
     }
     if (mine) {
-      const { uri: made } = await enrol();
-      writeFileSync(`${SHARED}.tmp`, made);
-      renameSync(`${SHARED}.tmp`, `${SHARED}.uri`);
+      const { uri: made, cookie } = await enrol();
+      share(".cookie", cookie);
+      share(".uri", made);
       return made;
     }
     await sleep(250);
@@ -107,15 +114,20 @@ export async function operatorTotpUri(): Promise<string> {
   throw new Error("the operator was not enrolled in two-factor authentication");
 }
 
+const live = async (cookie: string) =>
+  Boolean((await raw({ path: "/api/auth/get-session", headers: { cookie } })).json<unknown>());
+
 /**
- * A session cookie of the operator, signed in with password and code through the API. A code works
- * once, so a worker signs in once and keeps the session while it is live; a code another worker's
- * sign-in overtook (a newer step reached the server first) is refused, and the sign-in is tried
- * again with a newer one.
+ * A session cookie of the operator, signed in with password and code. A code works once and the
+ * account takes at most one sign-in per 30-second step (the step after the current one already), so
+ * every worker of the run uses one session, shared like the URI: the enrolment's, or a newer one a
+ * worker signed in with when that one had ended. A code another worker's sign-in overtook (a newer
+ * step reached the server first) is refused, and the sign-in is tried again with a newer one.
  */
 export async function operatorCookie(): Promise<string> {
-  if (kept && (await raw({ path: "/api/auth/get-session", headers: { cookie: kept } })).json<unknown>()) return kept;
   const uri = await operatorTotpUri();
+  const current = shared(".cookie");
+  if (current && (await live(current))) return current;
   for (let attempt = 1; ; attempt++) {
     const ip = freshIp();
     const signIn = await post("/api/auth/sign-in/email", { email: OPERATOR, password: OPERATOR_PASSWORD }, "", ip);
@@ -124,11 +136,11 @@ export async function operatorCookie(): Promise<string> {
     const verified = await post("/api/auth/two-factor/verify-totp", { code: await unusedTotpCode(uri) }, challenge, ip);
     if (verified.status === 401 && attempt < 4) continue;
     expect(verified.status, verified.text).toBe(200);
-    kept = cookieHeader(verified.setCookies, challenge);
-    return kept;
+    const cookie = cookieHeader(verified.setCookies, challenge);
+    share(".cookie", cookie);
+    return cookie;
   }
 }
-let kept: string | undefined;
 
 /** The OPERATOR_EMAILS operator's browser, signed in with password and TOTP code. */
 export async function operatorContext(browser: Browser) {
