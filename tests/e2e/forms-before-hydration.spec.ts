@@ -1,9 +1,9 @@
-import { expect, test, type BrowserContext, type Locator, type Page, type Request } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page, type Request, type Response } from "@playwright/test";
 import { allApps } from "../../app/catalogue/apps";
 import { siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
 import { CUSTOMER_PASSWORD } from "./support/customer";
 import { ipProxy } from "./support/ip-proxy";
-import { createVerifiedAccount, mailLink, raw } from "./support/loopback";
+import { createVerifiedAccount, freshIp, mailLink, raw } from "./support/loopback";
 
 /**
  * A form pressed while the page's JavaScript is still on its way is sent exactly once
@@ -337,22 +337,48 @@ function watchHydration(press: boolean) {
 }
 
 async function submitAt(context: BrowserContext, row: Row, run: Run, moment: Moment) {
-  const page = await context.newPage();
-  /** In order: the page's hydration milestones and the submissions sent. */
   const events: string[] = [];
   const answered = new Set<Request>();
   const failed: string[] = [];
   const carries = (url: string) => row.posts.test(new URL(url).pathname);
-  context.on("request", (r) => {
+  const onRequest = (r: Request) => {
     if (r.method() === "POST" && carries(r.url())) events.push("sent");
-  });
+  };
   // Answered once its response arrives (a script may stop reading the body early).
-  context.on("response", (r) => {
+  const onResponse = (r: Response) => {
     if (r.request().method() === "POST" && carries(r.url())) answered.add(r.request());
-  });
-  context.on("requestfailed", (r) => {
+  };
+  const onFailed = (r: Request) => {
     if (r.method() === "POST" && carries(r.url()) && !answered.has(r)) failed.push(`${r.url()} ${r.failure()?.errorText}`);
-  });
+  };
+  context.on("request", onRequest);
+  context.on("response", onResponse);
+  context.on("requestfailed", onFailed);
+  try {
+    await pressAndCheck(context, row, run, moment, { events, answered, failed, carries });
+  } finally {
+    context.off("request", onRequest);
+    context.off("response", onResponse);
+    context.off("requestfailed", onFailed);
+  }
+}
+
+interface Seen {
+  /** In order: the page's hydration milestones and the submissions sent. */
+  events: string[];
+  answered: Set<Request>;
+  failed: string[];
+  carries: (url: string) => boolean;
+}
+
+async function pressAndCheck(
+  context: BrowserContext,
+  row: Row,
+  run: Run,
+  moment: Moment,
+  { events, answered, failed, carries }: Seen,
+) {
+  const page = await context.newPage();
 
   // A submission is held (as if the browser were slow to send it) until the page has hydrated or
   // its boot script has asked the submit gate, so whatever hydration would do to a native
@@ -432,11 +458,30 @@ async function submitAt(context: BrowserContext, row: Row, run: Run, moment: Mom
   await row.check?.(run);
 }
 
-test.describe("a form pressed while the page loads is sent exactly once", () => {
+/**
+ * One browser context for the spec's tests in a worker, behind one proxy whose source address each
+ * test changes (the forms' per-IP limits stay per test): a context per test costs a renderer and the
+ * browser's set-up each time. What a test leaves in it (cookies, pages, routes, listeners) is taken
+ * away after it.
+ */
+const formsTest = test.extend<object, { shared: { context: BrowserContext; proxy: Awaited<ReturnType<typeof ipProxy>> } }>({
+  shared: [
+    async ({ browser }, use) => {
+      const proxy = await ipProxy(siteOrigin());
+      const context = await browser.newContext({ proxy: proxy.proxy });
+      await use({ context, proxy });
+      await context.close();
+      await proxy.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+formsTest.describe("a form pressed while the page loads is sent exactly once", () => {
   for (const row of ROWS) {
     for (const [n, moment] of MOMENTS.entries()) {
-      test(`${row.name}: ${moment}`, async ({ browser }) => {
-        test.slow();
+      formsTest(`${row.name}: ${moment}`, async ({ shared: { context, proxy } }) => {
+        formsTest.slow();
         const run: Run = { email: uniqueEmail("early-form"), password: CUSTOMER_PASSWORD, n };
         if (row.who !== "visitor") {
           const { cookie } = await createVerifiedAccount(run.email, run.password, siteOrigin());
@@ -444,15 +489,14 @@ test.describe("a form pressed while the page loads is sent exactly once", () => 
         }
         await row.setup?.(run);
         if (run.cookie && row.path.startsWith("/dashboard")) await startTrial(run.cookie);
-        // Requests from a loopback address of this run's own: the forms' per-IP limits stay per test.
-        const proxy = await ipProxy(siteOrigin());
-        const context = await browser.newContext({ proxy: proxy.proxy });
+        proxy.ip = freshIp();
         try {
           if (run.cookie) await context.addCookies(siteCookies(run.cookie));
           await submitAt(context, row, run, moment);
         } finally {
-          await context.close();
-          await proxy.close();
+          await context.unrouteAll({ behavior: "ignoreErrors" });
+          await Promise.all(context.pages().map((page) => page.close()));
+          await context.clearCookies();
         }
       });
     }

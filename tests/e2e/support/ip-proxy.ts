@@ -7,10 +7,11 @@ import { freshIp } from "./loopback";
  * loopback address of its own (see loopback.ts: the server's per-IP limits key on the socket
  * address). Pass `proxy` to `browser.newContext({ proxy })`; the page still talks to
  * http://localhost:PORT, so origins and cookies are the site's. Anything not for that server is
- * refused.
+ * refused. Setting `ip` sends the requests that follow from that address.
  */
 export async function ipProxy(site: string, ip = freshIp()) {
   const target = new URL(site);
+  let source = ip;
   const server = http.createServer((req, res) => {
     let url: URL;
     try {
@@ -25,7 +26,14 @@ export async function ipProxy(site: string, ip = freshIp()) {
     const headers = { ...req.headers };
     delete headers["proxy-connection"];
     const upstream = http.request(
-      { host: "127.0.0.1", port: target.port, localAddress: ip, method: req.method, path: url.pathname + url.search, headers },
+      {
+        host: "127.0.0.1",
+        port: target.port,
+        localAddress: source,
+        method: req.method,
+        path: url.pathname + url.search,
+        headers,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(res);
@@ -41,7 +49,12 @@ export async function ipProxy(site: string, ip = freshIp()) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    ip,
+    get ip() {
+      return source;
+    },
+    set ip(next: string) {
+      source = next;
+    },
     // Chromium sends loopback requests around a proxy unless told not to.
     proxy: { server: `http://127.0.0.1:${port}`, bypass: "<-loopback>" },
     close: () =>
