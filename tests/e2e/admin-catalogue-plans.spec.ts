@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { payWith, signedInContext } from "./support/customer";
 import { OPERATOR, operatorContext } from "./support/operator";
 import { gotoHydrated } from "./support/page";
+import { screenshot, screenshotAt } from "./support/screenshots";
 
 /**
  * Plan prices edited from the console (docs/decisions/0085-plan-prices-in-database.md, and
@@ -16,7 +17,6 @@ import { gotoHydrated } from "./support/page";
  * before keeps its amount. It changes what every visitor sees, so it runs with the catalogue writers,
  * after every other spec.
  */
-const SHOTS = process.env.SHOTS_DIR;
 const pro = BILLING_PLANS.find((p) => p.type === "pro")!;
 const NEW_PRO = 59_950;
 const NEW_MONTHLY_FEE = 24_900;
@@ -75,7 +75,7 @@ test("an operator changes the Pro plan's price, the distributor's monthly fee an
   await expect(ops.getByTestId("plan-price-plan-pro")).toHaveText("$499.00/mo");
   await expect(ops.getByTestId("plan-price-distributor")).toHaveText("$997.00 setup + $199.00/mo");
   await expectNoAxeViolations(ops);
-  if (SHOTS) await ops.screenshot({ path: `${SHOTS}/admin-plans-1280.png`, fullPage: true });
+  await screenshot(ops, "admin-plans-1280");
   await ops.getByRole("link", { name: "Edit Pro Plan" }).click();
   await expect(ops).toHaveURL("/admin/plans/plan-pro");
   await expect(ops.getByRole("heading", { level: 1 })).toHaveText("Plan: Pro Plan");
@@ -88,12 +88,7 @@ test("an operator changes the Pro plan's price, the distributor's monthly fee an
   await expect(form.getByText("The monthly price is at least $0.01.")).toBeVisible();
   await expect(form.getByLabel("Monthly price (USD)")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(ops);
-  if (SHOTS) {
-    await ops.screenshot({ path: `${SHOTS}/admin-plan-error-1280.png`, fullPage: true });
-    await ops.setViewportSize({ width: 390, height: 844 });
-    await ops.screenshot({ path: `${SHOTS}/admin-plan-error-390.png`, fullPage: true });
-    await ops.setViewportSize({ width: 1280, height: 720 });
-  }
+  await screenshotAt(ops, "admin-plan-error", [1280, 390]);
 
   await form.getByLabel("Monthly price (USD)").fill("599.50");
   await form.getByRole("button", { name: "Save price" }).click();
@@ -128,7 +123,7 @@ test("an operator changes the Pro plan's price, the distributor's monthly fee an
   await pkg.getByLabel("Monthly price (USD)").fill(String(NEW_PROFESSIONAL.monthlyPrice / 100));
   await pkg.getByRole("button", { name: "Save price" }).click();
   await expect(pkg.getByRole("status")).toHaveText("New price in effect.");
-  if (SHOTS) await ops.screenshot({ path: `${SHOTS}/admin-plan-package-1280.png`, fullPage: true });
+  await screenshot(ops, "admin-plan-package-1280");
 
   await gotoHydrated(ops, "/admin/plans");
   await expect(ops.getByTestId("plan-price-plan-pro")).toHaveText("$599.50/mo");

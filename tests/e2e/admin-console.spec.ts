@@ -5,6 +5,7 @@ import { CUSTOMER_PASSWORD, payWith, signedInContext, startDashboardTrial } from
 import { createVerifiedAccount } from "./support/loopback";
 import { operatorContext } from "./support/operator";
 import { gotoHydrated } from "./support/page";
+import { screenshotAt } from "./support/screenshots";
 
 /**
  * The operator console: an operator finds a customer by email, opens their order, refunds it and
@@ -143,10 +144,7 @@ for (const path of ["/admin/audit", "/admin/tickets", "/admin/emails"])
       const note = ops.getByRole("note");
       await expect(note).toContainText("No mail server is set up, so no email leaves this server.");
       await expect(note.getByRole("link", { name: "dev mailbox" })).toHaveAttribute("href", "/dev/mailbox");
-      await ops.screenshot({ path: "test-results/admin-emails-no-smtp.png" });
-      await ops.setViewportSize({ width: 390, height: 844 });
-      await ops.screenshot({ path: "test-results/admin-emails-no-smtp-390.png" });
-      await ops.setViewportSize({ width: 1280, height: 720 });
+      await screenshotAt(ops, "admin-emails-no-smtp", [1280, 390], { fullPage: false });
     }
     await expectNoAxeViolations(ops);
     const first = ops.locator("tbody tr").first().getByRole("link").first();

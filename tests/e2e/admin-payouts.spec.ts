@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signUpVerified, siteCookies, siteOrigin, uniqueEmail } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { payWith } from "./support/customer";
 import { cookieHeader, freshIp, mailLink, raw } from "./support/loopback";
 import { OPERATOR, OPERATOR_PASSWORD, operatorTotpUri, unusedTotpCode } from "./support/operator";
 import { gotoHydrated } from "./support/page";
+import { screenshot, screenshotAt } from "./support/screenshots";
 
 /**
  * Affiliate payouts (docs/decisions/0067-affiliate-payouts.md), with the e2e server's hold period of
@@ -13,10 +14,6 @@ import { gotoHydrated } from "./support/page";
  * over the $50 minimum), the operator signs in with password and TOTP code, creates a payout run,
  * downloads its PayPal CSV and confirms it; the affiliate then sees the payout as paid.
  */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 test("an operator with TOTP runs a payout, downloads the CSV and confirms it; the affiliate sees it paid", async ({
   browser,
 }) => {
@@ -91,7 +88,7 @@ test("an operator with TOTP runs a payout, downloads the CSV and confirms it; th
   await expect(line).toContainText("$149.70");
   await expect(line).toContainText("Paid in this run");
   await expectNoAxeViolations(ops);
-  await shoot(ops, "admin-payouts-preview");
+  await screenshot(ops, "admin-payouts-preview");
   await ops.getByRole("button", { name: "Create payout run" }).click();
   await expect(ops.getByRole("status")).toContainText(/Payout run \d+ created/);
   const run = ops.locator("section", { hasText: `@${username}` }).first();
@@ -100,10 +97,7 @@ test("an operator with TOTP runs a payout, downloads the CSV and confirms it; th
   expect(download.suggestedFilename()).toMatch(/^payout-run-\d+\.csv$/);
   const csv = readFileSync((await download.path())!, "utf8");
   expect(csv).toMatch(new RegExp(`^${paypal.replace(/[.+]/g, "\\$&")},149\\.70,USD,PAYOUT-\\d+,[^\\r\\n]+,PAYPAL\\r$`, "m"));
-  await shoot(ops, "admin-payouts-open-run");
-  await ops.setViewportSize({ width: 390, height: 844 });
-  await shoot(ops, "admin-payouts-open-run-phone");
-  await ops.setViewportSize({ width: 1280, height: 720 });
+  await screenshotAt(ops, "admin-payouts-open-run", [1280, 390]);
   await run.getByLabel("PayPal has paid this run").check();
   await run.getByRole("button", { name: "Confirm paid" }).click();
   await expect(ops.getByRole("status")).toContainText(/marked paid/);
@@ -117,8 +111,6 @@ test("an operator with TOTP runs a payout, downloads the CSV and confirms it; th
   await expect(payouts.getByTestId("payout-list")).toContainText("Paid");
   await expect(payouts.getByTestId("payout-balances")).toContainText("$149.70");
   await expectNoAxeViolations(affiliate);
-  await shoot(affiliate, "affiliate-payouts");
-  await affiliate.setViewportSize({ width: 390, height: 844 });
-  await shoot(affiliate, "affiliate-payouts-phone");
+  await screenshotAt(affiliate, "affiliate-payouts", [1280, 390]);
   await affiliateContext.close();
 });

@@ -6,6 +6,7 @@ import { latestMailLink, signUpVerified, siteOrigin, uniqueEmail } from "./suppo
 import { operatorContext } from "./support/operator";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
+import { screenshotAt } from "./support/screenshots";
 
 /**
  * Affiliates end to end: an affiliate signs up and verifies, a visitor arrives through the referral
@@ -14,22 +15,13 @@ import { gotoHydrated } from "./support/page";
  * is a 404 for everyone else, signed in or not. Run with OPERATOR_EMAILS=ops@example.com in the environment.
  */
 const OPERATOR_EMAIL = "ops@example.com";
-const SHOTS = process.env.AFF_SHOTS_DIR;
 // A plan is paid at checkout; a one-time app's payment (and its commission) waits for its 3-day trial to end.
 const plan = BILLING_PLANS.find((p) => p.type === "basic")!;
 const expectedCommission = commissionFor(plan.monthlyPrice);
 const money = (cents: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(cents / 100);
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
+const shoot = (page: Page, name: string) => screenshotAt(page, name, [1280, 390]);
 
 const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`).locator("dd");
 

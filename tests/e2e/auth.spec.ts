@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { latestMailLink, siteOrigin, uniqueEmail } from "./support/auth";
 import { createVerifiedAccount } from "./support/loopback";
 import { gotoHydrated } from "./support/page";
+import { screenshot } from "./support/screenshots";
 
 const PASSWORD = "correct-horse-battery";
 
@@ -105,7 +106,7 @@ test("without Google's client id and secret no tab offers Google, and a forged G
     await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
     await expect(page.getByText("Or continue with")).toHaveCount(0);
   }
-  await page.screenshot({ path: "test-results/auth-without-google.png" });
+  await screenshot(page, "auth-without-google", { fullPage: false });
 
   // The form the page no longer shows, posted anyway: the server still refuses it with the reason.
   const forged = await page.request.post("/auth?tab=signin", {
@@ -127,7 +128,7 @@ test("a Google sign-in that comes back with an error lands on Sign In, which say
     // And the spec's toast (section 8), once.
     await expect(toast(page, "Google Sign In Failed")).toHaveCount(1);
   }
-  await page.screenshot({ path: "test-results/auth-google-error.png" });
+  await screenshot(page, "auth-google-error", { fullPage: false });
 });
 
 test("forgot password: the same message for a known and an unknown email", async ({ page }) => {

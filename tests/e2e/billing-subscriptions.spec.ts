@@ -3,6 +3,7 @@ import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { payWith, signedInContext } from "./support/customer";
 import { gotoHydrated } from "./support/page";
+import { screenshot } from "./support/screenshots";
 
 /** A verified customer with a started trial (so the trial overlay does not cover the pages). */
 async function customer(browser: Browser): Promise<BrowserContext> {
@@ -14,8 +15,6 @@ async function startCheckout(context: BrowserContext, data: Record<string, unkno
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { url: string }).url;
 }
-
-const SHOTS = process.env.SHOTS_DIR;
 
 test("billing: a monthly add-on subscriber sees the subscription; the return toast says success only for a paid order", async ({
   browser,
@@ -66,7 +65,7 @@ test("billing: a monthly add-on subscriber sees the subscription; the return toa
   await expect(page.getByRole("link", { name: "Manage Billing" })).toHaveAttribute("href", "/dashboard/billing/manage");
   await expect(page.getByTestId("no-portal")).toHaveCount(0);
   await expectNoAxeViolations(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/billing-addon-subscriber.png`, fullPage: true });
+  await screenshot(page, "billing-addon-subscriber");
   await context.close();
 });
 
@@ -97,7 +96,7 @@ test("local checkout: rejected fields get an error summary (role=alert), focus o
   await expect(expiry).toHaveAttribute("aria-describedby", "expiry-error");
   await expect(page.getByLabel("Card number")).not.toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/local-checkout-errors.png`, fullPage: true });
+  await screenshot(page, "local-checkout-errors");
 
   // Pay cannot be submitted twice: two submits in the same moment (before the button is disabled)
   // send one request (React Router keeps only the latest navigation).

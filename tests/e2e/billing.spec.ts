@@ -4,8 +4,7 @@ import { signUpVerified, siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { payWith, signedInContext, startDashboardTrial } from "./support/customer";
 import { gotoHydrated } from "./support/page";
-
-/** Starts the 7-day trial the way checkout.spec.ts does, so the trial overlay does not cover the pages. */
+import { screenshot, screenshotAt } from "./support/screenshots";
 
 /** A verified customer with a started trial, in a browser context of its own (own sign-up IP). */
 async function customer(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -22,9 +21,12 @@ async function payInNewTab(context: BrowserContext, button: Locator): Promise<Pa
   return checkout;
 }
 
-/** Desktop (1280) and phone (390) screenshots: the first screen, the whole page and, given `focus`, the screen around it. */
-async function screenshots(page: Page, name: string, focus?: Locator) {
-  const SHOTS = `${test.info().project.outputDir}/billing-screens`;
+/**
+ * At desktop (1280) and phone (390) widths: the heading shows, nothing is wider than the window, no
+ * axe violation on the phone; screenshots of the first screen, the whole page and, given `focus`,
+ * the screen around it.
+ */
+async function checkWidths(page: Page, name: string, focus?: Locator) {
   for (const [label, width, height] of [
     ["desktop", 1280, 900],
     ["mobile", 390, 844],
@@ -35,11 +37,11 @@ async function screenshots(page: Page, name: string, focus?: Locator) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     if (label === "mobile") await expectNoAxeViolations(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}-full.png`, fullPage: true });
+    await screenshot(page, `${name}-${label}`, { fullPage: false });
+    await screenshot(page, `${name}-${label}-full`);
     if (focus) {
       await focus.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}-focus.png` });
+      await screenshot(page, `${name}-${label}-focus`, { fullPage: false });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -61,7 +63,7 @@ test("billing: buy the Pro plan in the test checkout tab, then switch to a scali
   await expect(page.getByText("Manage Billing", { exact: true })).toHaveCount(0);
   await expect(page.getByText("No payments yet.")).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, "billing-trial");
+  await checkWidths(page, "billing-trial");
 
   // Pro: the button says Processing... while the checkout starts, then the hosted page pays it.
   const pro = page.getByTestId("plan-pro");
@@ -96,7 +98,7 @@ test("billing: buy the Pro plan in the test checkout tab, then switch to a scali
   await expect(historyRows(page).first()).toContainText("Pro Plan");
   await expect(historyRows(page).first()).toContainText("Paid");
   await expectNoAxeViolations(page);
-  await screenshots(page, "billing-pro", page.getByRole("heading", { name: "Billing history" }));
+  await checkWidths(page, "billing-pro", page.getByRole("heading", { name: "Billing history" }));
 
   // Refresh status re-syncs and says so.
   await page.getByRole("button", { name: "Refresh status" }).click();
@@ -130,7 +132,7 @@ test("billing: buy the Pro plan in the test checkout tab, then switch to a scali
     { code: "included_in_plan", message: includedText, error: includedText },
   ]);
   await expectNoAxeViolations(page);
-  await screenshots(page, "scaling-pro", page.getByTestId("tier-3"));
+  await checkWidths(page, "scaling-pro", page.getByTestId("tier-3"));
   await page.getByTestId("tier-3").getByRole("button", { name: "Upgrade" }).click();
   await page.waitForURL(/\/dashboard\/billing\/change\//);
   await expect(page.getByTestId("change-from")).toContainText("Pro");
@@ -184,9 +186,7 @@ test("billing: buy the Pro plan in the test checkout tab, then switch to a scali
   const dialog = page.getByRole("dialog", { name: "Cancel Scale 500K?" });
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${test.info().project.outputDir}/billing-screens/cancel-dialog-mobile.png` });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshotAt(page, "cancel-dialog", [390], { fullPage: false });
   await dialog.getByRole("button", { name: "Keep subscription" }).click();
   await expect(dialog).toHaveCount(0);
   await tier.getByRole("button", { name: "Cancel Scale 500K" }).click();
@@ -267,7 +267,7 @@ test("add-ons: search and filter in the URL, a cart with the 3-add-on minimum, c
   await card(second.name).getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByTestId("cart-total")).toHaveText("$207/month");
   await expectNoAxeViolations(page);
-  await screenshots(page, "addons-cart", card(first.name));
+  await checkWidths(page, "addons-cart", card(first.name));
 
   const checkout = await payInNewTab(context, cart.getByRole("button", { name: "Checkout 3 add-ons" }));
   await checkout.waitForURL(/\/dashboard\/addons/);
@@ -339,7 +339,7 @@ test("checkout returns: canceled shows a toast; a failing checkout shows the sec
   await expect(page.getByTestId("scaling-current-plan")).toHaveText("Free Trial");
   await expect(page.getByTestId("tier-0").getByRole("button", { name: "Upgrade" })).toBeEnabled();
   await expectNoAxeViolations(page);
-  await screenshots(page, "scaling-trial");
+  await checkWidths(page, "scaling-trial");
 
   // The enterprise panel books a demo in a new tab.
   const demo = page.getByRole("link", { name: /BOOK DEMO/ });

@@ -5,6 +5,7 @@ import { siteOrigin, signUpVerified } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { freshIp, raw } from "./support/loopback";
 import { gotoHydrated } from "./support/page";
+import { screenshot } from "./support/screenshots";
 
 const PAGES = [
   { path: "/dashboard/profile", heading: "Profile" },
@@ -316,9 +317,7 @@ for (const { path: pagePath, heading } of PAGES) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${pagePath} at ${width}px`).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
-      if (process.env.SCREENSHOTS) {
-        await page.screenshot({ path: `${process.env.SCREENSHOTS}/${pagePath.split("/").pop()}-${width}.png`, fullPage: true });
-      }
+      await screenshot(page, `${pagePath.split("/").pop()}-${width}`);
     }
   });
 }

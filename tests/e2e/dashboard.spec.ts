@@ -2,8 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signUpVerified, siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
-
-const SHOTS = process.env.DASH_SHOTS_DIR;
+import { screenshot } from "./support/screenshots";
 
 /** Starts the trial through the plain HTML form post (the no-JavaScript path of the chooser). */
 async function startTrialByForm(page: Page) {
@@ -77,7 +76,7 @@ test.describe("dashboard trial gate", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/chooser-1280.png`, fullPage: true });
+    await screenshot(page, "chooser-1280");
 
     await dialog.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
     await expect(page.getByText("Trial Started!")).toBeVisible();
@@ -92,7 +91,7 @@ test.describe("dashboard trial gate", () => {
     await expect(page.getByRole("heading", { name: "You're all set!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Explore Features" })).toBeVisible();
     await expect(page.getByRole("link", { name: "View Upgrade Options" })).toHaveAttribute("href", "/packages");
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/overview-active-1280.png`, fullPage: true });
+    await screenshot(page, "overview-active-1280");
 
     await page.reload();
     await page.waitForSelector("html[data-hydrated]");
@@ -111,7 +110,7 @@ test.describe("dashboard trial gate", () => {
     await expect(page.getByRole("region", { name: "Free preview" })).toBeVisible();
     await previewCounting(page);
     await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-1280.png`, fullPage: true });
+    await screenshot(page, "preview-1280");
 
     await page.clock.runFor(16_000);
     const dialog = chooser(page);
@@ -135,7 +134,7 @@ test.describe("dashboard trial gate", () => {
     // The page's last content ends above the floating box, so nothing stays hidden under it.
     const end = (await page.locator("#dashboard-main > *").last().boundingBox())!;
     expect(end.y + end.height).toBeLessThanOrEqual(box.y);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-390-end.png` });
+    await screenshot(page, "preview-390-end", { fullPage: false });
   });
 
   test("a second trial start is refused (409); an unknown plan and a paid plan are rejected", async ({ page }) => {
@@ -213,7 +212,7 @@ test.describe("dashboard trial gate", () => {
     const dialog = noJs.getByRole("dialog", { name: "Choose Your Plan" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Your free preview has ended.");
-    if (SHOTS) await noJs.screenshot({ path: `${SHOTS}/chooser-no-js-1280.png` });
+    await screenshot(noJs, "chooser-no-js-1280", { fullPage: false });
     await dialog.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
     await expect(noJs).toHaveURL(/\/dashboard\?toast=trial-started$/);
     await expect(noJs.getByRole("dialog")).toHaveCount(0);
@@ -310,7 +309,7 @@ test.describe("dashboard shell", () => {
     expect(cookie?.value).toBe("false");
     const sevenDays = Date.now() / 1000 + 604_800;
     expect(Math.abs((cookie?.expires ?? 0) - sevenDays)).toBeLessThan(120);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/collapsed-1280.png`, fullPage: true });
+    await screenshot(page, "collapsed-1280");
 
     // Server-rendered collapsed: the HTML itself says so, before any script runs.
     const html = await (await page.request.get("/dashboard/onboarding")).text();
@@ -372,7 +371,7 @@ test.describe("dashboard shell", () => {
     await expect(toast).toBeVisible();
     const header = (await page.locator("header").first().boundingBox())!;
     expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-390.png`, fullPage: true });
+    await screenshot(page, "preview-390");
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -380,14 +379,14 @@ test.describe("dashboard shell", () => {
     await expect(sheet).toBeVisible();
     // The menu opens on the current page's link (Radix's default was Sign Out, one Enter from signing out).
     await expect(sheet.getByRole("link", { name: "Overview & Analytics" })).toBeFocused();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sheet-390.png` });
+    await screenshot(page, "sheet-390", { fullPage: false });
     await sheet.getByRole("link", { name: "Onboarding Tracker" }).click();
     await expect(page).toHaveURL(/\/dashboard\/onboarding$/);
     await expect(sheet).toBeHidden();
 
     await page.clock.runFor(16_000);
     await expect(chooser(page)).toBeVisible();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/chooser-390.png` });
+    await screenshot(page, "chooser-390", { fullPage: false });
   });
 });
 
@@ -418,5 +417,5 @@ test("onboarding: a completed step and the scheduled call persist, with a live c
   await expect(page.getByTestId("call-countdown")).toHaveText(/^Starts in [1-2]d \d{1,2}h \d{1,2}m$/);
   await expect(page.getByText("3 of 8 steps completed")).toBeVisible();
   await expectNoAxeViolations(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/onboarding-1280.png`, fullPage: true });
+  await screenshot(page, "onboarding-1280");
 });

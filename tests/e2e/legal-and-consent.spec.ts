@@ -5,6 +5,7 @@ import { uniqueEmail } from "./support/auth";
 import { signedInContext } from "./support/customer";
 import { operatorContext } from "./support/operator";
 import { gotoHydrated } from "./support/page";
+import { screenshot } from "./support/screenshots";
 
 /**
  * The privacy policy and the terms of service, reached as a visitor reaches them (the footer, the
@@ -31,12 +32,12 @@ for (const doc of DOCUMENTS) {
       .click();
     await expect(page.getByRole("heading", { level: 2, name: new RegExp(doc.section) })).toBeInViewport();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `test-results/legal${doc.path.replace("/", "-")}-1280.png`, fullPage: true });
+    await screenshot(page, `legal${doc.path.replace("/", "-")}-1280`);
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(doc.path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `test-results/legal${doc.path.replace("/", "-")}-375.png`, fullPage: true });
+    await screenshot(page, `legal${doc.path.replace("/", "-")}-375`);
   });
 }
 
@@ -112,7 +113,7 @@ test("marketing consent: unticked by default, stored with its words and time, sh
     await expect(consent).not.toBeChecked();
   }
   await requestCallback(withConsent, true);
-  await page.screenshot({ path: "test-results/callback-consent.png" });
+  await screenshot(page, "callback-consent", { fullPage: false });
   await requestCallback(without, false);
 
   const ops = await operatorContext(browser);
@@ -130,7 +131,7 @@ test("marketing consent: unticked by default, stored with its words and time, sh
   await expect(yes.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
   await expect(yes).toContainText(MARKETING_CONSENT_TEXT);
   await expect(await consentOf(without)).toContainText("No: the lead is called back but not added to the mailing list.");
-  await admin.screenshot({ path: "test-results/admin-leads-consent.png" });
+  await screenshot(admin, "admin-leads-consent", { fullPage: false });
   await ops.close();
 });
 

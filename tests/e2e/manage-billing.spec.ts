@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { CUSTOMER_PASSWORD, payWith, signedInContext, startDashboardTrial } from "./support/customer";
 import { createVerifiedAccount } from "./support/loopback";
 import { gotoHydrated } from "./support/page";
+import { screenshot } from "./support/screenshots";
 
 /** A zone far from UTC, so a date shown in the customer's zone is told apart from the server's. */
 const CUSTOMER_ZONE = "Pacific/Auckland";
@@ -160,7 +161,7 @@ test("Manage Billing on the local provider: subscriptions with cancel, the test 
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
   await expect(page.getByRole("link", { name: "Back to Subscription & Billing" })).toBeHidden();
   await expect(page.getByTestId("receipt-total")).toBeVisible();
-  await page.screenshot({ path: `${test.info().project.outputDir}/receipt-print.png`, fullPage: true });
+  await screenshot(page, "receipt-print");
   await page.emulateMedia({ media: "screen" });
 
   // Another customer opening the same receipt gets the not-found page.

@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
-
-const SHOTS = process.env.SHOTS_DIR;
+import { screenshot } from "./support/screenshots";
 
 test.describe("public pages' error screen", () => {
   test("a busy server's 503 on /apps' data keeps the header and footer and offers Try again", async ({ page }) => {
@@ -25,7 +24,7 @@ test.describe("public pages' error screen", () => {
     await expect(alert.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
     await expect(page.locator("body")).not.toContainText("turbo-stream");
     await expect(page.locator("body")).not.toContainText("Unexpected");
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/error-503.png`, fullPage: false });
+    await screenshot(page, "error-503", { fullPage: false });
     await expectNoAxeViolations(page);
 
     // Try again loads the page afresh once the server answers.

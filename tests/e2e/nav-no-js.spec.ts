@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page";
-
-const SHOTS = process.env.SHOTS_DIR;
+import { screenshot } from "./support/screenshots";
 
 // ADR 0016: the page's script loads after the first paint, and may never load. The bar's menus must
 // work from the server's HTML alone.
@@ -20,7 +19,7 @@ test.describe("navigation bar without JavaScript", () => {
       await expect(menu.getByRole("link", { name: "Solutions" })).toHaveAttribute("href", "/apps");
       await expect(menu.getByRole("link", { name: "How It Works" })).toHaveAttribute("href", "/how-it-works");
       await expect(menu.getByRole("link", { name: /^BOOK DEMO/ })).toHaveAttribute("target", "_blank");
-      if (SHOTS && start === "/apps") await page.screenshot({ path: `${SHOTS}/mobile-menu-no-js.png` });
+      if (start === "/apps") await screenshot(page, "mobile-menu-no-js", { fullPage: false });
       await page.getByRole("button", { name: "Close menu" }).click();
       await expect(menu).toBeHidden();
       await page.getByRole("button", { name: "Open menu" }).click();

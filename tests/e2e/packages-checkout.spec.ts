@@ -5,6 +5,7 @@ import { siteOrigin } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 import { payWith, signedInContext } from "./support/customer";
 import { gotoHydrated } from "./support/page";
+import { screenshotAt } from "./support/screenshots";
 
 /**
  * Checkout from /packages and the distributor program (docs/decisions/0009): the price on
@@ -16,21 +17,13 @@ const FUNNEL = "/packages?industry=Insurance&goal=add_ai&timeline=standard";
 const professional = QUICK_PICK_PLANS.find((p) => p.id === "professional")!;
 const starter = QUICK_PICK_PLANS.find((p) => p.id === "starter")!;
 const funnel = { goal: "add_ai", timeline: "standard" };
-const SHOTS = process.env.SHOTS_DIR;
 
 /** A verified account (from a loopback address of its own: sign-up is rate limited per IP) in a context of its own. */
 function customer(browser: Browser, fields: Record<string, unknown> = {}) {
   return signedInContext(browser, "pkg", { fields });
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
+const shot = (page: Page, name: string) => screenshotAt(page, name, [1280, 390]);
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 

@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Locator, type Page } from "@pla
 import { expectNoAxeViolations } from "./support/axe";
 import { payWith, signedInContext } from "./support/customer";
 import { gotoHydrated } from "./support/page";
+import { screenshot } from "./support/screenshots";
 
 /** Clicks `button` (which opens the hosted checkout in a new tab), pays with the test card and closes that tab. */
 async function payInNewTab(context: BrowserContext, button: Locator) {
@@ -13,16 +14,15 @@ async function payInNewTab(context: BrowserContext, button: Locator) {
   await checkout.close();
 }
 
-/** Desktop (1280) and phone (375) screenshots of the page as it is now; nothing wider than the window. */
-async function screenshots(page: Page, name: string) {
-  const dir = `${test.info().project.outputDir}/plan-change-screens`;
+/** At desktop (1280) and phone (375) widths, nothing is wider than the window; a screenshot of each. */
+async function checkWidths(page: Page, name: string) {
   for (const [label, width, height] of [
     ["desktop", 1280, 900],
     ["mobile", 375, 812],
   ] as const) {
     await page.setViewportSize({ width, height });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
+    await screenshot(page, `${name}-${label}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -42,7 +42,7 @@ test("a subscriber switches plan: the prorated figure first, then the same subsc
   await expect(page.getByTestId("current-plan-name")).toHaveText("Basic");
   await expect(page.getByText("you see the prorated amount before you confirm")).toBeVisible();
   await expect(page.getByTestId("plan-basic").getByRole("button", { name: "Current Plan" })).toBeDisabled();
-  await screenshots(page, "billing-subscriber");
+  await checkWidths(page, "billing-subscriber");
 
   // The switch opens no new tab: the confirmation is this tab's next page.
   const pages = context.pages().length;
@@ -60,7 +60,7 @@ test("a subscriber switches plan: the prorated figure first, then the same subsc
   expect(due).toBeLessThanOrEqual(900);
   await expect(page.getByTestId("change-next-charge")).toContainText(/^\$999 on \w{3} \d{1,2}, \d{4}$/);
   await expectNoAxeViolations(page);
-  await screenshots(page, "change-quote");
+  await checkWidths(page, "change-quote");
 
   // Confirm: the button says so while it works, then the outcome in words, focused.
   const confirm = page.getByRole("button", { name: /^Confirm and pay \$/ });
@@ -69,7 +69,7 @@ test("a subscriber switches plan: the prorated figure first, then the same subsc
   await expect(page.getByTestId("change-done")).toContainText("Your plan is now Enterprise ($999/month).");
   await expect(page.getByTestId("change-done")).toBeFocused();
   await expectNoAxeViolations(page);
-  await screenshots(page, "change-done");
+  await checkWidths(page, "change-done");
 
   // Confirming again (a second post of the same form) changes nothing more.
   const again = await page.request.post(page.url(), {
@@ -115,7 +115,7 @@ test("a subscriber's scaling tier is a plan change too; a downgrade shows the cr
   const credit = dollars(await page.getByTestId("change-credit").textContent());
   expect(credit).toBeGreaterThan(290);
   expect(credit).toBeLessThanOrEqual(300);
-  await screenshots(page, "change-downgrade");
+  await checkWidths(page, "change-downgrade");
   await page.getByRole("button", { name: "Confirm change" }).click();
   await expect(page.getByTestId("change-done")).toContainText("is credited toward your next invoices");
   await gotoHydrated(page, "/dashboard/scaling");

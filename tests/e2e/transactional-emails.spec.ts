@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { signUpVerified } from "./support/auth";
 import { gotoHydrated } from "./support/page";
+import { screenshot } from "./support/screenshots";
 
 /**
  * The dev mailbox shows a templated email's HTML part in a sandboxed frame and its text part, and
@@ -31,7 +32,7 @@ test("the dev mailbox shows the verification and welcome emails, HTML and text",
     const frame = page.locator("iframe").first();
     await expect(frame).toHaveAttribute("sandbox", "");
     await expect(page.frameLocator("iframe").first().getByText("Welcome, Grace!")).toBeVisible();
-    await page.screenshot({ path: `test-results/mailbox-${width}.png`, fullPage: false });
+    await screenshot(page, `mailbox-${width}`, { fullPage: false });
   }
   await page.getByText("Text part").first().click();
   await expect(page.getByRole("link", { name: /\/dashboard$/ }).first()).toBeVisible();

@@ -3,16 +3,13 @@ import { expectNoAxeViolations } from "./support/axe";
 import { CUSTOMER_PASSWORD, signedInContext } from "./support/customer";
 import { unusedTotpCode } from "./support/operator";
 import { gotoHydrated } from "./support/page";
+import { screenshot, screenshotAt } from "./support/screenshots";
 
 /**
  * Two-factor authentication (docs/decisions/0073-two-factor.md): a customer turns it on in Settings
  * (password, QR code and key, recovery codes, a first code), then signs in with password and code,
  * and once with a recovery code.
  */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 async function signIn(page: Page, email: string, code: string) {
   await gotoHydrated(page, "/auth?next=%2Fdashboard%2Fsettings");
   await page.getByLabel("Email").fill(email);
@@ -46,10 +43,7 @@ test("a customer turns on two-factor in Settings, then signs in with a code and 
   expect(recovery).toHaveLength(10);
   await expect(card.getByRole("link", { name: "Download recovery codes" })).toHaveAttribute("download", /\.txt$/);
   await expectNoAxeViolations(page);
-  await shoot(page, "settings-two-factor-setup");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, "settings-two-factor-setup-phone");
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await screenshotAt(page, "settings-two-factor-setup", [1280, 390]);
 
   const uri = `otpauth://totp/x?secret=${key}`;
   await card.getByLabel(/Enter the 6-digit code/).fill("000000");
@@ -61,7 +55,7 @@ test("a customer turns on two-factor in Settings, then signs in with a code and 
   await card.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(card.getByText("Two-factor authentication is on. Each sign-in now asks for a code.")).toBeVisible();
   await expect(card.getByRole("button", { name: "Turn off two-factor authentication" })).toBeVisible();
-  await shoot(page, "settings-two-factor-on");
+  await screenshot(page, "settings-two-factor-on");
   await context.close();
 
   // Signing in: the password, then a code; a wrong one is said so.
@@ -70,7 +64,7 @@ test("a customer turns on two-factor in Settings, then signs in with a code and 
   await signIn(signInPage, email, "000000");
   await expect(signInPage.getByText(/That code is not valid/)).toBeVisible();
   await expectNoAxeViolations(signInPage);
-  await shoot(signInPage, "auth-two-factor-step");
+  await screenshot(signInPage, "auth-two-factor-step");
   await signInPage.getByLabel("Authentication code").fill(await unusedTotpCode(uri));
   await signInPage.getByRole("button", { name: "Verify" }).click();
   await expect(signInPage).toHaveURL(/\/dashboard\/settings/);
