@@ -458,30 +458,29 @@ async function pressAndCheck(
   await row.check?.(run);
 }
 
-/**
- * One browser context for the spec's tests in a worker, behind one proxy whose source address each
- * test changes (the forms' per-IP limits stay per test): a context per test costs a renderer and the
- * browser's set-up each time. What a test leaves in it (cookies, pages, routes, listeners) is taken
- * away after it.
- */
-const formsTest = test.extend<object, { shared: { context: BrowserContext; proxy: Awaited<ReturnType<typeof ipProxy>> } }>({
-  shared: [
-    async ({ browser }, use) => {
-      const proxy = await ipProxy(siteOrigin());
-      const context = await browser.newContext({ proxy: proxy.proxy });
-      await use({ context, proxy });
-      await context.close();
-      await proxy.close();
-    },
-    { scope: "worker" },
-  ],
-});
+test.describe("a form pressed while the page loads is sent exactly once", () => {
+  /**
+   * One browser context for the file's tests, behind one proxy whose source address each test
+   * changes (the forms' per-IP limits stay per test): a context per test costs a renderer and the
+   * browser's set-up each time. What a test leaves in it (cookies, pages, routes, listeners) is
+   * taken away after it. Made in beforeAll rather than as a worker fixture, which would need a
+   * worker of its own that Playwright starts only when another ends.
+   */
+  let shared: { context: BrowserContext; proxy: Awaited<ReturnType<typeof ipProxy>> } | undefined;
+  test.beforeAll(async ({ browser }) => {
+    const proxy = await ipProxy(siteOrigin());
+    shared = { proxy, context: await browser.newContext({ proxy: proxy.proxy }) };
+  });
+  test.afterAll(async () => {
+    await shared?.context.close();
+    await shared?.proxy.close();
+  });
 
-formsTest.describe("a form pressed while the page loads is sent exactly once", () => {
   for (const row of ROWS) {
     for (const [n, moment] of MOMENTS.entries()) {
-      formsTest(`${row.name}: ${moment}`, async ({ shared: { context, proxy } }) => {
-        formsTest.slow();
+      test(`${row.name}: ${moment}`, async () => {
+        const { context, proxy } = shared!;
+        test.slow();
         const run: Run = { email: uniqueEmail("early-form"), password: CUSTOMER_PASSWORD, n };
         if (row.who !== "visitor") {
           const { cookie } = await createVerifiedAccount(run.email, run.password, siteOrigin());
