@@ -1,7 +1,7 @@
 // `npm test`: every check, in the order that fails fastest. Each step's output streams through
 // (the proofs' lanes print theirs as each lane ends); the first failing step stops the run with its
-// exit code. Vitest and Playwright also write JSON
-// reports, from which the closing "N passed, N failed" line is computed.
+// exit code. Vitest and Playwright also write JSON reports, from which the closing "N passed,
+// N failed" line is computed.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,6 +43,8 @@ for (const f of [
 const TEMPLATE = path.join(mkdtempSync(path.join(tmpdir(), "test-all-")), "data");
 
 const OBSERVABILITY = ["observability", "node", ["tests/reliability/observability.js"]];
+// Durability, cluster and observability empty this database when it is set.
+const SHARED_DATABASE = Boolean(process.env.TEST_DATABASE_URL);
 
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
@@ -60,20 +62,20 @@ const steps = [
   ["fuzz", "node", ["tests/fuzz/fuzz.js"]],
   // The proofs in two lanes side by side: they spend much of their time waiting on servers that
   // start, stop and are killed, so one after the other they keep about one core of the two busy.
-  // Each proof takes its own ports and folders. Durability and cluster empty TEST_DATABASE_URL's
-  // database when it is set, and so does observability, which then follows them in their lane.
+  // Each proof takes its own ports and folders; with a shared database, observability follows
+  // durability and cluster in their lane.
   {
     lanes: [
       [
         ["durability", "node", ["tests/reliability/durability.js"]],
         ["cluster", "node", ["tests/reliability/cluster.js"]],
-        ...(process.env.TEST_DATABASE_URL ? [OBSERVABILITY] : []),
+        ...(SHARED_DATABASE ? [OBSERVABILITY] : []),
       ],
       [
         ["https", "node", ["tests/reliability/https.js"]],
         ["faults", "node", ["tests/reliability/faults.js"]],
         ["first run", "node", ["tests/reliability/first-run.js"]],
-        ...(process.env.TEST_DATABASE_URL ? [] : [OBSERVABILITY]),
+        ...(SHARED_DATABASE ? [] : [OBSERVABILITY]),
       ],
     ],
   },
