@@ -237,6 +237,11 @@ interface Sweep {
   queue: string;
   cron: string;
   run: () => Promise<unknown>;
+  /**
+   * The start's own sweep, run by startJobs itself over everything written before the queue was
+   * ready, instead of a boot job (which would sweep only rows past the scheduled minimum age).
+   */
+  atStart?: (ready: Date) => Promise<unknown>;
 }
 
 /**
@@ -245,8 +250,18 @@ interface Sweep {
  * ran are skipped (pg-boss's default 'skip' policy): the boot sweep covers them.
  */
 const SWEEPS: readonly Sweep[] = [
-  { queue: "sweep-pending-leads", cron: "*/5 * * * *", run: () => sweepPendingLeads() },
-  { queue: "sweep-unsent-mail", cron: "*/5 * * * *", run: () => sweepUnsentMail() },
+  {
+    queue: "sweep-pending-leads",
+    cron: "*/5 * * * *",
+    run: () => sweepPendingLeads(),
+    atStart: (ready) => sweepPendingLeads({ createdBefore: ready }),
+  },
+  {
+    queue: "sweep-unsent-mail",
+    cron: "*/5 * * * *",
+    run: () => sweepUnsentMail(),
+    atStart: (ready) => sweepUnsentMail({ createdBefore: ready }),
+  },
   { queue: "prune-expired-rows", cron: "*/5 * * * *", run: () => pruneExpired() },
   { queue: "sweep-stripe-follow-ups", cron: "*/5 * * * *", run: () => sweepStripeFollowUps() },
   { queue: "sweep-trial-captures", cron: "*/5 * * * *", run: () => sweepTrialCaptures() },
@@ -405,14 +420,13 @@ export function startJobs(database: Database, options: JobsOptions = {}): Promis
       stopTimeoutMs: options.stopTimeoutMs ?? 5_000,
     };
     setJobSender(boss);
-    // The boot sweep: one job per sweep queue; two instances booting together send one of each.
-    for (const sweep of SWEEPS) await boss.send(sweep.queue, {});
-    // The server may have listened while the queue started: what was written meanwhile has no job
-    // yet. Sent now, not at the scheduled sweeps' minimum age (a minute, then up to their next
-    // run). A row with a live job (another instance's) is skipped by its key, as in every sweep.
+    // The boot sweep: one job per sweep queue (two instances booting together send one of each),
+    // or the sweep's own start. The server may have listened while the queue started: leads and
+    // mail written meanwhile have no job yet, and are sent now rather than at the scheduled sweeps'
+    // minimum age (a minute, then up to their next run). A row with a live job (another
+    // instance's) is skipped by its key, as in every sweep.
     const ready = new Date();
-    await sweepPendingLeads({ createdBefore: ready });
-    await sweepUnsentMail({ createdBefore: ready });
+    for (const sweep of SWEEPS) await (sweep.atStart ? sweep.atStart(ready) : boss.send(sweep.queue, {}));
     log.info("jobs started", {
       queues: queues.map((q) => q.name),
       sweeps: SWEEPS.map((s) => s.queue),
