@@ -47,6 +47,6 @@ EXPOSE 3000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# --max-semi-space-size, and MALLOC_ARENA_MAX in the runtime ENV above:
+# --max-semi-space-size, --wasm-tiering-budget, and MALLOC_ARENA_MAX in the runtime ENV above:
 # app/server/process/processes.server.js (SERVER_NODE_FLAGS, SERVER_ENV) says why.
-CMD ["node", "--max-semi-space-size=16", "server.js"]
+CMD ["node", "--max-semi-space-size=16", "--wasm-tiering-budget=1000000000", "server.js"]

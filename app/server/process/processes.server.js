@@ -38,9 +38,12 @@ export function serverProcesses(env, development) {
  * Node flags the production server runs with (`npm start`, `npm run start:prod`, the container's
  * command; the benchmarks start it the same way). V8 otherwise grows a busy server's young
  * generation until it is most of a signed-in server's memory, for no measurable gain in CPU a
- * request (docs/decisions/0091-young-generation-size.md, with the figures).
+ * request (docs/decisions/0091-young-generation-size.md, with the figures). And it recompiles with
+ * its optimizing compiler every function of PGlite's WebAssembly that runs a little, most of them
+ * only at start: with a higher threshold only the functions that stay hot are (on PostgreSQL the
+ * server runs no WebAssembly; docs/decisions/0095-wasm-tier-up-threshold.md).
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16", "--wasm-tiering-budget=1000000000"];
 
 /**
  * Environment the production server runs with, set by the same starters (a value already in the
