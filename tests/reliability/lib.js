@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { TOTP } from "otpauth";
 import pg from "pg";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../app/server/process/processes.server.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || "build");
@@ -99,13 +100,14 @@ process.on("exit", () => {
 });
 
 /**
- * Spawns `node server.js` (the real production entry); `env` adds to a clean environment. `cwd`
- * (default: the repository) is where it starts, and so where it looks for `.env` and `drizzle/`.
+ * Spawns the real production entry as production starts it (`node [SERVER_NODE_FLAGS] server.js`
+ * with SERVER_ENV); `env` adds to a clean environment. `cwd` (default: the repository) is where it
+ * starts, and so where it looks for `.env` and `drizzle/`.
  */
 function spawnServer({ name, port, env, cwd = ROOT }) {
-  const base = { ...process.env };
+  const base = { ...SERVER_ENV, ...process.env };
   for (const key of CLEARED) delete base[key];
-  const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "server.js")], {
     cwd,
     env: {
       ...base,

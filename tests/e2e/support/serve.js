@@ -2,13 +2,16 @@
 // template under `npm test`: tests/reliability/lib.js), with a webinar origin
 // that differs from the site's so the embed's origin checks are exercised.
 import { spawn } from "node:child_process";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../../app/server/process/processes.server.js";
 import { newDataDir } from "../../reliability/lib.js";
 
 const dataDir = newDataDir("e2e-data-");
 const port = process.env.PORT ?? "3107";
-const child = spawn(process.execPath, ["server.js"], {
+// Started as production starts it: the same Node flags and environment (processes.server.js).
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
   stdio: "inherit",
   env: {
+    ...SERVER_ENV,
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     PUBLIC_SITE_URL: `http://localhost:${port}`,
