@@ -53,6 +53,15 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
       async () => (await database.db.select({ id: leads.id }).from(leads).where(eq(leads.deliveryStatus, "pending"))).length,
       (n) => n === 0,
     );
+  /** The lead's delivery jobs that pg-boss may still run: waiting, due for a retry or running. */
+  const openJobsOf = async (id: string) =>
+    (
+      await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pgboss.job
+            where name = ${LEAD_DELIVERY_QUEUE} and data->>'leadId' = ${id} and state in ('created', 'retry', 'active')`,
+      )
+    )[0]!.n;
   const settled = (id: string, timeoutMs?: number) =>
     waitFor(
       () => row(id),
@@ -193,7 +202,13 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
     expect(failed.lastError).toBe(
       "Mailchimp 400: Invalid Resource - bad@example.com looks fake or invalid, please enter a real email address.",
     );
-    await new Promise((r) => setTimeout(r, 1500));
+    // Its job has ended (no retry is scheduled) and a sweep leaves a failed lead alone, so no
+    // second request can follow.
+    await waitFor(
+      () => openJobsOf(id),
+      (n) => n === 0,
+    );
+    expect(await sweepPendingLeads()).toEqual({ enqueued: 0 });
     expect(fake.requests).toHaveLength(1);
     expect((await row(id)).deliveryAttempts).toBe(1);
 

@@ -13,7 +13,7 @@ import { declineOrder } from "~/server/billing/decline-order.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
 import { recordRefund } from "~/server/billing/record-payment.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
-import { type Database, type Db, openDatabase, setDatabase } from "~/server/db/client.server";
+import { type Database, type Db, openDatabase, queryRows, setDatabase } from "~/server/db/client.server";
 import {
   affiliates,
   leads,
@@ -31,7 +31,7 @@ import { sendDueReminders } from "~/server/mail/send-due-reminders.server";
 import { sendPayoutSent } from "~/server/mail/send-payout-sent.server";
 import { sendSupportAnswer } from "~/server/mail/send-support-answer.server";
 import type { EmailKind } from "~/server/mail/templates";
-import { type JobsOptions, startJobs, stopJobs } from "~/server/jobs/queue.server";
+import { type JobsOptions, MAIL_DELIVERY_QUEUE, startJobs, stopJobs } from "~/server/jobs/queue.server";
 import { createSmtpTransport, setMailTransport } from "~/server/mail/delivery.server";
 import { startTrial } from "~/server/trial/trial.server";
 import { engine } from "./support/db";
@@ -297,8 +297,19 @@ describe(`transactional emails, once per event (${engine})`, () => {
         async () => (await mailsTo(buyer.email)).filter((m) => m.sentAt === null).length,
         (unsent) => unsent === 0,
       );
-      // Nothing more arrives later (a second job, a sweep).
-      await new Promise((r) => setTimeout(r, 2_000));
+      // Nothing more arrives later: every mail job has ended (a second job for the same email has
+      // found it sent), and with everything sent a sweep has nothing to queue.
+      await waitFor(
+        async () =>
+          (
+            await queryRows<{ n: number }>(
+              db(),
+              sql`select count(*)::int as n from pgboss.job
+                  where name = ${MAIL_DELIVERY_QUEUE} and state in ('created', 'retry', 'active')`,
+            )
+          )[0]!.n,
+        (open) => open === 0,
+      );
       expect(sentTo()).toHaveLength(2);
       expect((await mailsTo(buyer.email)).map((m) => m.kind).sort()).toEqual(["paymentReceipt", "trialStarted"]);
     } finally {
