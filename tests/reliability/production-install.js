@@ -4,8 +4,9 @@
 // Dockerfile's runtime stage copies) into an empty temporary folder, installs there with
 // `npm ci --omit=dev` from npm's local cache (no network: the cache holds every package since this
 // checkout's own `npm ci`), checks that no development tool (Vite, React Router's dev package,
-// TypeScript, Vitest) was installed, then starts `node server.js` there on a throw-away PGlite folder
-// and asks for /healthz and the home page. A runtime import of a devDependency fails the start.
+// TypeScript, Vitest) was installed, then starts the server there as production starts it
+// (SERVER_NODE_FLAGS and SERVER_ENV) on a throw-away PGlite folder and asks for /healthz and the home
+// page. A runtime import of a devDependency fails the start.
 //
 // Usage: npm run build && node tests/reliability/production-install.js
 // Env: BUILD_DIR (default build), REL_VERBOSE=1 (server and npm output).
@@ -14,6 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../app/server/process/processes.server.js";
 import { BUILD_DIR, freePort, Report, ROOT, waitFor } from "./lib.js";
 
 /** What a production host needs besides node_modules: the entry, its plain-JS helpers, the bundle, migrations. */
@@ -85,10 +87,11 @@ try {
 
   const port = await freePort();
   const output = [];
-  child = spawn(process.execPath, ["server.js"], {
+  child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     cwd: dir,
     // A clean environment: nothing inherited points the server at another database or provider.
     env: {
+      ...SERVER_ENV,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       HOST: "127.0.0.1",
