@@ -7,7 +7,7 @@ import { type JobsOptions, LEAD_DELIVERY_QUEUE, startJobs, stopJobs, sweepPendin
 import { retryLead, submitLead } from "~/server/leads/leads.server";
 import { type MailchimpConfig, setMailchimpConfig, subscriberHash } from "~/server/leads/mailchimp.server";
 import { engine, freshDatabase } from "./support/db";
-import { FakeMailchimp } from "./support/fake-mailchimp";
+import { FakeMailchimp } from "../support/fake-mailchimp";
 import { waitFor } from "./support/wait";
 
 process.env.LOG_LEVEL ??= "error";
