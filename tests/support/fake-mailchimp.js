@@ -26,6 +26,7 @@ import { createServer } from "node:http";
  * @property {string | undefined} via The `via-<name>` segment the base URL began with: which server sent it.
  * @property {string | undefined} authorization
  * @property {unknown} body
+ * @property {number | undefined} status The status answered, once the answer has been sent.
  */
 
 /**
@@ -115,7 +116,17 @@ export class FakeMailchimp {
         body = text;
       }
       const [, via, path = "/"] = /^(?:\/(via-[a-z0-9-]+))?(\/.*)?$/.exec(req.url ?? "/") ?? [];
-      this.requests.push({ method: req.method ?? "GET", path, via, authorization: req.headers.authorization, body });
+      /** @type {RecordedRequest} */
+      const recorded = {
+        method: req.method ?? "GET",
+        path,
+        via,
+        authorization: req.headers.authorization,
+        body,
+        status: undefined,
+      };
+      this.requests.push(recorded);
+      res.once("finish", () => (recorded.status = res.statusCode));
 
       const expected = `Basic ${Buffer.from(`anystring:${this.apiKey}`).toString("base64")}`;
       if (req.headers.authorization !== expected) return send(res, 401, { title: "API Key Invalid", status: 401 });
