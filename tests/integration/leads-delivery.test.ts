@@ -8,6 +8,7 @@ import { retryLead, submitLead } from "~/server/leads/leads.server";
 import { type MailchimpConfig, setMailchimpConfig, subscriberHash } from "~/server/leads/mailchimp.server";
 import { engine, freshDatabase } from "./support/db";
 import { FakeMailchimp } from "../support/fake-mailchimp";
+import { openJobCount } from "./support/jobs";
 import { waitFor } from "./support/wait";
 
 process.env.LOG_LEVEL ??= "error";
@@ -53,15 +54,6 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
       async () => (await database.db.select({ id: leads.id }).from(leads).where(eq(leads.deliveryStatus, "pending"))).length,
       (n) => n === 0,
     );
-  /** The lead's delivery jobs that pg-boss may still run: waiting, due for a retry or running. */
-  const openJobsOf = async (id: string) =>
-    (
-      await queryRows<{ n: number }>(
-        database.db,
-        sql`select count(*)::int as n from pgboss.job
-            where name = ${LEAD_DELIVERY_QUEUE} and data->>'leadId' = ${id} and state in ('created', 'retry', 'active')`,
-      )
-    )[0]!.n;
   const settled = (id: string, timeoutMs?: number) =>
     waitFor(
       () => row(id),
@@ -205,7 +197,7 @@ describe(`lead delivery to Mailchimp (${engine})`, () => {
     // Its job has ended (no retry is scheduled) and a sweep leaves a failed lead alone, so no
     // second request can follow.
     await waitFor(
-      () => openJobsOf(id),
+      () => openJobCount(database.db, LEAD_DELIVERY_QUEUE, { key: "leadId", value: id }),
       (n) => n === 0,
     );
     expect(await sweepPendingLeads()).toEqual({ enqueued: 0 });

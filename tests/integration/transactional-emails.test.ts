@@ -13,7 +13,7 @@ import { declineOrder } from "~/server/billing/decline-order.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
 import { recordRefund } from "~/server/billing/record-payment.server";
 import { seedCatalogue } from "~/server/catalogue/seed.server";
-import { type Database, type Db, openDatabase, queryRows, setDatabase } from "~/server/db/client.server";
+import { type Database, type Db, openDatabase, setDatabase } from "~/server/db/client.server";
 import {
   affiliates,
   leads,
@@ -36,6 +36,7 @@ import { createSmtpTransport, setMailTransport } from "~/server/mail/delivery.se
 import { startTrial } from "~/server/trial/trial.server";
 import { engine } from "./support/db";
 import { FakeSmtp } from "./support/fake-smtp";
+import { openJobCount } from "./support/jobs";
 import { waitFor } from "./support/wait";
 
 process.env.LOG_LEVEL ??= "error";
@@ -300,14 +301,7 @@ describe(`transactional emails, once per event (${engine})`, () => {
       // Nothing more arrives later: every mail job has ended (a second job for the same email has
       // found it sent), and with everything sent a sweep has nothing to queue.
       await waitFor(
-        async () =>
-          (
-            await queryRows<{ n: number }>(
-              db(),
-              sql`select count(*)::int as n from pgboss.job
-                  where name = ${MAIL_DELIVERY_QUEUE} and state in ('created', 'retry', 'active')`,
-            )
-          )[0]!.n,
+        () => openJobCount(db(), MAIL_DELIVERY_QUEUE),
         (open) => open === 0,
       );
       expect(sentTo()).toHaveLength(2);
