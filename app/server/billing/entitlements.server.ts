@@ -1,20 +1,19 @@
-import { and, eq, gt, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import {
   deriveEntitlements,
   type EntitlementRows,
   type Entitlements,
+  type AddonRow,
   type OrderFields,
   PLAN_ORDER_KINDS,
-  type TrialRow,
 } from "~/catalogue/entitlements";
-import type { Db } from "../db/client.server";
+import { queryRows, type Db } from "../db/client.server";
+import { jsonRows, rowFromJson, tableRowFromJson } from "../db/json-rows.server";
 import { addonLibrary, orders, trialAccess, userAddons, userSubscriptions } from "../db/schema";
-import { readTogether } from "../db/read-together.server";
 
 export type { Entitlements } from "~/catalogue/entitlements";
 
 const orderFields = {
-  userId: orders.userId,
   id: orders.id,
   provider: orders.provider,
   kind: orders.kind,
@@ -32,66 +31,88 @@ const orderFields = {
   details: orders.details,
 };
 
-export interface ReadOptions {
-  /** The caller already holds the trial_access row (the dashboard gate creates it first). */
-  trial?: TrialRow | null;
+/** The rows of one account the derivation reads; the trial as stored (the dashboard gate returns it). */
+export interface AccountRows extends EntitlementRows {
+  trial: typeof trialAccess.$inferSelect | null;
 }
 
+const owner = sql`wanted.user_id`;
+const soldAddonFields = {
+  addonId: userAddons.addonId,
+  name: addonLibrary.name,
+  monthlyPrice: addonLibrary.monthlyPrice,
+  orderId: userAddons.orderId,
+};
+
 /**
- * The rows of several accounts, four reads (in parallel outside a transaction) whatever the number of accounts (the admin
- * customer list asks for a page of them at once). Only rows that can grant something are read:
- * active plan rows, paid orders, active add-ons, and the orders that used an item's free trial.
+ * The rows of several accounts in one statement, whatever the number of accounts (the admin
+ * customer list asks for a page of them at once; every dashboard page asks for one). Only rows that
+ * can grant something are read: active plan rows, paid orders, active add-ons, and the orders that
+ * used an item's free trial; and the dashboard trial's row (null until the gate first creates it).
  */
-export async function readEntitlementRows(
-  db: Db,
-  userIds: string[],
-  opts: ReadOptions = {},
-): Promise<Map<string, EntitlementRows>> {
-  const byUser = new Map<string, EntitlementRows>(
-    userIds.map((id) => [id, { trial: opts.trial ?? null, subscriptions: [], orders: [], addons: [] }]),
+export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Map<string, AccountRows>> {
+  const byUser = new Map<string, AccountRows>(
+    userIds.map((id) => [id, { trial: null, subscriptions: [], orders: [], addons: [] }]),
   );
   if (userIds.length === 0) return byUser;
-  const [trials, subscriptions, paidOrders, addons] = await readTogether(db, [
-    opts.trial !== undefined ? Promise.resolve([]) : db.select().from(trialAccess).where(inArray(trialAccess.userId, userIds)),
-    db
-      .select()
-      .from(userSubscriptions)
-      .where(and(inArray(userSubscriptions.userId, userIds), eq(userSubscriptions.status, "active"))),
-    db
-      .select(orderFields)
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.userId, userIds),
-          or(
-            and(eq(orders.status, "paid"), notInArray(orders.kind, [...PLAN_ORDER_KINDS])),
-            // The trials used (usedTrial), whatever the order's state now.
-            and(eq(orders.isSubscription, true), gt(orders.trialDays, 0), isNotNull(orders.paidAt)),
-          ),
+  const wanted = sql.join(
+    [...byUser.keys()].map((id) => sql`(${id}::text)`),
+    sql`, `,
+  );
+  const trials = db.select().from(trialAccess).where(eq(trialAccess.userId, owner));
+  const subscriptions = db
+    .select()
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, owner), eq(userSubscriptions.status, "active")));
+  const paidOrders = db
+    .select(orderFields)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, owner),
+        or(
+          and(eq(orders.status, "paid"), notInArray(orders.kind, [...PLAN_ORDER_KINDS])),
+          // The trials used (usedTrial), whatever the order's state now.
+          and(eq(orders.isSubscription, true), gt(orders.trialDays, 0), isNotNull(orders.paidAt)),
         ),
       ),
-    db
-      .select({
-        userId: userAddons.userId,
-        addonId: userAddons.addonId,
-        name: addonLibrary.name,
-        // What it was sold at (its order's line), else its list price: a later price change in the
-        // console does not change what an owner pays.
-        monthlyPrice: sql<number>`coalesce((
-          select (a->>'monthlyPrice')::int from ${orders} o,
-            jsonb_array_elements(case when jsonb_typeof(o.details->'addons') = 'array' then o.details->'addons' else '[]'::jsonb end) a
-          where o.id = ${userAddons.orderId} and a->>'id' = ${userAddons.addonId} limit 1
-        ), ${addonLibrary.monthlyPrice})`.mapWith(Number),
-        orderId: userAddons.orderId,
-      })
-      .from(userAddons)
-      .innerJoin(addonLibrary, eq(addonLibrary.id, userAddons.addonId))
-      .where(and(inArray(userAddons.userId, userIds), eq(userAddons.status, "active"))),
-  ]);
-  for (const t of trials) byUser.get(t.userId)!.trial = t;
-  for (const s of subscriptions) byUser.get(s.userId)!.subscriptions.push(s);
-  for (const { userId, ...o } of paidOrders) byUser.get(userId)!.orders.push(o satisfies OrderFields);
-  for (const { userId, ...a } of addons) byUser.get(userId)!.addons.push(a);
+    );
+  const addons = db
+    .select({
+      addonId: userAddons.addonId,
+      name: addonLibrary.name,
+      // What it was sold at (its order's line), else its list price: a later price change in the
+      // console does not change what an owner pays.
+      monthlyPrice: sql<number>`coalesce((
+        select (a->>'monthlyPrice')::int from ${orders} o,
+          jsonb_array_elements(case when jsonb_typeof(o.details->'addons') = 'array' then o.details->'addons' else '[]'::jsonb end) a
+        where o.id = ${userAddons.orderId} and a->>'id' = ${userAddons.addonId} limit 1
+      ), ${addonLibrary.monthlyPrice})`.as(addonLibrary.monthlyPrice.name),
+      orderId: userAddons.orderId,
+    })
+    .from(userAddons)
+    .innerJoin(addonLibrary, eq(addonLibrary.id, userAddons.addonId))
+    .where(and(eq(userAddons.userId, owner), eq(userAddons.status, "active")));
+  const rows = await queryRows<{
+    user_id: string;
+    trials: unknown[];
+    subscriptions: unknown[];
+    orders: unknown[];
+    addons: unknown[];
+  }>(
+    db,
+    sql`select wanted.user_id, ${jsonRows(trials)} as trials, ${jsonRows(subscriptions)} as subscriptions,
+      ${jsonRows(paidOrders)} as orders, ${jsonRows(addons)} as addons
+      from (values ${wanted}) as wanted(user_id)`,
+  );
+  for (const row of rows) {
+    byUser.set(row.user_id, {
+      trial: row.trials.length > 0 ? tableRowFromJson(trialAccess, row.trials[0]) : null,
+      subscriptions: row.subscriptions.map((s) => tableRowFromJson(userSubscriptions, s)),
+      orders: row.orders.map((o) => rowFromJson<OrderFields>(orderFields, o)),
+      addons: row.addons.map((a) => rowFromJson<AddonRow>(soldAddonFields, a)),
+    });
+  }
   return byUser;
 }
 
@@ -100,12 +121,12 @@ export async function readEntitlementRows(
  * distributor membership, each with its state, and whether the dashboard is open (and why). Every
  * page that asks "is this account entitled?" asks this.
  */
-export async function getEntitlements(db: Db, userId: string, now = new Date(), opts: ReadOptions = {}): Promise<Entitlements> {
-  const rows = await readEntitlementRows(db, [userId], opts);
+export async function getEntitlements(db: Db, userId: string, now = new Date()): Promise<Entitlements> {
+  const rows = await readEntitlementRows(db, [userId]);
   return deriveEntitlements(rows.get(userId)!, now);
 }
 
-/** The same for a page of accounts (the admin customer list), in four reads. */
+/** The same for a page of accounts (the admin customer list), in one read. */
 export async function getEntitlementsOf(db: Db, userIds: string[], now = new Date()): Promise<Map<string, Entitlements>> {
   const rows = await readEntitlementRows(db, [...new Set(userIds)]);
   return new Map([...rows].map(([id, r]) => [id, deriveEntitlements(r, now)]));

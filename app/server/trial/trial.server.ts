@@ -4,7 +4,7 @@ import { overlayMode, isTrialPlanId, trialEndFrom, trialPlan, type OverlayMode }
 import type { TrialPlanId } from "~/catalogue/plans";
 import type { Db } from "../db/client.server";
 import { activityEvents, trialAccess, userProfiles } from "../db/schema";
-import { getEntitlements, readEntitlementRows } from "../billing/entitlements.server";
+import { readEntitlementRows } from "../billing/entitlements.server";
 import { queueUserEmailInTx } from "../mail/queue-email.server";
 
 export type TrialAccessRow = typeof trialAccess.$inferSelect;
@@ -37,14 +37,17 @@ export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAc
  * (app/catalogue/entitlements.ts). A subscription still in its free trial grants its item only.
  */
 export async function hasActiveSubscription(db: Db, userId: string, now = new Date()): Promise<boolean> {
-  return (await getEntitlements(db, userId, now, { trial: null })).paying;
+  const rows = (await readEntitlementRows(db, [userId])).get(userId)!;
+  return deriveEntitlements({ ...rows, trial: null }, now).paying;
 }
 
 /** The gate for one user, creating the trial record when it is missing. */
 export async function getTrialStatus(db: Db, userId: string, now = new Date()): Promise<TrialStatus> {
-  // The trial row and the rest are read side by side: this runs on every dashboard page load.
-  const [trial, rows] = await Promise.all([ensureTrialAccess(db, userId), readEntitlementRows(db, [userId], { trial: null })]);
-  const entitlements = deriveEntitlements({ ...rows.get(userId)!, trial }, now);
+  // The trial row and the rest in one read: this runs on every dashboard page load. The row is
+  // created only on the account's first visit.
+  const rows = (await readEntitlementRows(db, [userId])).get(userId)!;
+  const trial = rows.trial ?? (await ensureTrialAccess(db, userId));
+  const entitlements = deriveEntitlements({ ...rows, trial }, now);
   const overlay = overlayMode(trial, entitlements.paying, now);
   return { trial, hasActiveSubscription: entitlements.paying, active: overlay === "none", overlay, entitlements };
 }
