@@ -53,24 +53,28 @@ describe(`rows read as JSON (${engine})`, () => {
   it("decodes whole rows as a plain select of the table gives them", async () => {
     const db = database.db;
     const plain = await db.select().from(orders).where(eq(orders.userId, "u-json")).orderBy(orders.id);
-    const [{ rows }] = await queryRows<{ rows: unknown[] }>(
-      db,
-      sql`select ${jsonRows(db.select().from(orders).where(eq(orders.userId, "u-json")).orderBy(orders.id))} as rows`,
-    );
+    const { rows } = (
+      await queryRows<{ rows: unknown[] }>(
+        db,
+        sql`select ${jsonRows(db.select().from(orders).where(eq(orders.userId, "u-json")).orderBy(orders.id))} as rows`,
+      )
+    )[0]!;
     const decoded = rows.map((r) => tableRowFromJson(orders, r));
     expect(decoded).toEqual(plain);
-    expect(decoded[0].paidAt).toEqual(new Date("2026-03-28T23:30:00.123Z"));
-    expect(decoded[1].paidAt).toBeNull();
+    expect(decoded[0]!.paidAt).toEqual(new Date("2026-03-28T23:30:00.123Z"));
+    expect(decoded[1]!.paidAt).toBeNull();
   });
 
   it("decodes a selection of columns under their own keys, and no rows as an empty list", async () => {
     const db = database.db;
     const fields = { orderId: orders.id, paid: orders.paidAt, details: orders.details };
-    const [{ some, none }] = await queryRows<{ some: unknown[]; none: unknown[] }>(
-      db,
-      sql`select ${jsonRows(db.select(fields).from(orders).where(eq(orders.id, "o-paid")))} as some,
-        ${jsonRows(db.select(fields).from(orders).where(eq(orders.id, "no-such-order")))} as none`,
-    );
+    const { some, none } = (
+      await queryRows<{ some: unknown[]; none: unknown[] }>(
+        db,
+        sql`select ${jsonRows(db.select(fields).from(orders).where(eq(orders.id, "o-paid")))} as some,
+          ${jsonRows(db.select(fields).from(orders).where(eq(orders.id, "no-such-order")))} as none`,
+      )
+    )[0]!;
     expect(none).toEqual([]);
     expect(some.map((r) => rowFromJson(fields, r))).toEqual(await db.select(fields).from(orders).where(eq(orders.id, "o-paid")));
   });
