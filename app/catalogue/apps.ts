@@ -27,13 +27,12 @@ export interface CatalogueApp {
   deliveryTime: string;
 }
 
-export const HAND_WRITTEN_COUNT = 34;
-export const GENERATED_COUNT = 147;
-export const MIN_BASE_PRICE = 8000;
-export const MAX_BASE_PRICE = 33000;
-export const MIN_REVIEWS = 10;
-export const MAX_REVIEWS = 109;
-export const POPULAR_CHANCE = 0.05;
+const GENERATED_COUNT = 147;
+const MIN_BASE_PRICE = 8000;
+const MAX_BASE_PRICE = 33000;
+const MIN_REVIEWS = 10;
+const MAX_REVIEWS = 109;
+const POPULAR_CHANCE = 0.05;
 const SEED = 0x181a995;
 
 /** The spec's derived prices: express 1.5x, standard 0.9x, monthly base/20, all rounded down. */
@@ -941,7 +940,7 @@ const KITS: Record<Exclude<Industry, keyof typeof HAND_WRITTEN>, IndustryKit> = 
 };
 
 /** The 17 industries after Retail & E-commerce, in catalogue order. */
-export const GENERATED_INDUSTRIES = INDUSTRIES.slice(4) as readonly (keyof typeof KITS)[];
+const GENERATED_INDUSTRIES = INDUSTRIES.slice(4) as readonly (keyof typeof KITS)[];
 
 /** How many generated apps each industry gets: 147 = 11 x 9 + 6 x 8. */
 function generatedCount(industryIndex: number): number {

@@ -23,8 +23,6 @@ export const TIMEFRAMES = ["ASAP", "Within 1 month", "1-3 months", "3-6 months",
 
 export const PREFERRED_TIMES = ["Morning (9AM-12PM)", "Afternoon (12PM-5PM)", "Evening (5PM-8PM)", "Any time"] as const;
 
-export type Budget = (typeof BUDGETS)[number];
-
 /** Fields of a callback request, in form order (spec section 3). */
 export const CALLBACK_FIELDS = [
   "firstName",

@@ -5,7 +5,7 @@ export const TICKET_CATEGORIES = ["Billing", "Technical", "Account", "Other"] as
 export const ANALYTICS_DAYS = 30;
 
 /** How /dashboard/analytics names each kind of activity event in its chart and table. */
-export const ACTIVITY_LABELS: Record<string, string> = {
+const ACTIVITY_LABELS: Record<string, string> = {
   dashboard_visit: "Dashboard visit",
   trial_started: "Trial started",
   onboarding_call_scheduled: "Onboarding call scheduled",

@@ -77,7 +77,7 @@ export interface EntitledPlan extends EntitledItem {
   cancelAtPeriodEnd: boolean;
 }
 
-export interface EntitledAddon {
+interface EntitledAddon {
   addonId: string;
   name: string;
   /** Cents per month. */
@@ -120,7 +120,7 @@ export interface Entitlements {
 }
 
 /** A subscription order that started a free trial of its item (fulfilled: paid at some point). */
-export interface TrialUse {
+interface TrialUse {
   kind: string;
   itemId: string;
   orderId: string;
@@ -200,7 +200,7 @@ export function dashboardTrialOf(trial: TrialRow | null, now: Date): DashboardTr
  * A user_subscriptions row grants access now: active, and not past the end of a period it was
  * cancelled at (an unknown period end keeps it).
  */
-export function subscriptionGrantsAccess(row: SubscriptionRow, now: Date): boolean {
+function subscriptionGrantsAccess(row: SubscriptionRow, now: Date): boolean {
   if (row.status !== "active") return false;
   return !(row.cancelAtPeriodEnd && row.currentPeriodEnd !== null && row.currentPeriodEnd.getTime() < now.getTime());
 }
@@ -297,7 +297,7 @@ export function dashboardAccessOf(trial: DashboardTrial, paying: boolean): Dashb
 }
 
 /** A fulfilled subscription order with a free trial used that item's one trial, whatever came after. */
-export function usedTrial(order: Pick<OrderFields, "isSubscription" | "trialDays" | "paidAt">): boolean {
+function usedTrial(order: Pick<OrderFields, "isSubscription" | "trialDays" | "paidAt">): boolean {
   return order.isSubscription && order.trialDays > 0 && order.paidAt !== null;
 }
 

@@ -61,8 +61,8 @@ export function parseGoalsQuery(params: URLSearchParams): GoalsQuery {
   };
 }
 
-export const MEMBER_TIERS = ["growth", "pro"] as const satisfies readonly TrialPlanId[];
-export type MemberTier = (typeof MEMBER_TIERS)[number];
+const MEMBER_TIERS = ["growth", "pro"] as const satisfies readonly TrialPlanId[];
+type MemberTier = (typeof MEMBER_TIERS)[number];
 
 export interface PackagesQuery {
   flow: "quick-pick" | "onboarding";

@@ -1,5 +1,5 @@
 /** Goals and delivery timelines of the funnel (spec sections 3 and 9). */
-export type GoalId = "new_app" | "add_ai" | "redesign";
+type GoalId = "new_app" | "add_ai" | "redesign";
 
 export interface Goal {
   id: GoalId;

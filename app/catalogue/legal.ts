@@ -9,7 +9,7 @@ import { COMPANY } from "./company";
 /** A paragraph, or a bulleted list. */
 export type LegalBlock = string | { list: readonly string[] };
 
-export interface LegalSection {
+interface LegalSection {
   /** The fragment the table of contents links to. */
   id: string;
   title: string;

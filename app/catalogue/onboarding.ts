@@ -2,7 +2,7 @@ import { FALLBACK_TIME_ZONE, instantOfWallTime, wallTimeIn } from "~/lib/time-zo
 
 /** The onboarding tracker's steps and pure rules (spec sections 2, 3 'Onboarding step', 4 'Onboarding'). */
 
-export const ONBOARDING_STEP_IDS = [
+const ONBOARDING_STEP_IDS = [
   "create-account",
   "schedule-call",
   "business-questionnaire",

@@ -13,8 +13,6 @@
  */
 export type EntryState = "pending" | "held" | "payable" | "in_payout" | "paid";
 
-export const ENTRY_STATES: readonly EntryState[] = ["pending", "held", "payable", "in_payout", "paid"];
-
 export const ENTRY_STATE_LABELS: Record<EntryState, string> = {
   pending: "Pending (hold period)",
   held: "On hold (disputed)",
@@ -116,16 +114,11 @@ export function centsToAmount(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** Cents as dollars for people: 123456 -> "$1,234.56". */
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-}
-
 /**
  * A payout email as the payment provider takes it. Refused: anything that is not an address, and an
  * address starting with a character a spreadsheet reads as a formula (the file is opened in one).
  */
-export const PAYOUT_EMAIL_MAX = 254;
+const PAYOUT_EMAIL_MAX = 254;
 const EMAIL = /^[^\s@,;"'<>()]+@[^\s@,;"'<>()]+\.[^\s@,;"'<>()]+$/;
 export function payoutEmailProblem(value: string): string | null {
   if (!value) return "Enter the email address of your PayPal account.";

@@ -183,7 +183,7 @@ export const TRIAL_PLANS: TrialPlan[] = [
   },
 ];
 
-export type BillingPlanType = "basic" | "pro" | "enterprise";
+type BillingPlanType = "basic" | "pro" | "enterprise";
 
 export interface BillingPlan {
   type: BillingPlanType;

@@ -17,7 +17,7 @@ import {
  * see docs/decisions/0003-prices-shown-equal-prices-charged.md.)
  */
 
-export const RUSH_MULTIPLIER = 1.5;
+const RUSH_MULTIPLIER = 1.5;
 
 // Constructing a formatter per call costs about a millisecond; a catalogue page formats hundreds.
 const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -175,8 +175,8 @@ export interface AppPriceFields {
   monthlyFinancing: string | null;
 }
 
-export const DEFAULT_APP_BASE_PRICE = 15000;
-export const DEFAULT_APP_MONTHLY = 750;
+const DEFAULT_APP_BASE_PRICE = 15000;
+const DEFAULT_APP_MONTHLY = 750;
 
 export interface AppQuote {
   tab: AppPricingTab;

@@ -61,12 +61,12 @@ export const LAUNCH_TIMELINES = [
 ] as const satisfies readonly Choice<string>[];
 
 type IdOf<T extends readonly { id: string }[]> = T[number]["id"];
-export type BusinessSize = IdOf<typeof BUSINESS_SIZES>;
-export type Automation = IdOf<typeof AUTOMATIONS>;
-export type Channel = IdOf<typeof CHANNELS>;
-export type AssistantCount = IdOf<typeof ASSISTANT_COUNTS>;
-export type Budget = IdOf<typeof BUDGETS>;
-export type LaunchTimeline = IdOf<typeof LAUNCH_TIMELINES>;
+type BusinessSize = IdOf<typeof BUSINESS_SIZES>;
+type Automation = IdOf<typeof AUTOMATIONS>;
+type Channel = IdOf<typeof CHANNELS>;
+type AssistantCount = IdOf<typeof ASSISTANT_COUNTS>;
+type Budget = IdOf<typeof BUDGETS>;
+type LaunchTimeline = IdOf<typeof LAUNCH_TIMELINES>;
 
 export interface QuestionnaireAnswers {
   size?: BusinessSize;
@@ -89,7 +89,7 @@ const many = <T extends readonly { id: string }[]>(choices: T) =>
     .catch([])
     .transform((values) => ids(choices).filter((id) => values.includes(id)));
 
-export const questionnaireSchema = z.object({
+const questionnaireSchema = z.object({
   size: one(BUSINESS_SIZES),
   automate: many(AUTOMATIONS),
   channels: many(CHANNELS),
@@ -125,7 +125,7 @@ function plural(n: number, word: string): string {
 /** Package ladder, smallest first. Index = "tier". */
 const LADDER: OnboardingPackageId[] = ["starter", "pro", "growth", "enterprise"];
 const PLAN_FOR_TIER = ["Essential", "Growth", "Scale", "Agency+"] as const;
-export type ManagementPlanName = (typeof PLAN_FOR_TIER)[number];
+type ManagementPlanName = (typeof PLAN_FOR_TIER)[number];
 
 const ASSISTANT_TIER: Record<AssistantCount, number> = { "1": 0, "2-3": 1, "4-5": 2, "6-10": 3, "10+": 3 };
 const SIZE_TIER: Record<BusinessSize, number> = { solo: 0, small: 0, medium: 1, large: 2 };

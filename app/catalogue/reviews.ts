@@ -26,7 +26,7 @@ export interface ReviewedApp {
 export const REVIEWS_SHOWN = 6;
 export const REVIEW_POOL_SIZE = 24;
 export const REVIEWS_REFRESH_MS = 15_000;
-export const REVIEWS_SWAPPED = 3;
+const REVIEWS_SWAPPED = 3;
 
 const FIRST_NAMES = [
   "Sarah",

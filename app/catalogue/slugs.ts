@@ -4,7 +4,7 @@
  * is 'medischeduler-ai'. Pure and deterministic: the seed stores the same slugs on every start.
  */
 
-export const MAX_SLUG_LENGTH = 80;
+const MAX_SLUG_LENGTH = 80;
 
 /** The slug a name asks for, before collisions are resolved; '' for a name with no letter or digit. */
 export function slugify(name: string): string {

@@ -14,7 +14,7 @@ export interface Testimonial {
   rating: 5;
 }
 
-export const TESTIMONIAL_COUNT = 100;
+const TESTIMONIAL_COUNT = 100;
 /** Slides in the carousel at a time. */
 export const CAROUSEL_SIZE = 8;
 export const CAROUSEL_INTERVAL_MS = 5000;

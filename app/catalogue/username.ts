@@ -2,7 +2,7 @@
  * Affiliate username rules (spec section 5), shared by the sign-up page and the server.
  * Usernames are stored lower-case and appear in referral links: /ref/{username}.
  */
-export const USERNAME_MIN = 3;
+const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const USERNAME_PATTERN = /^[a-z0-9_-]{3,30}$/;
 export const USERNAME_HINT = "3-30 characters: lower-case letters, digits, _ and -";
@@ -43,7 +43,7 @@ const RESERVED_WORDS = [
 ];
 
 /** How two usernames are compared for reservation: case, "-" and "_" ignored ("No_Reply" is "noreply"). */
-export function reservedKey(value: string): string {
+function reservedKey(value: string): string {
   return value.toLowerCase().replace(/[-_]/g, "");
 }
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { BILLING_PLANS, QUICK_PICK_PLANS, SCALING_TIERS, TRIAL_PLANS } from "~/catalogue/plans";
 import { APP_PRICING_TABS } from "~/catalogue/pricing";
-import type { CheckoutRefusal } from "./checkout-codes";
 import { INVALID_CHARACTERS, noControlChars } from "./text";
 
 /**
@@ -57,7 +56,3 @@ export const checkoutRequestSchema = z.discriminatedUnion("kind", [
 ]);
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
-export type CheckoutKind = CheckoutRequest["kind"];
-
-/** The answer of POST /api/checkout: the hosted page, or a refusal (with `error`, its message again). */
-export type CheckoutResponse = { url: string } | (CheckoutRefusal & { error: string });

@@ -7,7 +7,7 @@
  * stores how far into the stage the demo got, so resuming waits only for the remaining time.
  */
 
-export type DemoStageKind = "customer" | "thinking" | "answer" | "booked";
+type DemoStageKind = "customer" | "thinking" | "answer" | "booked";
 
 export interface DemoStage {
   kind: DemoStageKind;
@@ -29,7 +29,7 @@ export const DEMO_STAGES: readonly DemoStage[] = [
 
 export const DEMO_TOTAL_MS = DEMO_STAGES.reduce((sum, s) => sum + s.durationMs, 0);
 
-export type DemoStatus = "idle" | "running" | "paused" | "complete";
+type DemoStatus = "idle" | "running" | "paused" | "complete";
 
 export interface DemoState {
   status: DemoStatus;

@@ -6,7 +6,7 @@
 export const REFUND_REASONS = ["requested_by_customer", "duplicate", "fraudulent", "other"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-export const REFUND_CODES = [
+const REFUND_CODES = [
   /** 400: the form is not a refund request (amount not a positive number of cents, no reason, …). */
   "invalid_input",
   /** 400: the reason is 'other' and no note says what it is. */

@@ -16,9 +16,9 @@ export const OG_IMAGES = {
   packages: { path: "/og/packages.png", alt: "AI automation packages: one-time or monthly, with a free trial" },
   partners: { path: "/og/partners.png", alt: "Partner with AI Automation Apps: affiliates and distributors" },
 } as const;
-export type OgImageKind = keyof typeof OG_IMAGES;
-export const OG_IMAGE_WIDTH = 1200;
-export const OG_IMAGE_HEIGHT = 630;
+type OgImageKind = keyof typeof OG_IMAGES;
+const OG_IMAGE_WIDTH = 1200;
+const OG_IMAGE_HEIGHT = 630;
 
 interface SeoBase {
   title: string;

@@ -5,7 +5,7 @@
  */
 
 /** The cookie the page sets with the browser's zone, read when an account is created or first opens the dashboard. */
-export const TIME_ZONE_COOKIE = "tz";
+const TIME_ZONE_COOKIE = "tz";
 /** What a time is shown in when the customer's zone is not known (it says so: "UTC"). */
 export const FALLBACK_TIME_ZONE = "UTC";
 

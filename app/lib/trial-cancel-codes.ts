@@ -2,7 +2,7 @@
  * Why cancelling a one-time build's free trial was refused: the billing page shows a text per code
  * (components/dashboard/billing/RunningTrials.tsx), never the server's wording.
  */
-export const TRIAL_CANCEL_CODES = [
+const TRIAL_CANCEL_CODES = [
   /** No trial of this account has that id. */
   "trial_not_found",
   /** The trial has ended: its payment is being or has been taken (or could not be). */

@@ -28,7 +28,7 @@ const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
  * forms from this machine's own loopback names on that port, so `PORT=4000 npm start` works as it is
  * (docs/decisions/0054-local-origins-and-env-file.md).
  */
-export function siteAddress(publicSiteUrl: string | undefined, port: number): { siteUrl: string; origins: string[] } {
+function siteAddress(publicSiteUrl: string | undefined, port: number): { siteUrl: string; origins: string[] } {
   if (publicSiteUrl) {
     const siteUrl = publicSiteUrl.replace(/\/+$/, "");
     return { siteUrl, origins: [new URL(siteUrl).origin] };

@@ -10,7 +10,7 @@ import pino from "pino";
 import pinoHttp from "pino-http";
 import { describeError } from "./log-line.server.js";
 
-export const LEVELS = /** @type {const} */ (["debug", "info", "warn", "error"]);
+const LEVELS = /** @type {const} */ (["debug", "info", "warn", "error"]);
 
 // Not request data a log may hold: a lead's or customer's address, wherever it ended up (a
 // message, a provider's answer, a path).
@@ -20,7 +20,7 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}
  * Fields a line never shows, wherever a caller put them (top level or one object down): credentials
  * and the headers that carry them, addresses, and what looks like a card.
  */
-export const REDACTED_KEYS = [
+const REDACTED_KEYS = [
   "cookie",
   "set-cookie",
   "authorization",
@@ -115,11 +115,6 @@ const destination = {
 /** @type {AsyncLocalStorage<{ id: string }>} */
 export const requestContext = (shared[CONTEXT] ??= new AsyncLocalStorage());
 
-/** The id of the request being served here, if any. */
-export function currentRequestId() {
-  return requestContext.getStore()?.id;
-}
-
 /**
  * A new pino logger writing as described above.
  * @param {string} [level]
@@ -179,7 +174,7 @@ export function markServedFromCache(res) {
   /** @type {any} */ (res)[FROM_CACHE] = true;
 }
 /** @param {object} res */
-export function servedFromCache(res) {
+function servedFromCache(res) {
   return /** @type {any} */ (res)[FROM_CACHE] === true;
 }
 

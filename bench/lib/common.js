@@ -15,7 +15,7 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../app/server/process/processe
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 
 /** Builds into BUILD_DIR when it holds no server bundle yet. */
-export function ensureBuild() {
+function ensureBuild() {
   if (existsSync(path.join(BUILD_DIR, "server/index.js"))) return;
   const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
   if (r.status !== 0) throw new Error("build failed");
@@ -282,7 +282,7 @@ export async function signedInWithTrial(server) {
 }
 
 /** The p-th percentile (0-100, nearest rank) of an ascending array. */
-export function percentile(sorted, p) {
+function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];

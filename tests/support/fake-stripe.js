@@ -29,7 +29,7 @@ import { Stripe } from "stripe";
  * @param {string} raw
  * @returns {Obj}
  */
-export function decodeStripeForm(raw) {
+function decodeStripeForm(raw) {
   /** @type {Obj} */
   const root = {};
   for (const [key, value] of new URLSearchParams(raw)) {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Label } from "~/components/ui/label";
 
 /** What a console form's control gets from its field: its id and name, and its hint and error wiring. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   name: string;
   "aria-invalid"?: true;

@@ -21,7 +21,7 @@ type Result = AffiliateActionResult | null;
  * The referral link a username field would give: what is typed, normalised as the server stores it
  * (trimmed, lower-case), or `fallback` while the field is empty.
  */
-export function referralLinkPreview(siteUrl: string, typed: string, fallback: string): string {
+function referralLinkPreview(siteUrl: string, typed: string, fallback: string): string {
   return `${siteUrl}/ref/${normalizeUsername(typed) || fallback}`;
 }
 

@@ -9,9 +9,9 @@ import { APP_PRICING_TABS, type AppPricingTab } from "~/catalogue/pricing";
  * the loader and the browser; zod/mini keeps it small enough for the client bundle.
  */
 
-export const APP_VIEWS = ["grid", "list"] as const;
+const APP_VIEWS = ["grid", "list"] as const;
 export type AppView = (typeof APP_VIEWS)[number];
-export type IndustryFilter = (typeof INDUSTRY_FILTERS)[number];
+type IndustryFilter = (typeof INDUSTRY_FILTERS)[number];
 export const MAX_QUERY_LENGTH = 100;
 /**
  * Cards rendered per step: the page shows the first 12 of the result and a 'Show more' link, which

@@ -10,7 +10,7 @@ export function trialSignInHref(back: string): string {
 }
 
 /** A path of this site (never `//host` or `/\host`, which browsers read as another site), else /apps. */
-export function sameSiteBack(back: string): string {
+function sameSiteBack(back: string): string {
   return /^\/(?![/\\])/.test(back) ? back : "/apps";
 }
 

@@ -4,7 +4,7 @@ import { isPlainClick } from "~/lib/use-hydrated";
 import { appsSearch, PAGE_SIZE, parseAppsQuery, type AppsQuery } from "./query";
 
 /** Typing settles this long before the search goes to the server (each keystroke would be a request). */
-export const SEARCH_URL_DELAY_MS = 150;
+const SEARCH_URL_DELAY_MS = 150;
 
 export interface AppsQueryState {
   /** What the page shows: the URL's query, or the one being navigated to, with the text being typed. */

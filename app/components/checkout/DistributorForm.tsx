@@ -23,7 +23,7 @@ export type DistributorFieldErrors = Partial<Record<Field, string>>;
 const LIMITS: Record<Field, number> = { email: 254, fullName: 120, businessName: 160 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateDistributor(v: DistributorValues): DistributorFieldErrors {
+function validateDistributor(v: DistributorValues): DistributorFieldErrors {
   const errors: DistributorFieldErrors = {};
   if (!EMAIL.test(v.email.trim())) errors.email = "Enter a valid email address";
   if (!v.fullName.trim()) errors.fullName = "Enter your full name";

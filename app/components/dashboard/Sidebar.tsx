@@ -104,7 +104,7 @@ function NavGroup({
 }
 
 /** Brand, both menus and the account footer; shared by the desktop sidebar and the mobile sheet. */
-export function SidebarBody({ email, collapsed, onNavigate, idPrefix }: SidebarBodyProps & { idPrefix: string }) {
+function SidebarBody({ email, collapsed, onNavigate, idPrefix }: SidebarBodyProps & { idPrefix: string }) {
   return (
     <Tooltip.Provider delayDuration={200}>
       <div className="flex h-full flex-col gap-6 overflow-y-auto overflow-x-hidden p-2">

@@ -31,9 +31,9 @@ export function isNavItemActive(pathname: string, to: string): boolean {
   return path === to || path.startsWith(`${to}/`);
 }
 
-export const SIDEBAR_COOKIE = "sidebar_state";
+const SIDEBAR_COOKIE = "sidebar_state";
 /** 7 days, in seconds. */
-export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_SHORTCUT_KEY = "b";
 export const MOBILE_BREAKPOINT_PX = 768;
 
@@ -69,12 +69,12 @@ export function displayFirstName(firstName: string | null | undefined, email: st
 }
 
 /** The success toasts a redirect can ask for with `?toast=` (spec section 8). */
-export const TOAST_MESSAGES = {
+const TOAST_MESSAGES = {
   "welcome-back": "Welcome back!",
   "account-created": "Account Created!",
   "trial-started": "Trial Started!",
 } as const;
-export type ToastKey = keyof typeof TOAST_MESSAGES;
+type ToastKey = keyof typeof TOAST_MESSAGES;
 
 export function toastMessage(key: string | null): string | null {
   return key && Object.hasOwn(TOAST_MESSAGES, key) ? TOAST_MESSAGES[key as ToastKey] : null;

@@ -20,10 +20,10 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export const CALLBACK_SUCCESS_TITLE = "Callback Requested!";
-export const CALLBACK_SUCCESS_DESCRIPTION = "We'll contact you within 24 hours to schedule your consultation.";
-export const CALLBACK_FAILURE_TITLE = "Submission failed";
-export const CALLBACK_FAILURE_FALLBACK = "Please try again later";
+const CALLBACK_SUCCESS_TITLE = "Callback Requested!";
+const CALLBACK_SUCCESS_DESCRIPTION = "We'll contact you within 24 hours to schedule your consultation.";
+const CALLBACK_FAILURE_TITLE = "Submission failed";
+const CALLBACK_FAILURE_FALLBACK = "Please try again later";
 
 /** What the server answered (POST /api/callback, or the page's action for a form posted without JS). */
 export interface CallbackResult {

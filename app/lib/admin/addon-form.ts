@@ -7,11 +7,11 @@ import { checkbox, dollarsAndCents, effectiveAtField, featuresField, parseEffect
  * The console's add-on form: its listing, whether it is on sale, and its monthly price in dollars
  * (cents allowed), now or from a later time. Prices are stored in cents.
  */
-export const MAX_ADDON_PRICE_CENTS = 100_000_00;
+const MAX_ADDON_PRICE_CENTS = 100_000_00;
 
 const monthlyPrice = dollarsAndCents("monthly price", 100, MAX_ADDON_PRICE_CENTS);
 
-export const addonFormSchema = z.strictObject({
+const addonFormSchema = z.strictObject({
   intent: z.literal("save"),
   name: text("name", 2, 80),
   description: text("description", 10, 600),
@@ -58,7 +58,7 @@ export function parseAddonForm(entries: Record<string, FormDataEntryValue>, now:
  * its list price from its first day). Its name must give an id (app/catalogue/slugs.ts), so it needs
  * a letter or digit.
  */
-export const newAddonFormSchema = addonFormSchema.omit({ effectiveAt: true }).extend({
+const newAddonFormSchema = addonFormSchema.omit({ effectiveAt: true }).extend({
   name: text("name", 2, 80).refine((name) => slugify(name) !== "", "The name needs at least one letter or digit."),
 });
 

@@ -9,12 +9,12 @@ import { instantOfWallTime } from "~/lib/time-zone";
  * The console's app form (create and edit): what an operator may set on a catalogue app, checked
  * the same way for both. Prices are whole dollars, as the catalogue stores them.
  */
-export const MAX_APP_PRICE = 10_000_000;
-export const MAX_MONTHLY_FINANCING = 1_000_000;
+const MAX_APP_PRICE = 10_000_000;
+const MAX_MONTHLY_FINANCING = 1_000_000;
 export const MAX_FEATURES = 8;
-export const MAX_FEATURE_LENGTH = 120;
+const MAX_FEATURE_LENGTH = 120;
 /** How far ahead a price change may be scheduled. */
-export const MAX_SCHEDULE_DAYS = 366;
+const MAX_SCHEDULE_DAYS = 366;
 /** An "effective from" this little in the past (the form was open a while) counts as now. */
 export const EFFECTIVE_GRACE_MS = 5 * 60_000;
 
@@ -95,7 +95,7 @@ export const checkbox = z
   .optional()
   .transform((v) => v === "on");
 
-export const appFormSchema = z
+const appFormSchema = z
   .strictObject({
     intent: z.literal("save"),
     name: text("name", 2, 80).refine((name) => slugify(name) !== "", "The name needs at least one letter or digit."),

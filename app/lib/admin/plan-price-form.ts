@@ -10,8 +10,8 @@ import { dollarsAndCents, effectiveAtField, parseEffectiveAt } from "./app-form"
  * price, the price it is shown against and a monthly price, in whole dollars. Amounts are stored in
  * cents.
  */
-export const MIN_PLAN_PRICE_CENTS = 1;
-export const MAX_PLAN_PRICE_CENTS = 1_000_000_00;
+const MIN_PLAN_PRICE_CENTS = 1;
+const MAX_PLAN_PRICE_CENTS = 1_000_000_00;
 
 const money = (label: string) => dollarsAndCents(label, MIN_PLAN_PRICE_CENTS, MAX_PLAN_PRICE_CENTS);
 
@@ -108,7 +108,7 @@ const SCHEMAS = Object.fromEntries(PLAN_PRICE_KINDS.map((kind) => [kind, schemaO
 };
 
 /** The form schema of plans of `kind`. */
-export const planPriceFormSchema = (kind: PlanPriceKind) => SCHEMAS[kind];
+const planPriceFormSchema = (kind: PlanPriceKind) => SCHEMAS[kind];
 
 export const PLAN_PRICE_FORM_FIELDS = ["amount", "originalAmount", "setupFee", "monthlyAmount", "effectiveAt"] as const;
 export type PlanPriceFormField = (typeof PLAN_PRICE_FORM_FIELDS)[number];

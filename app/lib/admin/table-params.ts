@@ -7,20 +7,20 @@
 import { FALLBACK_TIME_ZONE, instantOfWallTime } from "~/lib/time-zone";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export type SortDir = "asc" | "desc";
+type PageSize = (typeof PAGE_SIZES)[number];
+type SortDir = "asc" | "desc";
 
 /** Search text longer than this is cut: no email, name or id is longer. */
-export const MAX_SEARCH_LENGTH = 100;
+const MAX_SEARCH_LENGTH = 100;
 /** Pages beyond this are clamped (deep offsets are slow and no operator pages that far). */
-export const MAX_PAGE = 10_000;
+const MAX_PAGE = 10_000;
 
 export interface FilterOption {
   value: string;
   label: string;
 }
 
-export interface FilterSpec {
+interface FilterSpec {
   /** The query-string key, e.g. 'status'. */
   key: string;
   label: string;

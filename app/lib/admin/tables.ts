@@ -14,7 +14,7 @@ const yesNo: FilterOption[] = [
   { value: "no", label: "No" },
 ];
 
-export const ORDER_STATUSES = [
+const ORDER_STATUSES = [
   "pending",
   "paid",
   "refunded",
@@ -154,7 +154,6 @@ export const TABLE_SPECS = {
 } as const satisfies Record<string, TableSpec>;
 
 export type TableId = keyof typeof TABLE_SPECS;
-export const TABLE_IDS = Object.keys(TABLE_SPECS) as TableId[];
 export const isTableId = (value: string | undefined): value is TableId => !!value && value in TABLE_SPECS;
 
 /** Rows in one CSV export at most: the filtered rows beyond it are left out and the file says so. */

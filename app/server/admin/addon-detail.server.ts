@@ -4,7 +4,7 @@ import { addonLibrary, addonPrices } from "../db/schema";
 import { currentAddonPrice } from "../catalogue/current-price.server";
 import { type AuditEntry, listAuditOf } from "./audit.server";
 
-export interface AddonPriceChange {
+interface AddonPriceChange {
   id: number;
   /** Cents a month. */
   monthlyPrice: number;

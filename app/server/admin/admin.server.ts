@@ -14,9 +14,9 @@ import { log } from "../log.server";
  * at every request, so removing an address from the list revokes it at once. No sign-up path
  * writes user_roles.
  */
-export { grantOperator, OPERATOR_ROLE } from "./operators.server";
+export { grantOperator } from "./operators.server";
 const TWO_FACTOR_SETTINGS = "/dashboard/settings";
-export const ADMIN_LIST_LIMIT = 100;
+const ADMIN_LIST_LIMIT = 100;
 
 export async function isOperator(db: Db, u: Pick<SessionUser, "id" | "email" | "emailVerified">): Promise<boolean> {
   if (u.emailVerified && env().OPERATOR_EMAIL_LIST.includes(u.email.trim().toLowerCase())) return true;

@@ -4,14 +4,14 @@ import { appPrices, apps } from "../db/schema";
 import { currentPrice } from "../catalogue/current-price.server";
 import { type AuditEntry, listAuditOf } from "./audit.server";
 
-export interface AppPrices {
+interface AppPrices {
   basePrice: number;
   expressPrice: number;
   standardPrice: number;
   monthlyFinancing: string;
 }
 
-export interface AppPriceChange extends AppPrices {
+interface AppPriceChange extends AppPrices {
   id: number;
   effectiveAt: string;
   createdBy: string | null;

@@ -7,7 +7,7 @@ import { adminAudit } from "../db/schema";
  * transaction of the action it records, so an entry exists exactly when the action committed.
  * There is deliberately no update or delete function here; the database refuses both too.
  */
-export type AuditAction =
+type AuditAction =
   | "order.refund"
   | "operator.grant"
   | "operator.revoke"
@@ -30,30 +30,6 @@ export type AuditAction =
   | "plan.price"
   | "plan.price-cancel";
 export type AuditSubject = "order" | "user" | "ticket" | "lead" | "email" | "payout-run" | "app" | "addon" | "plan";
-
-export const AUDIT_ACTIONS: readonly AuditAction[] = [
-  "order.refund",
-  "operator.grant",
-  "operator.revoke",
-  "ticket.answer",
-  "lead.retry",
-  "email.retry",
-  "payout-run.create",
-  "payout-run.confirm",
-  "payout-run.cancel",
-  "app.create",
-  "app.update",
-  "app.price",
-  "app.price-cancel",
-  "app.move",
-  "addon.create",
-  "addon.update",
-  "addon.price",
-  "addon.price-cancel",
-  "addon.move",
-  "plan.price",
-  "plan.price-cancel",
-];
 
 export interface AuditEntryInput {
   operator: { id: string; email: string };

@@ -157,5 +157,3 @@ export async function getCustomerDetail(db: Db, userId: string, now = new Date()
     audit: audit satisfies AuditEntry[],
   };
 }
-
-export type CustomerDetail = NonNullable<Awaited<ReturnType<typeof getCustomerDetail>>>;

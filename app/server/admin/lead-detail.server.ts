@@ -47,5 +47,3 @@ export async function getLeadDetail(db: Db, leadId: string) {
     audit: audit satisfies AuditEntry[],
   };
 }
-
-export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLeadDetail>>>;

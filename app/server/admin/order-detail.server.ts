@@ -4,7 +4,7 @@ import type { Db } from "../db/client.server";
 import { orders, paymentDisputes, paymentEvents, user } from "../db/schema";
 import { type AuditEntry, listAuditOf } from "./audit.server";
 
-export interface TimelineEvent {
+interface TimelineEvent {
   at: string;
   what: string;
   detail?: string;

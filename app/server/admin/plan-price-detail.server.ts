@@ -5,7 +5,7 @@ import { planPrices } from "../db/schema";
 import { amountsOfRow, currentPlanAmounts } from "../catalogue/current-plan-prices.server";
 import { type AuditEntry, listAuditOf } from "./audit.server";
 
-export interface PlanPriceChange {
+interface PlanPriceChange {
   id: number;
   amounts: PlanAmounts;
   effectiveAt: string;

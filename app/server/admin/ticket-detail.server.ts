@@ -42,5 +42,3 @@ export async function getTicketDetail(db: Db, ticketId: number) {
     audit: audit satisfies AuditEntry[],
   };
 }
-
-export type TicketDetail = NonNullable<Awaited<ReturnType<typeof getTicketDetail>>>;

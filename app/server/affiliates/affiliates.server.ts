@@ -101,8 +101,7 @@ export async function completeAffiliateFromVerification(
 // ---------------------------------------------------------------------------------------------
 // The affiliate dashboard: every query is filtered by the signed-in affiliate's own user id.
 
-export { DASHBOARD_DAYS };
-export const LEDGER_LIMIT = 100;
+const LEDGER_LIMIT = 100;
 
 export interface AffiliateDay {
   date: string;
@@ -111,7 +110,7 @@ export interface AffiliateDay {
   commission: number;
 }
 
-export interface LedgerEntry {
+interface LedgerEntry {
   id: number;
   createdAt: string;
   kind: "commission" | "reversal";

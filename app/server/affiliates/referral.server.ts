@@ -13,15 +13,15 @@ import { log, errorMessage } from "../log.server";
  * HMAC with the auth secret (the decision on the signed referral cookie): a cookie the server did
  * not set, or one edited to name another affiliate, counts as no cookie at all.
  */
-export const REF_COOKIE = "ref";
-export const REF_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+const REF_COOKIE = "ref";
+const REF_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const COOKIE_VALUE = /^([a-z0-9_-]{3,30})\.(\d{1,7})\.([A-Za-z0-9_-]{43})$/;
 
 export const utcDay = (now: Date = new Date()) => Math.floor(now.getTime() / DAY_MS);
 
 /** The value of one cookie from a Cookie header (first occurrence), or null. */
-export function readCookie(header: string | null | undefined, name: string): string | null {
+function readCookie(header: string | null | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
@@ -64,7 +64,7 @@ function refCookieValue(username: string, day: number, secret: string): string {
   return `${payload}.${signature(payload, secret)}`;
 }
 
-export function refCookie(username: string, day: number, secure: boolean, secret: string): string {
+function refCookie(username: string, day: number, secure: boolean, secret: string): string {
   return [
     `${REF_COOKIE}=${refCookieValue(username, day, secret)}`,
     "Path=/",
@@ -75,7 +75,7 @@ export function refCookie(username: string, day: number, secure: boolean, secret
   ].join("; ");
 }
 
-export async function findAffiliateByUsername(db: Db, username: string) {
+async function findAffiliateByUsername(db: Db, username: string) {
   const normalized = normalizeUsername(username);
   if (usernameError(normalized)) return undefined;
   const [row] = await db.select().from(affiliates).where(eq(affiliates.username, normalized)).limit(1);

@@ -9,8 +9,6 @@ import type { Db } from "../db/client.server";
 import { log } from "../log.server";
 import { AFFILIATE_DASHBOARD, createAffiliate, isUsernameTaken, pickDefaultUsername } from "./affiliates.server";
 
-export { AFFILIATE_DASHBOARD };
-
 /**
  * /affiliate-signup (docs/decisions/0011-affiliates.md). A visitor creates an account through Better
  * Auth's sign-up exactly like /auth (verification required, no enumeration); the chosen username
@@ -18,7 +16,7 @@ export { AFFILIATE_DASHBOARD };
  * opened (`completeAffiliateFromVerification` in affiliates.server.ts), so nothing observable depends on whether the email
  * was already registered. A signed-in user without an affiliate row just picks a username.
  */
-export const MIN_PASSWORD = 8;
+const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -109,7 +107,7 @@ function fieldFail(
 }
 
 /** The verification link's landing page, carrying the username chosen on the form. */
-export function affiliateCallbackUrl(username: string): string {
+function affiliateCallbackUrl(username: string): string {
   return `${AFFILIATE_DASHBOARD}?toast=account-created&username=${encodeURIComponent(username)}`;
 }
 

@@ -4,9 +4,7 @@ import { activityEvents, supportTickets, trialAccess } from "~/server/db/schema"
 
 import { ANALYTICS_DAYS } from "~/catalogue/dashboard";
 
-export { ANALYTICS_DAYS };
-
-export interface DayRow {
+interface DayRow {
   /** YYYY-MM-DD (UTC). */
   date: string;
   total: number;

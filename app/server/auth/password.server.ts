@@ -7,7 +7,7 @@ import pLimit from "p-limit";
  * `scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>` so the parameters travel with the hash and can be
  * raised later without breaking existing accounts.
  */
-export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
+const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
 /**
  * `PASSWORD_HASH_COST=test`: scrypt at N = 2^12 for test servers and suites, which create thousands of
@@ -16,10 +16,10 @@ export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength:
  * refuses it on a public site (env.server.ts); hashes carry their parameters, so an account made
  * under either setting verifies under the other.
  */
-export const TEST_SCRYPT_PARAMS = { ...SCRYPT_PARAMS, log2N: 12 } as const;
+const TEST_SCRYPT_PARAMS = { ...SCRYPT_PARAMS, log2N: 12 } as const;
 
 /** Read at each hash, so a suite can check full strength with the variable unset. */
-export function scryptParams() {
+function scryptParams() {
   return process.env.PASSWORD_HASH_COST === "test" ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS;
 }
 

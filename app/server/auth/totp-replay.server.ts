@@ -12,7 +12,7 @@ import { totpLastSteps, twoFactor } from "../db/schema";
  */
 
 /** Better Auth's TOTP settings (its defaults, which the plugin uses here): 30 s steps, 6 digits, one step either side. */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 const TOTP_DIGITS = 6;
 const TOTP_WINDOW = 1;
 const BASE32_PREFIX = "base32:";

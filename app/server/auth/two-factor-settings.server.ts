@@ -9,7 +9,7 @@ import { callAuth, cookieHeaders, errorCode, tooManyMessage } from "./auth-actio
  * and turning it off with the password. Every step goes through Better Auth's HTTP handler, so its
  * per-address limits and our per-account password throttle apply as to any other password check.
  */
-export const TWO_FACTOR_INTENTS = ["two-factor-enable", "two-factor-verify", "two-factor-disable"] as const;
+const TWO_FACTOR_INTENTS = ["two-factor-enable", "two-factor-verify", "two-factor-disable"] as const;
 export type TwoFactorIntent = (typeof TWO_FACTOR_INTENTS)[number];
 
 export const isTwoFactorIntent = (value: unknown): value is TwoFactorIntent => TWO_FACTOR_INTENTS.some((i) => i === value);

@@ -10,11 +10,11 @@ import { isPaymentRefusal, updateStripePlan } from "./stripe/plan-change.server"
 /** How long the figures of a quote can be confirmed: the proration is for the moment they were computed. */
 export const QUOTE_MINUTES = 30;
 
-export type PlanChangeFailure = "not_found" | "expired" | "stale" | "declined" | "unavailable";
+type PlanChangeFailure = "not_found" | "expired" | "stale" | "declined" | "unavailable";
 
 export type PlanChangeResult = { ok: true; order: OrderRow } | { ok: false; code: PlanChangeFailure; message: string };
 
-export const PLAN_CHANGE_MESSAGES: Record<PlanChangeFailure, string> = {
+const PLAN_CHANGE_MESSAGES: Record<PlanChangeFailure, string> = {
   not_found: "This plan change was not found. Choose the plan again on the billing page.",
   expired: "These figures have expired. Choose the plan again to see today's figures.",
   stale: "Your plan has changed since these figures were shown. Choose the plan again to see new figures.",

@@ -9,7 +9,7 @@ import { grantsAccessNow } from "./subscriptions.server";
  * /packages?tier=…, held as its user_subscriptions row (plan_type 'member'), one plan at a time
  * like the billing plans and scaling tiers (docs/decisions/0044-member-plans-rush-and-setup-lines.md).
  */
-export const MEMBER_PLAN_TYPE = "member";
+const MEMBER_PLAN_TYPE = "member";
 
 /**
  * The order's and the subscription's name. The billing page sells another 'Pro' ($499/month), so

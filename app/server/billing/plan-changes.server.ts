@@ -19,7 +19,7 @@ import { grantsAccessNow } from "./subscriptions.server";
 
 export const PLAN_CHANGE_KIND = "plan-change";
 
-export type PlanKind = "plan" | "scaling" | "member";
+type PlanKind = "plan" | "scaling" | "member";
 
 /** A plan as a subscription row holds it. */
 export interface PlanRef {
@@ -51,7 +51,7 @@ export interface PlanChangeDetails {
   attempts?: number;
 }
 
-export const isPlanKind = (kind: string | null | undefined): kind is PlanKind =>
+const isPlanKind = (kind: string | null | undefined): kind is PlanKind =>
   kind === "plan" || kind === "scaling" || kind === "member";
 
 /** The plan a checkout draft would make (the row applySubscriptionEntitlement writes). */

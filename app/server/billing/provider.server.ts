@@ -3,7 +3,7 @@ import { env } from "../env.server";
 import type { CheckoutProvider } from "./provider-types.server";
 import { stripeProvider } from "./stripe/checkout-provider.server";
 
-export const localCheckoutUrl = (sessionId: string) => `/checkout/local/${sessionId}`;
+const localCheckoutUrl = (sessionId: string) => `/checkout/local/${sessionId}`;
 
 /**
  * The built-in provider: its hosted page is /checkout/local/:sessionId on this server, and session

@@ -53,7 +53,7 @@ function selectApps(db: Db) {
 }
 
 /** Makes LIKE's metacharacters (%, _ and the escape character itself) match literally. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
 }
 

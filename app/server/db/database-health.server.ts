@@ -5,7 +5,7 @@ import type { Db } from "./client.server";
 export type DatabaseHealth = { state: "ok" } | { state: "read-only" | "unavailable"; cause: unknown };
 
 /** How long one write check's answer is reused: a load balancer probing every second writes once per this. */
-export const WRITE_CHECK_TTL_MS = 5_000;
+const WRITE_CHECK_TTL_MS = 5_000;
 
 /**
  * A write that needs the disk: a temporary table (no trigger, no application table, dropped at

@@ -102,7 +102,7 @@ export async function exportPgliteToPostgres(options: ExportOptions): Promise<Ex
 }
 
 /** The public schema's tables, parents before the tables whose foreign keys point at them. */
-export async function tablesInForeignKeyOrder(run: SqlRunner): Promise<string[]> {
+async function tablesInForeignKeyOrder(run: SqlRunner): Promise<string[]> {
   const tables = (
     (await run.query(`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows as {
       tablename: string;

@@ -27,7 +27,7 @@ export interface SqlRunner {
 export const JOBS_SCHEMA = "pgboss";
 
 /** The lock every instance and tool takes before changing the schema. */
-export const SETUP_LOCK_KEY = 727274;
+const SETUP_LOCK_KEY = 727274;
 
 const MIGRATIONS_TABLE = `"drizzle"."__drizzle_migrations"`;
 
@@ -81,7 +81,7 @@ export async function applyMigrations(run: SqlRunner, migrationsFolder: string):
  * on an empty database both tried to install it; installed here under SETUP_LOCK_KEY, `start()`
  * finds it and only applies pg-boss's own upgrades (under pg-boss's transaction lock).
  */
-export function jobsSchemaInstallSql(schema: string): string {
+function jobsSchemaInstallSql(schema: string): string {
   const plan = getConstructionPlans(schema, { backend: "postgres" });
   const inner = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/.exec(plan)?.[1];
   if (inner === undefined) throw new Error("pg-boss's install plan is not one BEGIN...COMMIT block any more");

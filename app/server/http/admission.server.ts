@@ -217,14 +217,14 @@ export function createAdmission({
 }
 
 /** Requests that may wait per process before the server answers 503. */
-export const MAX_WAITING_REQUESTS = 1000;
+const MAX_WAITING_REQUESTS = 1000;
 /**
  * Requests one client may have waiting before it is answered 429: a tenth of the line, far more than
  * a browser opens at once (a page and its data requests), room for an office behind one address.
  */
-export const MAX_WAITING_PER_CLIENT = 100;
+const MAX_WAITING_PER_CLIENT = 100;
 /** A request holding a slot longer than this stops counting against the limit. */
-export const SLOT_TIMEOUT_MS = 5000;
+const SLOT_TIMEOUT_MS = 5000;
 
 /**
  * Requests worked on at once: REQUEST_CONCURRENCY, else 4 on PGlite, whose queries are CPU in this

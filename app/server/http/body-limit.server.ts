@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from "express";
  * the server buffer megabytes. Bodies must declare their length: a chunked body without
  * Content-Length could not be refused before it was read, so it is refused (411).
  */
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 export function bodyLimit(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();

@@ -111,7 +111,7 @@ const PER_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
 /** The headers of a rendered page that are kept with its stored copy. */
 export type StoredHeaders = [string, string | number | string[]][];
 
-export function storedHeaders(headers: OutgoingHttpHeaders): StoredHeaders {
+function storedHeaders(headers: OutgoingHttpHeaders): StoredHeaders {
   const kept: StoredHeaders = [];
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) kept.push([name, value]);
@@ -123,7 +123,7 @@ export function storedHeaders(headers: OutgoingHttpHeaders): StoredHeaders {
  * The start of a stored page's answer as one flat header list (name, value, name, value...): the
  * security headers with the copy's own CSP, then the page's kept headers. Each cache appends its own.
  */
-export function storedPageHeaderList(csp: string, secure: boolean, headers: StoredHeaders): (string | number)[] {
+function storedPageHeaderList(csp: string, secure: boolean, headers: StoredHeaders): (string | number)[] {
   const list: (string | number)[] = [];
   for (const [name, value] of securityHeaderPairs(csp, secure)) list.push(name, value);
   for (const [name, value] of headers) {
@@ -195,7 +195,7 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
  * Keeps what the response sends (up to `maxBytes`) while it goes out: the returned function gives the
  * whole body once the response has finished, or null when it was larger.
  */
-export function keepBody(res: Response, maxBytes: number): () => Buffer | null {
+function keepBody(res: Response, maxBytes: number): () => Buffer | null {
   const chunks: Buffer[] = [];
   let size = 0;
   let overflow = false;
@@ -227,7 +227,7 @@ function cacheKey(host: string | undefined, url: string | undefined): string {
 }
 
 /** Same rule as Express's `req.protocol`: TLS, or the first X-Forwarded-Proto of a trusted proxy. */
-export function isSecure(req: IncomingMessage, trustProxy: TrustProxy): boolean {
+function isSecure(req: IncomingMessage, trustProxy: TrustProxy): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
   if (!trustProxy(req.socket.remoteAddress, 0)) return false;
   const header = req.headers["x-forwarded-proto"];
@@ -239,7 +239,7 @@ export function isSecure(req: IncomingMessage, trustProxy: TrustProxy): boolean 
 const encodingOfHeader = new Map<string, Encoding>();
 
 /** Our preference among what the client accepts (browsers list gzip before br at equal weight). */
-export function preferredEncoding(header: string | undefined): Encoding {
+function preferredEncoding(header: string | undefined): Encoding {
   const key = header ?? "";
   let encoding = encodingOfHeader.get(key);
   if (!encoding) {
@@ -503,5 +503,3 @@ export function createPageCache(options: PageCacheOptions) {
 
   return { serve, capture, size: () => entries.size, clear };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;

@@ -19,7 +19,7 @@ export const CDN_PURGE_QUEUE = "purge-cdn";
  * (every 2 s), and a CDN that refetched a page from one of them before that would store the old page
  * again.
  */
-export const CDN_PURGE_DELAY_SECONDS = 5;
+const CDN_PURGE_DELAY_SECONDS = 5;
 
 /** Every purge is the same (the whole site's HTML), so one key: one waiting and one running at most. */
 export const CDN_PURGE_KEY = "cdn";

@@ -69,7 +69,7 @@ export function securityHeaderPairs(csp: string, secure: boolean): (readonly [st
 }
 
 /** Sets the security headers on a plain Node response. */
-export function setSecurityHeaders(res: ServerResponse, csp: string, secure: boolean) {
+function setSecurityHeaders(res: ServerResponse, csp: string, secure: boolean) {
   for (const [name, value] of securityHeaderPairs(csp, secure)) res.setHeader(name, value);
 }
 

@@ -10,7 +10,7 @@ export const MAX_CALLBACK_BODY_BYTES = 16 * 1024;
 
 export type CallbackResponse = { ok: true } | { ok?: false; error: string; fields?: FieldErrors };
 
-export const SUBMISSION_FAILED_MESSAGE = "Please try again later";
+const SUBMISSION_FAILED_MESSAGE = "Please try again later";
 
 /**
  * The callback request over HTTP, shared by `POST /api/callback` (JSON or form-encoded) and the

@@ -20,7 +20,7 @@ export const LEAD_LIMITS = {
   emailWindowMs: 60 * 60_000,
 };
 
-export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please try again later.";
+const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please try again later.";
 
 export type SubmitResult =
   | { status: "accepted"; leadId: string | null; delivery: "pending" | "kept" | "repeat" | "discarded" }

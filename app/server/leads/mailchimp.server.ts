@@ -12,7 +12,7 @@ export interface MailchimpConfig {
   timeoutMs: number;
 }
 
-export const MAILCHIMP_TIMEOUT_MS = 10_000;
+const MAILCHIMP_TIMEOUT_MS = 10_000;
 
 /** The configuration from the environment, or null when no mailing list is configured. */
 export function mailchimpConfigFromEnv(e: Env = env()): MailchimpConfig | null {
@@ -45,7 +45,7 @@ export class PermanentDeliveryError extends Error {
 }
 
 /** A failure worth retrying later (429, 5xx, timeout, network). */
-export class TemporaryDeliveryError extends Error {
+class TemporaryDeliveryError extends Error {
   override name = "TemporaryDeliveryError";
 }
 
@@ -101,7 +101,7 @@ export function memberBody(lead: LeadFields) {
   };
 }
 
-export const LEAD_TAGS = ["callback_request", "lead"] as const;
+const LEAD_TAGS = ["callback_request", "lead"] as const;
 
 async function call(config: MailchimpConfig, method: string, path: string, body: unknown): Promise<void> {
   if (!config.baseUrl)

@@ -12,7 +12,7 @@ import {
   TIMEFRAMES,
 } from "~/catalogue/callback";
 
-export const MESSAGE_MAX_LENGTH = 2000;
+const MESSAGE_MAX_LENGTH = 2000;
 export const HONEYPOT_FIELD = "website";
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).refine(noControlChars, INVALID_CHARACTERS);
@@ -26,7 +26,7 @@ const choice = (options: readonly string[]) =>
     .default("");
 
 /** The callback request body (spec sections 3 and 5). Strict: an unknown field is refused. */
-export const callbackRequestSchema = z.strictObject({
+const callbackRequestSchema = z.strictObject({
   firstName: text(100),
   lastName: optionalText(100),
   email: z.string().trim().max(254, "At most 254 characters"),
@@ -49,7 +49,7 @@ export const callbackRequestSchema = z.strictObject({
   [HONEYPOT_FIELD]: z.string().max(1000).optional().default(""),
 });
 
-export type CallbackRequest = z.infer<typeof callbackRequestSchema>;
+type CallbackRequest = z.infer<typeof callbackRequestSchema>;
 
 export type FieldErrors = Partial<Record<CallbackField, string>>;
 

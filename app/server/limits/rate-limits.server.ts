@@ -9,7 +9,7 @@ import { ipKey } from "../http/client-ip.server";
  * switching addresses, and one address cannot go faster by switching accounts.
  * docs/decisions/0030-request-limits.md says why these numbers.
  */
-export interface LimitWindow {
+interface LimitWindow {
   /** Attempts allowed per window; the next one is refused. */
   max: number;
   seconds: number;

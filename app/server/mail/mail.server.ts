@@ -62,7 +62,7 @@ export function isLoopbackClient(request: Request): boolean {
   return ip === "::1" || /^(::ffff:)?127\./.test(ip);
 }
 
-export async function listOutbox(db: Db, limit = 50) {
+async function listOutbox(db: Db, limit = 50) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 

@@ -29,7 +29,7 @@ export interface Email<K extends EmailKind> {
 
 export type QueuedEmail = { id: number; jobId: string | null } | null;
 
-export function idempotencyKey(kind: EmailKind, subjectId: string | number, to: string): string {
+function idempotencyKey(kind: EmailKind, subjectId: string | number, to: string): string {
   return `${kind}:${subjectId}:${to.trim().toLowerCase()}`;
 }
 

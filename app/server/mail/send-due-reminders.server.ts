@@ -8,7 +8,7 @@ import { hasActiveSubscription } from "../trial/trial.server";
 import { queueUserEmailInTx } from "./queue-email.server";
 
 /** How long before a trial's end (or a held payment's capture) its reminder goes out. */
-export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
+const REMINDER_LEAD_MS = 24 * 60 * 60_000;
 
 /**
  * The emails due a day ahead, found by a periodic sweep (queue.server.ts, every 15 minutes and at

@@ -6,8 +6,6 @@ import { INVALID_CHARACTERS, noControlChars } from "~/lib/text";
 
 import { TICKET_CATEGORIES } from "~/catalogue/dashboard";
 
-export { TICKET_CATEGORIES };
-
 /** The support form's rules; the route re-renders the form with these messages on a 400. */
 export const ticketInput = z.object({
   subject: z

@@ -82,7 +82,7 @@ export type StartTrialResult =
   { ok: true; trial: TrialAccessRow } | { ok: false; reason: "unknown-plan" | "paid-plan" | "already-used"; message: string };
 
 /** The one plan that starts free (spec section 4 'Trial overlay': Growth and Pro are upgrades, bought on /packages). */
-export const FREE_TRIAL_PLAN_ID: TrialPlanId = "starter";
+const FREE_TRIAL_PLAN_ID: TrialPlanId = "starter";
 
 /**
  * Starts the 7-day trial on the Starter plan. Growth and Pro are refused: the chooser sends them to

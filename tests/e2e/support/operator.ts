@@ -21,15 +21,6 @@ const SHARED = path.join(tmpdir(), `e2e-operator-totp-${process.env.E2E_PORT ?? 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * The current code of an authenticator, as an authenticator app computes it. The server accepts a
- * code once: a test that signs in more than once with it wants unusedTotpCode.
- */
-export function totpCode(totpURI: string): string {
-  const secret = new URL(totpURI).searchParams.get("secret")!;
-  return new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" }).generate();
-}
-
 const PERIOD_MS = 30_000;
 
 /**

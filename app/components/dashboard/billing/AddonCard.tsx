@@ -10,7 +10,7 @@ import { checkoutClick } from "./checkout";
 import { CheckoutFormError } from "./CheckoutFormError";
 
 /** Spec section 2: the first 3 features plus '+N more features'. */
-export const VISIBLE_FEATURES = 3;
+const VISIBLE_FEATURES = 3;
 
 export function AddonCard({
   addon,

@@ -30,7 +30,7 @@ export interface CartState {
 }
 
 /** Pure cart rule: add or update in place. */
-export function upsertItem(items: readonly CartItem[], item: CartItem): CartItem[] {
+function upsertItem(items: readonly CartItem[], item: CartItem): CartItem[] {
   const i = items.findIndex((x) => x.id === item.id && x.type === item.type);
   if (i < 0) return [...items, item];
   const next = [...items];

@@ -75,7 +75,7 @@ export function errorProps(id: string, message?: string) {
 }
 
 /** True while this page submits a form whose `intent` field equals `intent`. */
-export function useSubmitting(intent: string) {
+function useSubmitting(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }

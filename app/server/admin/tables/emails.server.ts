@@ -26,7 +26,7 @@ export interface EmailListRow {
 }
 
 /** The rows of one status, as `emailStatus` decides it for a single row. */
-export function emailStatusWhere(status: string | undefined, now: Date): SQL | undefined {
+function emailStatusWhere(status: string | undefined, now: Date): SQL | undefined {
   const m = mailOutbox;
   const untouchedSince = new Date(now.getTime() - EMAIL_UNTOUCHED_STUCK_MS);
   const retriedSince = new Date(now.getTime() - EMAIL_RETRYING_STUCK_MS);

@@ -15,7 +15,7 @@ export interface AdminTable<Row> {
 }
 
 /** ILIKE's wildcards and its escape character taken literally: searching "100%" finds "100%". */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Rows where any of `columns` contains `q` (case-insensitive), as a bound parameter. */
 export function containsAny(q: string, columns: readonly (AnyColumn | SQL)[]): SQL | undefined {

@@ -14,7 +14,7 @@ import type { AdminTable } from "./query.server";
 import { ticketsTable } from "./tickets.server";
 
 /** Every console table by id (app/lib/admin/tables.ts lists their specs). */
-export const ADMIN_TABLES = {
+const ADMIN_TABLES = {
   customers: customersTable,
   orders: ordersTable,
   leads: leadsTable,

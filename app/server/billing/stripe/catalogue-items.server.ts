@@ -72,7 +72,7 @@ function line(
 }
 
 /** The item key of a plan, tier or member plan: what its subscription is to ('plan.pro', 'scaling.2'). */
-export const planItemKey = (kind: string, itemId: string) => `${kind}.${itemId}`;
+const planItemKey = (kind: string, itemId: string) => `${kind}.${itemId}`;
 
 /** The line of a plan, a tier or a member plan: what a plan change moves a subscription to. */
 export function planLine(

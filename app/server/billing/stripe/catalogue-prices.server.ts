@@ -30,7 +30,7 @@ const codeOf = (error: unknown) => (error as { code?: string }).code;
  * current name: an app renamed in the console is named anew on Stripe's checkout page, receipts
  * and reports. Known products are remembered with their name, so a rename is seen at once.
  */
-export async function ensureProduct(stripe: Stripe, product: CatalogueProduct): Promise<string> {
+async function ensureProduct(stripe: Stripe, product: CatalogueProduct): Promise<string> {
   const known = `${product.id}\n${product.name}`;
   if (products.has(known)) return product.id;
   let existing: Stripe.Product | null = null;
@@ -105,10 +105,7 @@ export async function cataloguePriceId(
 }
 
 /** One Checkout line item: `price` for a catalogue Price, else `price_data` naming the item's Product. */
-export async function checkoutLineItem(
-  stripe: Stripe,
-  line: CatalogueLine,
-): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
+async function checkoutLineItem(stripe: Stripe, line: CatalogueLine): Promise<Stripe.Checkout.SessionCreateParams.LineItem> {
   if (line.lookupKey) return { quantity: 1, price: (await cataloguePriceId(stripe, { ...line, lookupKey: line.lookupKey })).id };
   return {
     quantity: 1,

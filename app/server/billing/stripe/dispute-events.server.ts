@@ -32,10 +32,10 @@ export const DISPUTE_EVENTS = new Set([
   "charge.dispute.funds_reinstated",
 ]);
 
-export type DisputeState = "open" | "won" | "lost";
+type DisputeState = "open" | "won" | "lost";
 
 /** Stripe's dispute status as ours. */
-export function disputeState(status: string): DisputeState {
+function disputeState(status: string): DisputeState {
   if (status === "lost") return "lost";
   // 'prevented': the issuer was answered before a chargeback; 'warning_closed': an inquiry ended without one.
   if (status === "won" || status === "warning_closed" || status === "prevented") return "won";
@@ -46,7 +46,7 @@ export function disputeState(status: string): DisputeState {
  * Stripe's fee for the dispute: the fees of its balance transactions (the withdrawal carries it; a
  * reinstatement after a won dispute may carry a negative one where Stripe returns it).
  */
-export function disputeFee(dispute: Pick<Stripe.Dispute, "balance_transactions">): number {
+function disputeFee(dispute: Pick<Stripe.Dispute, "balance_transactions">): number {
   return (dispute.balance_transactions ?? []).reduce((sum, t) => sum + (typeof t === "object" && t ? t.fee : 0), 0);
 }
 

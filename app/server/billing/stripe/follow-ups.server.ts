@@ -15,7 +15,7 @@ import { errorMessage, log } from "../../log.server";
  * still need a call (written while the queue was not running, or whose job ran out of retries).
  */
 
-export type StripeFollowUpKind = "cancel-replaced" | "end-dropped-trial" | "cancel-duplicate" | "cancel-ended";
+type StripeFollowUpKind = "cancel-replaced" | "end-dropped-trial" | "cancel-duplicate" | "cancel-ended";
 
 export interface StripeFollowUp {
   kind: StripeFollowUpKind;
@@ -84,12 +84,7 @@ const duplicateStripeOrder = and(
   sql`${orders.details} ? 'duplicateOf'`,
 );
 
-export async function cancelDuplicateSubscription(
-  db: Db,
-  stripe: Stripe,
-  orderId: string,
-  attempt = "0",
-): Promise<FollowUpOutcome> {
+async function cancelDuplicateSubscription(db: Db, stripe: Stripe, orderId: string, attempt = "0"): Promise<FollowUpOutcome> {
   const [row] = await db
     .select({ subscriptionId: orders.providerSubscriptionId, details: orders.details, userId: orders.userId })
     .from(orders)
@@ -140,7 +135,7 @@ const ENDED_AT_STRIPE = new Set(["canceled", "incomplete_expired"]);
  * cancelled it in the dashboard, changes nothing at Stripe; the order is then marked so no sweep
  * picks it again.
  */
-export async function cancelEndedSubscription(db: Db, stripe: Stripe, orderId: string, attempt = "0"): Promise<FollowUpOutcome> {
+async function cancelEndedSubscription(db: Db, stripe: Stripe, orderId: string, attempt = "0"): Promise<FollowUpOutcome> {
   const [row] = await db
     .select({ subscriptionId: orders.providerSubscriptionId })
     .from(orders)

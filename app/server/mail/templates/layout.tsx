@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
  * the site (docs/decisions/0036-server-imports-no-ui.md), so the brand values are repeated here.
  */
 
-export const BRAND = {
+const BRAND = {
   name: "AI Automation Apps",
   primary: "#4338ca",
   text: "#0f172a",
