@@ -456,7 +456,7 @@ export async function initAuth(db: Db = currentDb()): Promise<Auth> {
   return instance;
 }
 
-/** The secret Better Auth signs its cookies with (the signed-in page cache checks them too). */
+/** The secret Better Auth signs its cookies with; the referral cookie is signed with it too. */
 export function authSecret(): string {
   if (instanceSecret === undefined) throw new Error("auth is not initialised (boot() has not run)");
   return instanceSecret;

@@ -45,7 +45,7 @@ export interface ExportedTable {
 }
 
 /** Tables whose rows a fresh release step writes by itself: they do not make a target "non-empty". */
-const RELEASE_TABLES: ReadonlySet<string> = new Set(["apps", "addon_library", "page_data_versions"]);
+const RELEASE_TABLES: ReadonlySet<string> = new Set(["apps", "addon_library"]);
 
 export class TargetNotEmptyError extends Error {
   constructor(
