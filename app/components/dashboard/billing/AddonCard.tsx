@@ -1,4 +1,4 @@
-import { Check, Loader2, Plus, ShoppingCart, X } from "lucide-react";
+import { Check, Loader2, X } from "lucide-react";
 // Add-on prices may have cents (the console takes them): shown as charged, "$39.50", never rounded.
 import { formatDollars } from "~/catalogue/pricing";
 import { Badge } from "~/components/ui/badge";
@@ -115,7 +115,7 @@ export function AddonCard({
                   })
                 }
               >
-                <Plus aria-hidden="true" />
+                <span className="icon-plus size-4 shrink-0" aria-hidden="true" />
                 Add to cart
               </Button>
             )}
@@ -130,7 +130,11 @@ export function AddonCard({
                 aria-busy={processing || undefined}
                 onClick={checkoutClick(onSubscribe)}
               >
-                {processing ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShoppingCart aria-hidden="true" />}
+                {processing ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <span className="icon-shopping-cart size-4 shrink-0" aria-hidden="true" />
+                )}
                 {processing ? "Processing..." : "Subscribe"}
               </Button>
             </form>
