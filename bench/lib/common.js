@@ -39,12 +39,17 @@ export async function freePort() {
 }
 
 /**
- * Starts `node server.js` (production mode, the BUILD_DIR bundle) on a fresh PGlite folder and
- * waits for /healthz. stop() sends SIGTERM and resolves when the process has exited (the database
+ * Starts `node server.js` (production mode, the BUILD_DIR bundle or `buildDir`) on a fresh PGlite
+ * folder, or on `databaseUrl` (BENCH_DATABASE_URL), and waits for /healthz. stop() sends SIGTERM and resolves when the process has exited (the database
  * is closed and flushed by then).
  */
-export async function startServer({ dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-")), quiet = true } = {}) {
-  ensureBuild();
+export async function startServer({
+  dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-")),
+  quiet = true,
+  buildDir = BUILD_DIR,
+  databaseUrl = process.env.BENCH_DATABASE_URL || "",
+} = {}) {
+  if (buildDir === BUILD_DIR) ensureBuild();
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -55,12 +60,12 @@ export async function startServer({ dataDir = mkdtempSync(path.join(tmpdir(), "b
       ...SERVER_ENV,
       ...process.env,
       NODE_ENV: "production",
-      BUILD_DIR,
+      BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      // BENCH_DATABASE_URL: an (empty) PostgreSQL database instead of the PGlite folder.
-      DATABASE_URL: process.env.BENCH_DATABASE_URL || "",
+      // BENCH_DATABASE_URL (or the option): an (empty) PostgreSQL database instead of the PGlite folder.
+      DATABASE_URL: databaseUrl,
       PUBLIC_SITE_URL: origin,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "error",
       SMTP_URL: "",
