@@ -46,6 +46,17 @@ const OBSERVABILITY = ["observability", "node", ["tests/reliability/observabilit
 // Durability, cluster and observability empty this database when it is set.
 const SHARED_DATABASE = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * The proofs of lane `lane`, each drawing its ports from its own half of the proofs' range
+ * (tests/reliability/lib.js, 3500-3599): a proof checks a port free, then gives it to a server that
+ * takes a second to listen, and in that second a proof of the other lane must not find it free too.
+ * A range set in REL_PORTS is used as it is.
+ */
+function inLane(lane, proofs) {
+  const ports = process.env.REL_PORTS ? {} : { REL_PORTS: ["3500-3549", "3550-3599"][lane] };
+  return proofs.map(([name, cmd, args, env]) => [name, cmd, args, { ...env, ...ports }]);
+}
+
 const steps = [
   ["typecheck", "npm", ["run", "-s", "typecheck"]],
   ["lint", "npm", ["run", "-s", "lint"]],
@@ -66,17 +77,17 @@ const steps = [
   // durability and cluster in their lane.
   {
     lanes: [
-      [
+      inLane(0, [
         ["durability", "node", ["tests/reliability/durability.js"]],
         ["cluster", "node", ["tests/reliability/cluster.js"]],
         ...(SHARED_DATABASE ? [OBSERVABILITY] : []),
-      ],
-      [
+      ]),
+      inLane(1, [
         ["https", "node", ["tests/reliability/https.js"]],
         ["faults", "node", ["tests/reliability/faults.js"]],
         ["first run", "node", ["tests/reliability/first-run.js"]],
         ...(SHARED_DATABASE ? [] : [OBSERVABILITY]),
-      ],
+      ]),
     ],
   },
   ["end-to-end", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON }],
