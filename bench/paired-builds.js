@@ -1,19 +1,20 @@
 // CPU a signed-in page of two builds, measured at once: both servers run side by side and every
 // request goes to one, then the same request to the other (the order alternating), so the host's
-// load, which moves a single build's figure by 10% from one run to the next on these shared
-// machines, falls on both alike. Prints each round's CPU a request of each build and their ratio.
+// load, which moves a single build's figure from one run to the next on these shared machines by
+// more than most changes are worth, falls on both alike. Prints each round's CPU a request of each
+// build and their ratio.
 //
 //   BUILD_DIRS=build-main,build node bench/paired-builds.js
-//                               PGlite, a fresh folder each; build-main made by e.g.
-//                               `git worktree add ../main main && cd ../main && BUILD_DIR=$OLDPWD/build-main npm run build`
+//                               PGlite, a fresh folder each; build-main is another commit's
+//                               `npm run build` output (BUILD_DIR=<folder> builds into one)
 //   PAIRED_POSTGRES=postgres://postgres@127.0.0.1:5432 BUILD_DIRS=... node bench/paired-builds.js
 //                               PostgreSQL: databases paired_a and paired_b there, dropped and made anew
 //   PAIRED_PAGES=/dashboard/addons   the paths (default: the five dashboard pages, in turn)
 //   PAIRED_ACCOUNTS (20), PAIRED_REQUESTS (1500 a build a round), PAIRED_ROUNDS (4)
 //
 // The first round is a warm-up and is printed apart: in runs of one build against itself the two
-// servers differed by 5-12% there, and by 0.2-3% in the rounds after it. Read a difference under 3%
-// as none.
+// servers differ most there. How far apart the same build comes out in the rounds after it is in
+// bench/RESULTS.md; read a smaller difference as none.
 import path from "node:path";
 import pg from "pg";
 import { cpuSeconds, request, signedInWithTrial, startServer } from "./lib/common.js";
