@@ -48,15 +48,16 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import {
   cpuSeconds,
+  DASHBOARD_PAGES,
   fmt,
-  freshIp,
   loadAverage,
+  manyAccountsTraffic,
   request,
-  signedInWithTrial,
   sleep,
   startServer,
   summarise,
   table,
+  trialAccounts,
 } from "./lib/common.js";
 
 if (process.env.DATABASE_URL && !process.env.BENCH_DATABASE_URL) process.env.BENCH_DATABASE_URL = process.env.DATABASE_URL;
@@ -83,35 +84,7 @@ const stepSeconds = (rate) => Math.min(5 * STEP_SECONDS, Math.max(STEP_SECONDS, 
 /** The search does not go below this rate: under it the server is idle, and the machine is measured. */
 const MIN_RATE = START_RATE / 4;
 
-const PAGES = process.env.TRAFFIC_PAGES
-  ? process.env.TRAFFIC_PAGES.split(",")
-  : ["/dashboard", "/dashboard/billing", "/dashboard/addons", "/dashboard/scaling", "/dashboard/onboarding"];
-
-/**
- * The traffic: request n goes to account n mod N, and each account asks for its pages in turn
- * (starting at a different page per account), so consecutive requests are different accounts and
- * an account repeats a page only every N x pages requests.
- */
-function trafficOf(accounts) {
-  let n = 0;
-  const seen = new Set();
-  let firstViews = 0;
-  return {
-    next() {
-      const i = n++;
-      const a = i % accounts.length;
-      const round = Math.floor(i / accounts.length);
-      const visit = { account: accounts[a], path: PAGES[(round + a) % PAGES.length] };
-      const key = `${a} ${visit.path}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        firstViews++;
-      }
-      return visit;
-    },
-    counts: () => ({ requests: n, firstViews }),
-  };
-}
+const PAGES = process.env.TRAFFIC_PAGES ? process.env.TRAFFIC_PAGES.split(",") : DASHBOARD_PAGES;
 
 async function get(server, visit, since) {
   const res = await request(server.url, {
@@ -263,22 +236,11 @@ async function main() {
     );
     console.log(`start to healthy: ${fmt(startMs)} ms; RSS at start ${fmt(rssMb(server.pid))} MB`);
     const seedStarted = performance.now();
-    const accounts = [];
-    // A few sign-ups at a time: each hashes a password, and the server is the one being measured next.
-    for (let i = 0; i < ACCOUNTS; i += 4) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(4, ACCOUNTS - i) }, async () => {
-          const a = await signedInWithTrial(server);
-          if (a.trialStatus !== 302) throw new Error(`trial start answered ${a.trialStatus}`);
-          return { ...a, ip: freshIp() };
-        }),
-      );
-      accounts.push(...batch);
-    }
+    const accounts = await trialAccounts(server, ACCOUNTS);
     console.log(
       `${accounts.length} verified accounts with a trial in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`,
     );
-    const traffic = trafficOf(accounts);
+    const traffic = manyAccountsTraffic(accounts, PAGES);
 
     // Each page renders a few times before anything is measured: the server's first renders load
     // and compile code.

@@ -17,18 +17,14 @@
 // bench/RESULTS.md; read a smaller difference as none.
 import path from "node:path";
 import pg from "pg";
-import { cpuSeconds, request, signedInWithTrial, startServer } from "./lib/common.js";
+import { cpuSeconds, DASHBOARD_PAGES, manyAccountsTraffic, request, startServer, trialAccounts } from "./lib/common.js";
 
 const builds = (process.env.BUILD_DIRS ?? "").split(",").filter(Boolean);
 if (builds.length !== 2) {
   console.error("usage: BUILD_DIRS=<build A>,<build B> node bench/paired-builds.js");
   process.exit(2);
 }
-const PAGES = (
-  process.env.PAIRED_PAGES || "/dashboard,/dashboard/billing,/dashboard/addons,/dashboard/scaling,/dashboard/onboarding"
-)
-  .split(",")
-  .filter(Boolean);
+const PAGES = process.env.PAIRED_PAGES ? process.env.PAIRED_PAGES.split(",") : DASHBOARD_PAGES;
 const ACCOUNTS = Number(process.env.PAIRED_ACCOUNTS ?? 20);
 const REQUESTS = Number(process.env.PAIRED_REQUESTS ?? 1500);
 const ROUNDS = Number(process.env.PAIRED_ROUNDS ?? 4);
@@ -52,15 +48,18 @@ const servers = [];
 for (const [i, build] of builds.entries()) {
   const server = await startServer({ buildDir: path.resolve(build), databaseUrl: await emptyDatabase(`paired_${"ab"[i]}`) });
   servers.push(server);
-  server.users = [];
-  for (let n = 0; n < ACCOUNTS; n++) server.users.push(await signedInWithTrial(server));
+  server.accounts = await trialAccounts(server, ACCOUNTS);
 }
+// bench:traffic's traffic over account numbers: each request goes to the same account number and
+// page on both servers.
+const traffic = manyAccountsTraffic(
+  Array.from({ length: ACCOUNTS }, (_, a) => a),
+  PAGES,
+);
 
-/** Request `n` of a run: each account in turn, each page in turn. */
-async function send(server, n) {
-  const user = server.users[n % ACCOUNTS];
-  const pagePath = PAGES[Math.floor(n / ACCOUNTS) % PAGES.length];
-  const answer = await request(server.url, { path: pagePath, host: user.host, headers: { cookie: user.cookie } });
+async function send(server, { account, path: pagePath }) {
+  const { ip, host, cookie } = server.accounts[account];
+  const answer = await request(server.url, { path: pagePath, ip, host, headers: { cookie } });
   if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status}`);
 }
 
@@ -69,9 +68,10 @@ try {
   for (let round = 0; round <= ROUNDS; round++) {
     const before = await Promise.all(servers.map((s) => cpuSeconds(s.pid)));
     for (let n = 0; n < REQUESTS; n++) {
+      const visit = traffic.next();
       const [first, second] = n % 2 ? [servers[1], servers[0]] : servers;
-      await send(first, n);
-      await send(second, n);
+      await send(first, visit);
+      await send(second, visit);
     }
     const after = await Promise.all(servers.map((s) => cpuSeconds(s.pid)));
     const [a, b] = after.map((c, i) => (1000 * (c.server - before[i].server)) / REQUESTS);

@@ -286,6 +286,60 @@ export async function signedInWithTrial(server) {
   return { cookie: cookieHeader(start.setCookies, user.cookie), host, trialStatus: start.status };
 }
 
+/**
+ * `n` accounts as signedInWithTrial makes them, a few sign-ups at a time (each hashes a password,
+ * and the server is the one measured next), each with a loopback source address of its own (`ip`).
+ */
+export async function trialAccounts(server, n) {
+  const accounts = [];
+  for (let i = 0; i < n; i += 4) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(4, n - i) }, async () => {
+        const account = await signedInWithTrial(server);
+        if (account.trialStatus !== 302) throw new Error(`trial start answered ${account.trialStatus}`);
+        return { ...account, ip: freshIp() };
+      }),
+    );
+    accounts.push(...batch);
+  }
+  return accounts;
+}
+
+/** The signed-in dashboard pages the traffic benchmarks visit. */
+export const DASHBOARD_PAGES = [
+  "/dashboard",
+  "/dashboard/billing",
+  "/dashboard/addons",
+  "/dashboard/scaling",
+  "/dashboard/onboarding",
+];
+
+/**
+ * Many accounts' traffic: request n goes to account n mod N, and each account asks for `pages` in
+ * turn (starting at a different page per account), so consecutive requests are different accounts
+ * and an account repeats a page only every N x pages requests. `next()` gives the next visit.
+ */
+export function manyAccountsTraffic(accounts, pages) {
+  let n = 0;
+  const seen = new Set();
+  let firstViews = 0;
+  return {
+    next() {
+      const i = n++;
+      const a = i % accounts.length;
+      const round = Math.floor(i / accounts.length);
+      const visit = { account: accounts[a], path: pages[(round + a) % pages.length] };
+      const key = `${a} ${visit.path}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        firstViews++;
+      }
+      return visit;
+    },
+    counts: () => ({ requests: n, firstViews }),
+  };
+}
+
 /** The p-th percentile (0-100, nearest rank) of an ascending array. */
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
