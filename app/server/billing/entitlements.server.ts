@@ -37,7 +37,8 @@ export interface AccountRows extends EntitlementRows {
 }
 
 const owner = sql`wanted.user_id`;
-const soldAddonFields = {
+/** An active add-on's row; its price is selected by the expression below, decoded as the list price column. */
+const addonFields = {
   addonId: userAddons.addonId,
   name: addonLibrary.name,
   monthlyPrice: addonLibrary.monthlyPrice,
@@ -79,8 +80,7 @@ export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Ma
     );
   const addons = db
     .select({
-      addonId: userAddons.addonId,
-      name: addonLibrary.name,
+      ...addonFields,
       // What it was sold at (its order's line), else its list price: a later price change in the
       // console does not change what an owner pays.
       monthlyPrice: sql<number>`coalesce((
@@ -88,7 +88,6 @@ export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Ma
           jsonb_array_elements(case when jsonb_typeof(o.details->'addons') = 'array' then o.details->'addons' else '[]'::jsonb end) a
         where o.id = ${userAddons.orderId} and a->>'id' = ${userAddons.addonId} limit 1
       ), ${addonLibrary.monthlyPrice})`.as(addonLibrary.monthlyPrice.name),
-      orderId: userAddons.orderId,
     })
     .from(userAddons)
     .innerJoin(addonLibrary, eq(addonLibrary.id, userAddons.addonId))
@@ -110,7 +109,7 @@ export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Ma
       trial: row.trials.length > 0 ? tableRowFromJson(trialAccess, row.trials[0]) : null,
       subscriptions: row.subscriptions.map((s) => tableRowFromJson(userSubscriptions, s)),
       orders: row.orders.map((o) => rowFromJson<OrderFields>(orderFields, o)),
-      addons: row.addons.map((a) => rowFromJson<AddonRow>(soldAddonFields, a)),
+      addons: row.addons.map((a) => rowFromJson<AddonRow>(addonFields, a)),
     });
   }
   return byUser;
