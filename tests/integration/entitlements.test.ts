@@ -8,7 +8,7 @@ import { SCALING_TIERS } from "~/catalogue/plans";
 import { scalingTierName } from "~/catalogue/pricing";
 import { initAuth, resetAuth, type Auth } from "~/server/auth/auth.server";
 import { createCheckout } from "~/server/billing/create-checkout.server";
-import { getEntitlements } from "~/server/billing/entitlements.server";
+import { getEntitlements, getEntitlementsOf } from "~/server/billing/entitlements.server";
 import { fulfilOrder } from "~/server/billing/fulfil-order.server";
 import { listPurchasedAutomations } from "~/server/billing/list-orders.server";
 import { localProvider, setCheckoutProvider } from "~/server/billing/provider.server";
@@ -177,5 +177,38 @@ describe(`entitlements: the trial-renewal hole and the overview (${engine})`, ()
     const e = await getEntitlements(database.db, buyer.id);
     expect(e).toMatchObject({ plan: null, scalingTier: { name: scalingTierName(tier), state: "active" } });
     expect(e.addons.map((a) => a.addonId)).toEqual(["e-crm", "e-seo"]);
+  });
+
+  it("reads several accounts in one go, each its own rows, and a transaction reads what it wrote", async () => {
+    const [planOwner, trialOwner, newcomer] = [await customer(), await customer(), await customer()];
+    await payLocally(planOwner, { kind: "scaling", tierIndex: 1 });
+    expect((await startTrial(database.db, trialOwner.id, "starter")).ok).toBe(true);
+    const ids = [planOwner.id, trialOwner.id, newcomer.id, "no-such-account"];
+    const many = await getEntitlementsOf(database.db, ids);
+    expect([...many.keys()]).toEqual(ids);
+    for (const id of ids.slice(0, 3)) {
+      expect(many.get(id)).toEqual(await getEntitlements(database.db, id));
+    }
+    expect(many.get(planOwner.id)).toMatchObject({ scalingTier: { name: scalingTierName(SCALING_TIERS[1]!), state: "active" } });
+    expect(many.get(trialOwner.id)?.scalingTier).toBeNull();
+    expect(many.get("no-such-account")).toEqual(many.get(newcomer.id));
+
+    // The pool and a transaction are two handles: the transaction's read runs on its own connection.
+    let inTransaction: Awaited<ReturnType<typeof getEntitlements>> | undefined;
+    const rolledBack = database.db.transaction(async (tx) => {
+      await tx.insert(trialAccess).values({
+        userId: newcomer.id,
+        trialStarted: true,
+        trialActivatedAt: new Date(),
+        trialEndsAt: new Date(Date.now() + DAY),
+        selectedPlan: "starter",
+      });
+      inTransaction = await getEntitlements(tx, newcomer.id);
+      throw new Error("roll back");
+    });
+    await expect(rolledBack).rejects.toThrow("roll back");
+    expect(many.get(newcomer.id)!.dashboardAccess).toEqual({ granted: false, reason: "trial-not-started" });
+    expect(inTransaction?.dashboardAccess).toEqual({ granted: true, reason: "trial" });
+    expect(await getEntitlements(database.db, newcomer.id)).toEqual(many.get(newcomer.id));
   });
 });

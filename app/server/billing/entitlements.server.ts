@@ -7,7 +7,7 @@ import {
   type OrderFields,
   PLAN_ORDER_KINDS,
 } from "~/catalogue/entitlements";
-import { queryRows, type Db } from "../db/client.server";
+import type { Db } from "../db/client.server";
 import { jsonRows, rowFromJson, tableRowFromJson } from "../db/json-rows.server";
 import { addonLibrary, orders, trialAccess, userAddons, userSubscriptions } from "../db/schema";
 
@@ -50,16 +50,11 @@ const addonFields = {
  * customer list asks for a page of them at once; every dashboard page asks for one). Only rows that
  * can grant something are read: active plan rows, paid orders, active add-ons, and the orders that
  * used an item's free trial; and the dashboard trial's row (null until the gate first creates it).
+ *
+ * The wanted accounts are one array parameter, so the statement's text never changes: it is built
+ * once per database handle (a prepared query, docs/decisions/0097) instead of on every page.
  */
-export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Map<string, AccountRows>> {
-  const byUser = new Map<string, AccountRows>(
-    userIds.map((id) => [id, { trial: null, subscriptions: [], orders: [], addons: [] }]),
-  );
-  if (userIds.length === 0) return byUser;
-  const wanted = sql.join(
-    [...byUser.keys()].map((id) => sql`(${id}::text)`),
-    sql`, `,
-  );
+function entitlementRowsQuery(db: Db) {
   const trials = db.select().from(trialAccess).where(eq(trialAccess.userId, owner));
   const subscriptions = db
     .select()
@@ -92,20 +87,41 @@ export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Ma
     .from(userAddons)
     .innerJoin(addonLibrary, eq(addonLibrary.id, userAddons.addonId))
     .where(and(eq(userAddons.userId, owner), eq(userAddons.status, "active")));
-  const rows = await queryRows<{
-    user_id: string;
-    trials: unknown[];
-    subscriptions: unknown[];
-    orders: unknown[];
-    addons: unknown[];
-  }>(
-    db,
-    sql`select wanted.user_id, ${jsonRows(trials)} as trials, ${jsonRows(subscriptions)} as subscriptions,
-      ${jsonRows(paidOrders)} as orders, ${jsonRows(addons)} as addons
-      from (values ${wanted}) as wanted(user_id)`,
+  return (
+    db
+      .select({
+        userId: sql<string>`wanted.user_id`,
+        trials: jsonRows(trials),
+        subscriptions: jsonRows(subscriptions),
+        orders: jsonRows(paidOrders),
+        addons: jsonRows(addons),
+      })
+      .from(sql`unnest(${sql.placeholder("userIds")}::text[]) as wanted(user_id)`)
+      // Unnamed: PostgreSQL parses it on every run. A named server-side statement would belong to one
+      // connection, and a transaction pooler (PgBouncer) hands the next run to another.
+      .prepare("")
   );
+}
+
+/**
+ * Each database handle's prepared query: the server's pool is one handle for its whole life; a
+ * transaction is a handle of its own and prepares its own.
+ */
+const preparedRows = new WeakMap<Db, ReturnType<typeof entitlementRowsQuery>>();
+
+export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Map<string, AccountRows>> {
+  const byUser = new Map<string, AccountRows>(
+    userIds.map((id) => [id, { trial: null, subscriptions: [], orders: [], addons: [] }]),
+  );
+  if (userIds.length === 0) return byUser;
+  let query = preparedRows.get(db);
+  if (!query) {
+    query = entitlementRowsQuery(db);
+    preparedRows.set(db, query);
+  }
+  const rows = await query.execute({ userIds: [...byUser.keys()] });
   for (const row of rows) {
-    byUser.set(row.user_id, {
+    byUser.set(row.userId, {
       trial: row.trials.length > 0 ? tableRowFromJson(trialAccess, row.trials[0]) : null,
       subscriptions: row.subscriptions.map((s) => tableRowFromJson(userSubscriptions, s)),
       orders: row.orders.map((o) => rowFromJson<OrderFields>(orderFields, o)),
