@@ -187,6 +187,20 @@ describe("request admission", () => {
     expect(from(admission, "10.0.0.1", "a4", started).statusCode).toBe(200);
   });
 
+  it("works out whose turn a request is only when it has to wait", () => {
+    const clientOf = vi.fn<(req: Request) => string>((req) => String(req.headers[CLIENT_IP_HEADER]));
+    const admission = createAdmission({ limit: 2, maxWaiting: 10, slotTimeoutMs: 60_000, clientOf });
+    const started: string[] = [];
+    const first = from(admission, "10.0.0.1", "a0", started);
+    from(admission, "10.0.0.2", "b0", started);
+    expect(clientOf).not.toHaveBeenCalled();
+    from(admission, "10.0.0.1", "a1", started);
+    from(admission, "10.0.0.3", "c1", started);
+    expect(clientOf).toHaveBeenCalledTimes(2);
+    first.answer();
+    expect(started).toEqual(["a0", "b0", "a1"]);
+  });
+
   it("drops a client that left from the rotation when its line empties", () => {
     const admission = createAdmission({ limit: 1, maxWaiting: 10, slotTimeoutMs: 60_000 });
     const started: string[] = [];

@@ -44,6 +44,7 @@ type State = "waiting" | "held" | "overtime" | "done";
 
 interface Slot {
   state: State;
+  /** The client whose line it waits in; "" for a request admitted at once. */
   client: string;
   /** performance.now() when it joined a line. */
   queuedAt?: number;
@@ -185,9 +186,11 @@ export function createAdmission({
       refuse(res, 503, "The server is busy. Please try again in a few seconds.");
       return;
     }
-    const client = clientOf(req);
-    const line = lines.get(client);
-    if (active >= limit && line && line.length >= maxWaitingPerClient) {
+    // Whose turn a request is matters only when it has to wait: one admitted at once skips working
+    // out its client (a signature check of its session cookie).
+    const client = active < limit ? "" : clientOf(req);
+    const line = client ? lines.get(client) : undefined;
+    if (line && line.length >= maxWaitingPerClient) {
       onRefuse?.(429);
       refuse(res, 429, "Too many requests at once. Please try again in a few seconds.");
       return;
