@@ -9,6 +9,7 @@ import {
 } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
 import { jsonRows, rowFromJson, tableRowFromJson } from "../db/json-rows.server";
+import { preparedPerHandle } from "../db/prepared.server";
 import { addonLibrary, orders, trialAccess, userAddons, userSubscriptions } from "../db/schema";
 
 export type { Entitlements } from "~/catalogue/entitlements";
@@ -52,9 +53,9 @@ const addonFields = {
  * used an item's free trial; and the dashboard trial's row (null until the gate first creates it).
  *
  * The wanted accounts are one array parameter, so the statement's text never changes: it is built
- * once per database handle (a prepared query, docs/decisions/0097) instead of on every page.
+ * once per database handle (preparedPerHandle) instead of on every page.
  */
-function entitlementRowsQuery(db: Db) {
+const entitlementRowsQuery = preparedPerHandle((db) => {
   const trials = db.select().from(trialAccess).where(eq(trialAccess.userId, owner));
   const subscriptions = db
     .select()
@@ -87,39 +88,24 @@ function entitlementRowsQuery(db: Db) {
     .from(userAddons)
     .innerJoin(addonLibrary, eq(addonLibrary.id, userAddons.addonId))
     .where(and(eq(userAddons.userId, owner), eq(userAddons.status, "active")));
-  return (
-    db
-      .select({
-        userId: sql<string>`wanted.user_id`,
-        trials: jsonRows(trials),
-        subscriptions: jsonRows(subscriptions),
-        orders: jsonRows(paidOrders),
-        addons: jsonRows(addons),
-      })
-      .from(sql`unnest(${sql.placeholder("userIds")}::text[]) as wanted(user_id)`)
-      // Unnamed: PostgreSQL parses it on every run. A named server-side statement would belong to one
-      // connection, and a transaction pooler (PgBouncer) hands the next run to another.
-      .prepare("")
-  );
-}
-
-/**
- * Each database handle's prepared query: the server's pool is one handle for its whole life; a
- * transaction is a handle of its own and prepares its own.
- */
-const preparedRows = new WeakMap<Db, ReturnType<typeof entitlementRowsQuery>>();
+  return db
+    .select({
+      userId: sql<string>`wanted.user_id`,
+      trials: jsonRows(trials),
+      subscriptions: jsonRows(subscriptions),
+      orders: jsonRows(paidOrders),
+      addons: jsonRows(addons),
+    })
+    .from(sql`unnest(${sql.placeholder("userIds")}::text[]) as wanted(user_id)`)
+    .prepare("");
+});
 
 export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Map<string, AccountRows>> {
   const byUser = new Map<string, AccountRows>(
     userIds.map((id) => [id, { trial: null, subscriptions: [], orders: [], addons: [] }]),
   );
   if (userIds.length === 0) return byUser;
-  let query = preparedRows.get(db);
-  if (!query) {
-    query = entitlementRowsQuery(db);
-    preparedRows.set(db, query);
-  }
-  const rows = await query.execute({ userIds: [...byUser.keys()] });
+  const rows = await entitlementRowsQuery(db).execute({ userIds: [...byUser.keys()] });
   for (const row of rows) {
     byUser.set(row.userId, {
       trial: row.trials.length > 0 ? tableRowFromJson(trialAccess, row.trials[0]) : null,

@@ -1,7 +1,8 @@
-import { and, desc, eq, ne, or } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { EntitledItem } from "~/catalogue/entitlements";
 import { APP_TAB_INFO, type AppPricingTab } from "~/catalogue/pricing";
 import type { Db } from "../db/client.server";
+import { preparedPerHandle } from "../db/prepared.server";
 import { type OrderRow, orders } from "../db/schema";
 import { SESSION_ID_PATTERN } from "./checkout-paths.server";
 import { getEntitlements } from "./entitlements.server";
@@ -21,13 +22,18 @@ export async function getOrderForUser(db: Db, userId: string, sessionId: string)
  * The user's orders of every kind (billing history), newest first. A plan change is listed once
  * made: its figures shown and not confirmed were a quote, not a purchase.
  */
-export async function listOrders(db: Db, userId: string, limit = 50): Promise<OrderRow[]> {
-  return db
+const ordersQuery = preparedPerHandle((db) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), or(ne(orders.kind, "plan-change"), eq(orders.status, "paid"))))
+    .where(and(eq(orders.userId, sql.placeholder("userId")), or(ne(orders.kind, "plan-change"), eq(orders.status, "paid"))))
     .orderBy(desc(orders.createdAt))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare(""),
+);
+
+export async function listOrders(db: Db, userId: string, limit = 50): Promise<OrderRow[]> {
+  return ordersQuery(db).execute({ userId, limit });
 }
 
 export interface PurchasedAutomation {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { preparedPerHandle } from "../db/prepared.server";
 import { orders } from "../db/schema";
 import { chargedAtTrialEnd } from "./due-today.server";
 
@@ -16,12 +17,23 @@ export interface RunningTrial {
 }
 
 /** The account's one-time builds in their free trial (authorised, not yet charged), soonest charge first. */
-export async function listRunningTrials(db: Db, userId: string): Promise<RunningTrial[]> {
-  const rows = await db
+const runningTrialsQuery = preparedPerHandle((db) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.captureAt), inArray(orders.status, ["authorized", "capturing"])))
-    .orderBy(asc(orders.captureAt));
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder("userId")),
+        isNotNull(orders.captureAt),
+        inArray(orders.status, ["authorized", "capturing"]),
+      ),
+    )
+    .orderBy(asc(orders.captureAt))
+    .prepare(""),
+);
+
+export async function listRunningTrials(db: Db, userId: string): Promise<RunningTrial[]> {
+  const rows = await runningTrialsQuery(db).execute({ userId });
   const now = Date.now();
   return rows.map((o) => ({
     orderId: o.id,

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { preparedPerHandle } from "../db/prepared.server";
 import { orders, paymentEvents, type PaymentEventRow } from "../db/schema";
 import { orderOptionLabel } from "./order-labels.server";
 import { paymentMethodOf, type PaymentMethod } from "./payment-method.server";
@@ -125,12 +126,17 @@ export async function getReceipt(db: Db, userId: string, paymentId: number): Pro
 }
 
 /** The receipts of each of the account's orders (billing history links them), oldest first. */
-export async function receiptsByOrder(db: Db, userId: string): Promise<Map<string, { id: number; number: string }[]>> {
-  const rows = await db
+const paymentsQuery = preparedPerHandle((db) =>
+  db
     .select({ id: paymentEvents.id, orderId: paymentEvents.orderId })
     .from(paymentEvents)
-    .where(and(eq(paymentEvents.userId, userId), eq(paymentEvents.kind, "payment")))
-    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id));
+    .where(and(eq(paymentEvents.userId, sql.placeholder("userId")), eq(paymentEvents.kind, "payment")))
+    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
+    .prepare(""),
+);
+
+export async function receiptsByOrder(db: Db, userId: string): Promise<Map<string, { id: number; number: string }[]>> {
+  const rows = await paymentsQuery(db).execute({ userId });
   const byOrder = new Map<string, { id: number; number: string }[]>();
   for (const row of rows) {
     if (!row.orderId) continue;

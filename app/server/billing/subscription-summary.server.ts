@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isRunning, planNameOf } from "~/catalogue/entitlements";
 import type { Db } from "../db/client.server";
+import { preparedPerHandle } from "../db/prepared.server";
 import { billingCustomers } from "../db/schema";
 import { type Entitlements, getEntitlements } from "./entitlements.server";
 
@@ -41,6 +42,15 @@ export interface PaidSubscription {
 
 export { planNameOf } from "~/catalogue/entitlements";
 
+const stripeCustomerQuery = preparedPerHandle((db) =>
+  db
+    .select({ one: billingCustomers.customerId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.userId, sql.placeholder("userId")), eq(billingCustomers.provider, "stripe")))
+    .limit(1)
+    .prepare(""),
+);
+
 /**
  * The user's subscription as the billing and scaling pages show it, from the account's entitlements:
  * `known` when the request has read them already (the dashboard gate did), else read here.
@@ -53,11 +63,7 @@ export async function getSubscriptionSummary(
 ): Promise<SubscriptionSummary> {
   const [entitlements, [customer]] = await Promise.all([
     known ?? getEntitlements(db, userId, now),
-    db
-      .select({ one: billingCustomers.customerId })
-      .from(billingCustomers)
-      .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, "stripe")))
-      .limit(1),
+    stripeCustomerQuery(db).execute({ userId }),
   ]);
   const current = entitlements.plan ?? entitlements.scalingTier;
   const trial = entitlements.dashboardTrial;

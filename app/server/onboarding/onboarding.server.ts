@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   buildSteps,
   isOnboardingStepId,
@@ -8,6 +8,7 @@ import {
   type OnboardingStep,
 } from "~/catalogue/onboarding";
 import type { Db } from "../db/client.server";
+import { preparedPerHandle } from "../db/prepared.server";
 import { activityEvents, onboardingProgress, userProfiles } from "../db/schema";
 
 export interface OnboardingState {
@@ -15,15 +16,27 @@ export interface OnboardingState {
   callScheduledAt: Date | null;
 }
 
+const stepsQuery = preparedPerHandle((db) =>
+  db
+    .select({ stepId: onboardingProgress.stepId })
+    .from(onboardingProgress)
+    .where(eq(onboardingProgress.userId, sql.placeholder("userId")))
+    .prepare(""),
+);
+const callQuery = preparedPerHandle((db) =>
+  db
+    .select({ at: userProfiles.onboardingCallScheduledAt })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, sql.placeholder("userId")))
+    .prepare(""),
+);
+
 /**
  * The user's steps and call time. Step 1 (account created) is complete for everyone who can ask: it
  * is derived, not stored, so showing the page writes nothing (a GET never changes state).
  */
 export async function getOnboarding(db: Db, userId: string): Promise<OnboardingState> {
-  const [rows, profiles] = await Promise.all([
-    db.select({ stepId: onboardingProgress.stepId }).from(onboardingProgress).where(eq(onboardingProgress.userId, userId)),
-    db.select({ at: userProfiles.onboardingCallScheduledAt }).from(userProfiles).where(eq(userProfiles.userId, userId)),
-  ]);
+  const [rows, profiles] = await Promise.all([stepsQuery(db).execute({ userId }), callQuery(db).execute({ userId })]);
   return {
     steps: buildSteps([SIGNUP_STEP_ID, ...rows.map((r) => r.stepId)]),
     callScheduledAt: profiles[0]?.at ?? null,

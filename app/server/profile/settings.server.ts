@@ -1,6 +1,7 @@
 import { eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/server/db/client.server";
+import { preparedPerHandle } from "~/server/db/prepared.server";
 import { userSettings } from "~/server/db/schema";
 
 export interface UserSettings {
@@ -37,8 +38,18 @@ export const settingsInput = z.object({
   sidebar: z.enum(["expanded", "collapsed"], { error: "Choose expanded or collapsed" }),
 });
 
+/** Every page's layout reads them. */
+const settingsQuery = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(userSettings)
+    .where(eq(userSettings.userId, sql.placeholder("userId")))
+    .limit(1)
+    .prepare(""),
+);
+
 export async function getSettings(db: Db, userId: string): Promise<UserSettings> {
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+  const [row] = await settingsQuery(db).execute({ userId });
   if (!row) return { ...DEFAULT_SETTINGS };
   return {
     emailUpdates: row.emailUpdates,

@@ -1,0 +1,20 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Db } from "./client.server";
+import { preparedPerHandle } from "./prepared.server";
+
+describe("preparedPerHandle", () => {
+  it("prepares once per handle, and anew for another handle", () => {
+    const pool = {} as Db;
+    const transaction = {} as Db;
+    const prepare = vi.fn<(db: Db) => { on: Db }>((db) => ({ on: db }));
+    const query = preparedPerHandle(prepare);
+    const first = query(pool);
+    expect(query(pool)).toBe(first);
+    expect(first.on).toBe(pool);
+    const other = query(transaction);
+    expect(other).not.toBe(first);
+    expect(other.on).toBe(transaction);
+    expect(query(transaction)).toBe(other);
+    expect(prepare).toHaveBeenCalledTimes(2);
+  });
+});
