@@ -35,6 +35,13 @@ describe(`trial (${engine})`, () => {
     expect(await row(id)).toMatchObject({ dashboardAccessCount: 0 });
   });
 
+  it("first loads at once create one record and all see it", async () => {
+    const id = await newUser();
+    const statuses = await Promise.all([1, 2, 3].map(() => getTrialStatus(database.db, id)));
+    for (const status of statuses) expect(status.trial).toEqual(await row(id));
+    expect(await row(id)).toMatchObject({ userId: id, trialStarted: false, dashboardAccessCount: 0 });
+  });
+
   it("each dashboard visit without access increments the count and stamps the time", async () => {
     const id = await newUser();
     const t1 = new Date("2026-05-01T10:00:00Z");

@@ -24,8 +24,17 @@ export async function ensureTrialAccess(db: Db, userId: string): Promise<TrialAc
   // Read first: the row exists on every visit but the first, and an insert (even one that does
   // nothing) is a write transaction on every dashboard page load.
   const [existing] = await db.select().from(trialAccess).where(eq(trialAccess.userId, userId));
-  if (existing) return existing;
-  await db.insert(trialAccess).values({ userId }).onConflictDoNothing({ target: trialAccess.userId });
+  return existing ?? createTrialAccess(db, userId);
+}
+
+/** Creates the trial_access row the caller found missing; a request that created it meanwhile wins. */
+async function createTrialAccess(db: Db, userId: string): Promise<TrialAccessRow> {
+  const [created] = await db
+    .insert(trialAccess)
+    .values({ userId })
+    .onConflictDoNothing({ target: trialAccess.userId })
+    .returning();
+  if (created) return created;
   const [row] = await db.select().from(trialAccess).where(eq(trialAccess.userId, userId));
   if (!row) throw new Error("trial_access row missing after insert");
   return row;
@@ -46,7 +55,7 @@ export async function getTrialStatus(db: Db, userId: string, now = new Date()): 
   // The trial row and the rest in one read: this runs on every dashboard page load. The row is
   // created only on the account's first visit.
   const rows = (await readEntitlementRows(db, [userId])).get(userId)!;
-  const trial = rows.trial ?? (await ensureTrialAccess(db, userId));
+  const trial = rows.trial ?? (await createTrialAccess(db, userId));
   const entitlements = deriveEntitlements({ ...rows, trial }, now);
   const overlay = overlayMode(trial, entitlements.paying, now);
   return { trial, hasActiveSubscription: entitlements.paying, active: overlay === "none", overlay, entitlements };
