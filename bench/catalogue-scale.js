@@ -19,9 +19,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, getTableColumns, sql } from "drizzle-orm";
-import pg from "pg";
 import { createServer } from "vite";
-import { fmt, loadAverage, summarise, table } from "./lib/common.js";
+import { emptyPostgresDatabase, fmt, loadAverage, summarise, table } from "./lib/common.js";
 
 const TOTAL = Number(process.env.CATALOGUE_APPS ?? 100_000);
 const RUNS = Number(process.env.CATALOGUE_RUNS ?? 20);
@@ -193,14 +192,9 @@ for (const engine of ENGINES) {
       continue;
     }
     const name = `bench_catalogue_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
+    const database = await emptyPostgresDatabase(url, name);
     try {
-      const opened = await openDatabase({ databaseUrl: dbUrl.href, dataDir: "" });
+      const opened = await openDatabase({ databaseUrl: database.url, dataDir: "" });
       try {
         const filled = await fill(opened.db);
         const [{ version }] = (await opened.db.execute(sql`select split_part(version(), ' ', 2) as version`)).rows;
@@ -211,8 +205,7 @@ for (const engine of ENGINES) {
         await opened.close();
       }
     } finally {
-      await admin.query(`drop database if exists ${name}`).catch((e) => console.log(`could not drop ${name}: ${e.message}`));
-      await admin.end();
+      await database.drop().catch((e) => console.log(`could not drop ${name}: ${e.message}`));
     }
   } else {
     console.log(`unknown engine ${engine}`);

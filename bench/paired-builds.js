@@ -16,8 +16,15 @@
 // servers differ most there. How far apart the same build comes out in the rounds after it is in
 // bench/RESULTS.md; read a smaller difference as none.
 import path from "node:path";
-import pg from "pg";
-import { cpuSeconds, DASHBOARD_PAGES, manyAccountsTraffic, request, startServer, trialAccounts } from "./lib/common.js";
+import {
+  cpuSeconds,
+  DASHBOARD_PAGES,
+  emptyPostgresDatabase,
+  manyAccountsTraffic,
+  request,
+  startServer,
+  trialAccounts,
+} from "./lib/common.js";
 
 const builds = (process.env.BUILD_DIRS ?? "").split(",").filter(Boolean);
 if (builds.length !== 2) {
@@ -32,16 +39,7 @@ const POSTGRES = process.env.PAIRED_POSTGRES;
 
 /** An empty PostgreSQL database `name` on PAIRED_POSTGRES, or "" for PGlite. */
 async function emptyDatabase(name) {
-  if (!POSTGRES) return "";
-  const admin = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return `${POSTGRES}/${name}`;
+  return POSTGRES ? (await emptyPostgresDatabase(POSTGRES, name)).url : "";
 }
 
 const servers = [];

@@ -10,6 +10,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import pg from "pg";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../app/server/process/processes.server.js";
 
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
@@ -115,6 +116,31 @@ export async function startServer({
   }
   child.kill("SIGKILL");
   throw new Error("server did not start");
+}
+
+/**
+ * An empty database `name` on the PostgreSQL server of `serverUrl` (a URL with or without a
+ * database; that database, else `postgres`, is only used to drop and create), dropped first if a
+ * run left it behind. Gives its URL and a function that drops it.
+ */
+export async function emptyPostgresDatabase(serverUrl, name) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const adminUrl = new URL(serverUrl);
+  if (adminUrl.pathname === "" || adminUrl.pathname === "/") adminUrl.pathname = "/postgres";
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: adminUrl.href });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
