@@ -28,6 +28,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Stripe } from "stripe";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../app/server/process/processes.server.js";
 import { newDataDir } from "../reliability/lib.js";
 import { startFakeStripe } from "../support/fake-stripe.js";
 
@@ -60,9 +61,11 @@ if (SHARD === null) {
     reports.map(
       (report, k) =>
         new Promise((resolve) => {
-          const child = spawn(process.execPath, [process.argv[1]], {
+          // Each shard runs the server in its own process, started as production starts it.
+          const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, process.argv[1]], {
             stdio: "inherit",
             env: {
+              ...SERVER_ENV,
               ...process.env,
               FUZZ_SHARD: shards[k],
               FUZZ_SHARDS: String(SHARDS),
