@@ -7,6 +7,9 @@
 //   BUILD_DIRS=build-main,build node bench/paired-builds.js
 //                               PGlite, a fresh folder each; build-main is another commit's
 //                               `npm run build` output (BUILD_DIR=<folder> builds into one)
+//   BUILD_DIRS=/tmp/other-checkout,. node bench/paired-builds.js
+//                               a checkout (a folder with server.js) runs its own server.js and
+//                               build/, so a change outside the bundle (server.js) is measured too
 //   PAIRED_POSTGRES=postgres://postgres@127.0.0.1:5432 BUILD_DIRS=... node bench/paired-builds.js
 //                               PostgreSQL: databases paired_a and paired_b there, dropped and made anew
 //   PAIRED_PAGES=/dashboard/addons   the paths (default: the five dashboard pages, in turn)
@@ -15,6 +18,7 @@
 // The first round is a warm-up and is printed apart: in runs of one build against itself the two
 // servers differ most there. How far apart the same build comes out in the rounds after it is in
 // bench/RESULTS.md; read a smaller difference as none.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import {
   cpuSeconds,
@@ -44,7 +48,12 @@ async function emptyDatabase(name) {
 
 const servers = [];
 for (const [i, build] of builds.entries()) {
-  const server = await startServer({ buildDir: path.resolve(build), databaseUrl: await emptyDatabase(`paired_${"ab"[i]}`) });
+  const checkout = existsSync(path.join(build, "server.js")) ? path.resolve(build) : undefined;
+  const server = await startServer({
+    cwd: checkout,
+    buildDir: checkout ? path.join(checkout, "build") : path.resolve(build),
+    databaseUrl: await emptyDatabase(`paired_${"ab"[i]}`),
+  });
   servers.push(server);
   server.accounts = await trialAccounts(server, ACCOUNTS);
 }

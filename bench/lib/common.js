@@ -49,6 +49,8 @@ export async function startServer({
   quiet = true,
   buildDir = BUILD_DIR,
   databaseUrl = process.env.BENCH_DATABASE_URL || "",
+  // The checkout whose server.js runs (with buildDir its build): this one by default.
+  cwd = undefined,
 } = {}) {
   if (buildDir === BUILD_DIR) ensureBuild();
   const port = await freePort();
@@ -57,6 +59,7 @@ export async function startServer({
   const nodeArgs = (process.env.BENCH_NODE_ARGS || "").split(" ").filter(Boolean);
   // As production starts it (SERVER_NODE_FLAGS, SERVER_ENV); BENCH_NODE_ARGS come after, so they can override.
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, "server.js"], {
+    cwd,
     env: {
       ...SERVER_ENV,
       ...process.env,
