@@ -10,10 +10,10 @@ import { createServer } from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { constants as zlibConstants } from "node:zlib";
 import { loadEnvFile } from "./app/server/process/env-file.server.js";
 import { isDevelopmentServer, serverProcesses } from "./app/server/process/processes.server.js";
 import { describeError } from "./app/server/log-line.server.js";
+import { PER_REQUEST_BROTLI } from "./app/server/http/per-request-compression.server.js";
 import { createRequestLogger, keepOutputJsonLines, labelRoute, logger, requestContext } from "./app/server/logger.server.js";
 import {
   answerClusterScrapes,
@@ -176,10 +176,8 @@ async function runServer() {
 
   const server = express();
   server.disable("x-powered-by");
-  // Brotli (what browsers take) at quality 2 rather than the library's 4: a signed-in page is
-  // compressed for the one request it answers, and at these pages' sizes the bytes quality 4 saves
-  // seldom save a round trip, while its CPU is paid on every page (docs/decisions/0098).
-  server.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } }));
+  // Brotli (what browsers take) at the quality for one request's response (docs/decisions/0098).
+  server.use(compression({ brotli: PER_REQUEST_BROTLI }));
 
   let mod;
   if (DEV) {

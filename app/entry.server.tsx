@@ -10,6 +10,7 @@ import {
 import { CspNonceContext, cspNonceRouterContext } from "~/lib/csp-nonce";
 import { IslandsDocumentContext, routeWantsIslands } from "~/lib/islands";
 import { pageCacheRouterContext, routeOptsIntoPageCache } from "~/lib/page-cache";
+import { compressDocument } from "~/server/http/compress-document.server";
 import { hydrateAfterPaint } from "~/server/http/hydrate-after-paint.server";
 import { islandsBoot } from "~/server/http/islands.server";
 import { errorDetail, log } from "~/server/log.server";
@@ -39,6 +40,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * - the whole document is rendered before the first byte is sent (onAllReady): our loaders hold
  *   no deferred data, and one buffer compresses far better than many small streamed chunks;
  * - the page's JavaScript loads after the first paint (hydrateAfterPaint, docs/decisions/0016);
+ * - the document is compressed here, in one piece (compressDocument, docs/decisions/0099);
  * - a page whose route asks for islands loads only its widgets' script, not React Router (0019).
  */
 export default function handleRequest(
@@ -86,7 +88,9 @@ export default function handleRequest(
               const rendered = Buffer.concat(chunks);
               // An islands document has no React Router boot script to rewrite: its own already waits.
               const body = bootScript ? rendered : hydrateAfterPaint(rendered);
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+              // A page the page cache is capturing goes to it as it is: it stores its own compressions.
+              const sent = cacheMark ? body : compressDocument(request.headers.get("Accept-Encoding"), body, responseHeaders);
+              resolve(new Response(sent, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

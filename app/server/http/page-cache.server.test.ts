@@ -6,31 +6,9 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PageCacheMark } from "~/lib/page-cache";
 import { PRIVATE_BY_DEFAULT, privateByDefault, sharedCacheControl } from "./cache-control.server";
-import {
-  acceptsEncoding,
-  createPageCache,
-  hasSessionCookie,
-  matchesIfNoneMatch,
-  routesOptedIn,
-  withoutNonce,
-} from "./page-cache.server";
+import { createPageCache, hasSessionCookie, matchesIfNoneMatch, routesOptedIn, withoutNonce } from "./page-cache.server";
 
-describe("Accept-Encoding and If-None-Match", () => {
-  it("accepts a coding listed by name or by * with a weight above zero", () => {
-    expect(acceptsEncoding("gzip, deflate, br, zstd", "br")).toBe(true);
-    expect(acceptsEncoding("gzip, deflate, br, zstd", "gzip")).toBe(true);
-    expect(acceptsEncoding("gzip;q=0.5", "br")).toBe(false);
-    expect(acceptsEncoding("br;q=0, gzip", "br")).toBe(false);
-    expect(acceptsEncoding("br; q=0.0", "br")).toBe(false);
-    expect(acceptsEncoding("*", "br")).toBe(true);
-    expect(acceptsEncoding("*;q=0", "gzip")).toBe(false);
-    expect(acceptsEncoding("*, br;q=0", "br")).toBe(false);
-    expect(acceptsEncoding("GZIP", "gzip")).toBe(true);
-    expect(acceptsEncoding("identity", "gzip")).toBe(false);
-    expect(acceptsEncoding(undefined, "gzip")).toBe(false);
-    expect(acceptsEncoding("", "gzip")).toBe(false);
-  });
-
+describe("If-None-Match", () => {
   it("matches an entity tag in a list, weakly, or *", () => {
     expect(matchesIfNoneMatch('"a-br"', '"a-br"')).toBe(true);
     expect(matchesIfNoneMatch('"x", W/"a-br"', '"a-br"')).toBe(true);

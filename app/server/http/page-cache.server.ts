@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { routeOptsIntoPageCache, type PageCacheMark } from "~/lib/page-cache";
 import { errorMessage, log } from "../log.server";
 import { labelRoute, markServedFromCache, routeOf } from "../logger.server.js";
+import { preferredEncoding, type Encoding } from "./content-encoding.server";
 import { deepestRoute } from "./deepest-route.server";
 import { contentSecurityPolicy, SECURITY_HEADER_NAMES, securityHeaderPairs } from "./security-headers.server";
 
@@ -53,8 +54,6 @@ export interface PageCacheOptions {
   onLookup?: (hit: boolean) => void;
   now?: () => number;
 }
-
-export type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
   storedAt: number;
@@ -139,25 +138,6 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
 }
 
-/**
- * Whether an Accept-Encoding header accepts `coding` (RFC 9110 12.5.3): listed by name or by `*`
- * with a weight above zero; an explicit `coding;q=0` refuses it even when `*` is accepted.
- */
-export function acceptsEncoding(header: string | undefined, coding: "br" | "gzip"): boolean {
-  if (!header) return false;
-  let wildcard = false;
-  for (const part of header.split(",")) {
-    const [rawName = "", ...params] = part.split(";");
-    const name = rawName.trim().toLowerCase();
-    if (name !== coding && name !== "*") continue;
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
-    const weight = q === undefined ? 1 : Number(q);
-    if (name === coding) return weight > 0;
-    wildcard = weight > 0;
-  }
-  return wildcard;
-}
-
 /** RFC 9110 13.1.2: If-None-Match is `*` or a list that holds this entity tag (weak comparison). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -233,21 +213,6 @@ function isSecure(req: IncomingMessage, trustProxy: TrustProxy): boolean {
   const header = req.headers["x-forwarded-proto"];
   const proto = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
   return proto === "https";
-}
-
-/** Clients send a handful of distinct Accept-Encoding headers: each is parsed once. */
-const encodingOfHeader = new Map<string, Encoding>();
-
-/** Our preference among what the client accepts (browsers list gzip before br at equal weight). */
-function preferredEncoding(header: string | undefined): Encoding {
-  const key = header ?? "";
-  let encoding = encodingOfHeader.get(key);
-  if (!encoding) {
-    encoding = acceptsEncoding(header, "br") ? "br" : acceptsEncoding(header, "gzip") ? "gzip" : "identity";
-    if (encodingOfHeader.size >= 256) encodingOfHeader.clear();
-    encodingOfHeader.set(key, encoding);
-  }
-  return encoding;
 }
 
 /** One entity tag per encoding: the bytes differ. */
