@@ -18,10 +18,6 @@ export async function getOrderForUser(db: Db, userId: string, sessionId: string)
   return row;
 }
 
-/**
- * The user's orders of every kind (billing history), newest first. A plan change is listed once
- * made: its figures shown and not confirmed were a quote, not a purchase.
- */
 const ordersQuery = preparedPerHandle((db) =>
   db
     .select()
@@ -32,6 +28,10 @@ const ordersQuery = preparedPerHandle((db) =>
     .prepare(""),
 );
 
+/**
+ * The user's orders of every kind (billing history), newest first. A plan change is listed once
+ * made: its figures shown and not confirmed were a quote, not a purchase.
+ */
 export async function listOrders(db: Db, userId: string, limit = 50): Promise<OrderRow[]> {
   return ordersQuery(db).execute({ userId, limit });
 }

@@ -16,7 +16,6 @@ export interface RunningTrial {
   cancelable: boolean;
 }
 
-/** The account's one-time builds in their free trial (authorised, not yet charged), soonest charge first. */
 const runningTrialsQuery = preparedPerHandle((db) =>
   db
     .select()
@@ -32,6 +31,7 @@ const runningTrialsQuery = preparedPerHandle((db) =>
     .prepare(""),
 );
 
+/** The account's one-time builds in their free trial (authorised, not yet charged), soonest charge first. */
 export async function listRunningTrials(db: Db, userId: string): Promise<RunningTrial[]> {
   const rows = await runningTrialsQuery(db).execute({ userId });
   const now = Date.now();

@@ -125,7 +125,6 @@ export async function getReceipt(db: Db, userId: string, paymentId: number): Pro
   };
 }
 
-/** The receipts of each of the account's orders (billing history links them), oldest first. */
 const paymentsQuery = preparedPerHandle((db) =>
   db
     .select({ id: paymentEvents.id, orderId: paymentEvents.orderId })
@@ -135,6 +134,7 @@ const paymentsQuery = preparedPerHandle((db) =>
     .prepare(""),
 );
 
+/** The receipts of each of the account's orders (billing history links them), oldest first. */
 export async function receiptsByOrder(db: Db, userId: string): Promise<Map<string, { id: number; number: string }[]>> {
   const rows = await paymentsQuery(db).execute({ userId });
   const byOrder = new Map<string, { id: number; number: string }[]>();
