@@ -33,6 +33,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json server.js ./
 COPY app/server/process/env-file.server.js app/server/process/processes.server.js ./app/server/process/
 COPY app/server/log-line.server.js app/server/logger.server.js app/server/metrics.server.js app/server/tracing.server.js ./app/server/
+COPY app/server/http/per-request-compression.server.js ./app/server/http/
 # The release step (npm run db:migrate; compose.yaml's migrate service).
 COPY scripts/db-migrate.js ./scripts/
 COPY drizzle ./drizzle

@@ -29,6 +29,7 @@ export const RUNTIME_FILES = [
   "app/server/logger.server.js",
   "app/server/metrics.server.js",
   "app/server/tracing.server.js",
+  "app/server/http/per-request-compression.server.js",
   "scripts/db-migrate.js",
   "drizzle",
 ];
