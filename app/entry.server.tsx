@@ -4,13 +4,14 @@ import {
   ServerRouter,
   isRouteErrorResponse,
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
 import { CspNonceContext, cspNonceRouterContext } from "~/lib/csp-nonce";
 import { IslandsDocumentContext, routeWantsIslands } from "~/lib/islands";
 import { pageCacheRouterContext, routeOptsIntoPageCache } from "~/lib/page-cache";
-import { compressDocument } from "~/server/http/compress-document.server";
+import { compressWholeBody } from "~/server/http/compress-body.server";
 import { hydrateAfterPaint } from "~/server/http/hydrate-after-paint.server";
 import { islandsBoot } from "~/server/http/islands.server";
 import { errorDetail, log } from "~/server/log.server";
@@ -35,12 +36,25 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 /**
+ * A data request's answer (a client-side navigation's loaders, a form's action), compressed in one
+ * piece as documents are (docs/decisions/0099). Our loaders hold no deferred data, so the answer is
+ * complete when React Router's stream of it ends, a moment after it starts.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  if (response.body === null || response.headers.has("Content-Encoding")) return response;
+  const headers = new Headers(response.headers);
+  const body = Buffer.from(await response.arrayBuffer());
+  const sent = compressWholeBody(request.headers.get("Accept-Encoding"), body, headers);
+  return new Response(sent, { status: response.status, statusText: response.statusText, headers });
+};
+
+/**
  * Document rendering. Differences from React Router's default entry:
  * - every inline script carries the request's CSP nonce (the policy has no 'unsafe-inline');
  * - the whole document is rendered before the first byte is sent (onAllReady): our loaders hold
  *   no deferred data, and one buffer compresses far better than many small streamed chunks;
  * - the page's JavaScript loads after the first paint (hydrateAfterPaint, docs/decisions/0016);
- * - the document is compressed here, in one piece (compressDocument, docs/decisions/0099);
+ * - the document is compressed here, in one piece (compressWholeBody, docs/decisions/0099);
  * - a page whose route asks for islands loads only its widgets' script, not React Router (0019).
  */
 export default function handleRequest(
@@ -89,7 +103,7 @@ export default function handleRequest(
               // An islands document has no React Router boot script to rewrite: its own already waits.
               const body = bootScript ? rendered : hydrateAfterPaint(rendered);
               // A page the page cache is capturing goes to it as it is: it stores its own compressions.
-              const sent = cacheMark ? body : compressDocument(request.headers.get("Accept-Encoding"), body, responseHeaders);
+              const sent = cacheMark ? body : compressWholeBody(request.headers.get("Accept-Encoding"), body, responseHeaders);
               resolve(new Response(sent, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
