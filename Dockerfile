@@ -28,7 +28,8 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data MALLOC_ARENA_MAX=2
 WORKDIR /app
 # What `node server.js` reads: the entry and its plain-JS helpers, the bundle, the migrations
-# (tests/reliability/production-install.js proves this list is enough).
+# (app/server/process/runtime-files.js lists them; tests/reliability/production-install.js proves
+# the list is enough).
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json server.js ./
 COPY app/server/process/env-file.server.js app/server/process/processes.server.js ./app/server/process/

@@ -1,6 +1,6 @@
 // Production install proof: the built bundle runs with production dependencies only.
 //
-// Copies what a production host receives (the files listed in RUNTIME_FILES, the same ones the
+// Copies what a production host receives (app/server/process/runtime-files.js, the same files the
 // Dockerfile's runtime stage copies) into an empty temporary folder, installs there with
 // `npm ci --omit=dev` from npm's local cache (no network: the cache holds every package since this
 // checkout's own `npm ci`), checks that no development tool (Vite, React Router's dev package,
@@ -16,23 +16,9 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../app/server/process/processes.server.js";
+import { RUNTIME_FILES } from "../../app/server/process/runtime-files.js";
 import { BUILD_DIR, freePort, Report, ROOT, waitFor } from "./lib.js";
 
-/** What a production host needs besides node_modules: the entry, its plain-JS helpers, the bundle, migrations. */
-export const RUNTIME_FILES = [
-  "package.json",
-  "package-lock.json",
-  "server.js",
-  "app/server/process/env-file.server.js",
-  "app/server/process/processes.server.js",
-  "app/server/log-line.server.js",
-  "app/server/logger.server.js",
-  "app/server/metrics.server.js",
-  "app/server/tracing.server.js",
-  "app/server/http/per-request-compression.server.js",
-  "scripts/db-migrate.js",
-  "drizzle",
-];
 /** Build tools that must not be in a production install. */
 const DEV_ONLY = ["vite", "@react-router/dev", "typescript", "vitest", "@playwright/test", "drizzle-kit"];
 
