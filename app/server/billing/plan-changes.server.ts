@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { BILLING_PLANS } from "~/catalogue/plans";
 import { formatDollars } from "~/catalogue/pricing";
 import type { Db } from "../db/client.server";
+import { preparedPerHandle } from "../db/prepared.server";
 import { type OrderRow, orders, userSubscriptions } from "../db/schema";
 import { dueNow } from "./proration.server";
 import type { OrderDraft } from "./quote-order.server";
@@ -90,17 +91,22 @@ export const planChangeName = (from: Pick<PlanRef, "name">, to: Pick<PlanRef, "n
 /** Where the customer reads a change's figures and confirms it. */
 export const planChangePath = (orderId: string) => `/dashboard/billing/change/${orderId}`;
 
+const currentPlanQuery = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, sql.placeholder("userId")), grantsAccessNow))
+    .orderBy(desc(userSubscriptions.updatedAt))
+    .limit(1)
+    .prepare(""),
+);
+
 /**
  * The account's plan a change would move: the newest row that grants access now and is not set to
  * cancel (a cancelled plan is bought again through checkout, like no plan at all).
  */
 export async function currentPlanRow(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), grantsAccessNow))
-    .orderBy(desc(userSubscriptions.updatedAt))
-    .limit(1);
+  const [row] = await currentPlanQuery(db).execute({ userId });
   return row && !row.cancelAtPeriodEnd ? row : undefined;
 }
 

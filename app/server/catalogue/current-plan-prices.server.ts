@@ -1,6 +1,7 @@
 import { desc, lte, sql } from "drizzle-orm";
 import { planPriceKey, type PlanAmounts, type PlanCatalogue, type PlanPriceKind, pricePlans } from "~/catalogue/plan-prices";
 import { db as appDb, type Db } from "../db/client.server";
+import { preparedPerHandle } from "../db/prepared.server";
 import { type PlanPriceRow, planPrices } from "../db/schema";
 
 /** A plan_prices row's amounts. */
@@ -13,15 +14,8 @@ export const amountsOfRow = (
   monthlyAmount: row.monthlyAmount,
 });
 
-/**
- * The amounts every priced plan sells at now, by PricedPlan key: for each plan the plan_prices row
- * with the latest effective_at at or before now (ties: the higher id); a plan without one is absent
- * and sells at its list price. One statement over plan_prices_current_idx. The time is the
- * database's `now()`, the clock an operator's change "now" is stamped with, so the next read sees
- * it whatever the app servers' clocks say (as currentPrice does for apps).
- */
-export async function currentPlanAmounts(db: Db): Promise<Record<string, PlanAmounts>> {
-  const rows = await db
+const currentAmountsQuery = preparedPerHandle((db) =>
+  db
     .selectDistinctOn([planPrices.kind, planPrices.itemId], {
       kind: planPrices.kind,
       itemId: planPrices.itemId,
@@ -32,7 +26,19 @@ export async function currentPlanAmounts(db: Db): Promise<Record<string, PlanAmo
     })
     .from(planPrices)
     .where(lte(planPrices.effectiveAt, sql`now()`))
-    .orderBy(planPrices.kind, planPrices.itemId, desc(planPrices.effectiveAt), desc(planPrices.id));
+    .orderBy(planPrices.kind, planPrices.itemId, desc(planPrices.effectiveAt), desc(planPrices.id))
+    .prepare(""),
+);
+
+/**
+ * The amounts every priced plan sells at now, by PricedPlan key: for each plan the plan_prices row
+ * with the latest effective_at at or before now (ties: the higher id); a plan without one is absent
+ * and sells at its list price. One statement over plan_prices_current_idx. The time is the
+ * database's `now()`, the clock an operator's change "now" is stamped with, so the next read sees
+ * it whatever the app servers' clocks say (as currentPrice does for apps).
+ */
+export async function currentPlanAmounts(db: Db): Promise<Record<string, PlanAmounts>> {
+  const rows = await currentAmountsQuery(db).execute();
   const current: Record<string, PlanAmounts> = {};
   for (const r of rows) current[planPriceKey(r.kind as PlanPriceKind, r.itemId)] = amountsOfRow(r);
   return current;
