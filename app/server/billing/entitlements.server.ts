@@ -96,8 +96,7 @@ const entitlementRowsQuery = preparedPerHandle((db) => {
       orders: jsonRows(paidOrders),
       addons: jsonRows(addons),
     })
-    .from(sql`unnest(${sql.placeholder("userIds")}::text[]) as wanted(user_id)`)
-    .prepare("");
+    .from(sql`unnest(${sql.placeholder("userIds")}::text[]) as wanted(user_id)`);
 });
 
 export async function readEntitlementRows(db: Db, userIds: string[]): Promise<Map<string, AccountRows>> {

@@ -24,8 +24,7 @@ const ordersQuery = preparedPerHandle((db) =>
     .from(orders)
     .where(and(eq(orders.userId, sql.placeholder("userId")), or(ne(orders.kind, "plan-change"), eq(orders.status, "paid"))))
     .orderBy(desc(orders.createdAt))
-    .limit(sql.placeholder("limit"))
-    .prepare(""),
+    .limit(sql.placeholder("limit")),
 );
 
 /**

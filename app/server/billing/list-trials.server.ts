@@ -27,8 +27,7 @@ const runningTrialsQuery = preparedPerHandle((db) =>
         inArray(orders.status, ["authorized", "capturing"]),
       ),
     )
-    .orderBy(asc(orders.captureAt))
-    .prepare(""),
+    .orderBy(asc(orders.captureAt)),
 );
 
 /** The account's one-time builds in their free trial (authorised, not yet charged), soonest charge first. */

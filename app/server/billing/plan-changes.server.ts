@@ -97,8 +97,7 @@ const currentPlanQuery = preparedPerHandle((db) =>
     .from(userSubscriptions)
     .where(and(eq(userSubscriptions.userId, sql.placeholder("userId")), grantsAccessNow))
     .orderBy(desc(userSubscriptions.updatedAt))
-    .limit(1)
-    .prepare(""),
+    .limit(1),
 );
 
 /**

@@ -130,8 +130,7 @@ const paymentsQuery = preparedPerHandle((db) =>
     .select({ id: paymentEvents.id, orderId: paymentEvents.orderId })
     .from(paymentEvents)
     .where(and(eq(paymentEvents.userId, sql.placeholder("userId")), eq(paymentEvents.kind, "payment")))
-    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
-    .prepare(""),
+    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
 );
 
 /** The receipts of each of the account's orders (billing history links them), oldest first. */

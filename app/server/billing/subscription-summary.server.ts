@@ -47,8 +47,7 @@ const stripeCustomerQuery = preparedPerHandle((db) =>
     .select({ one: billingCustomers.customerId })
     .from(billingCustomers)
     .where(and(eq(billingCustomers.userId, sql.placeholder("userId")), eq(billingCustomers.provider, "stripe")))
-    .limit(1)
-    .prepare(""),
+    .limit(1),
 );
 
 /**

@@ -26,8 +26,7 @@ const currentAmountsQuery = preparedPerHandle((db) =>
     })
     .from(planPrices)
     .where(lte(planPrices.effectiveAt, sql`now()`))
-    .orderBy(planPrices.kind, planPrices.itemId, desc(planPrices.effectiveAt), desc(planPrices.id))
-    .prepare(""),
+    .orderBy(planPrices.kind, planPrices.itemId, desc(planPrices.effectiveAt), desc(planPrices.id)),
 );
 
 /**

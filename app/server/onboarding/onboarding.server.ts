@@ -20,15 +20,13 @@ const stepsQuery = preparedPerHandle((db) =>
   db
     .select({ stepId: onboardingProgress.stepId })
     .from(onboardingProgress)
-    .where(eq(onboardingProgress.userId, sql.placeholder("userId")))
-    .prepare(""),
+    .where(eq(onboardingProgress.userId, sql.placeholder("userId"))),
 );
 const callQuery = preparedPerHandle((db) =>
   db
     .select({ at: userProfiles.onboardingCallScheduledAt })
     .from(userProfiles)
-    .where(eq(userProfiles.userId, sql.placeholder("userId")))
-    .prepare(""),
+    .where(eq(userProfiles.userId, sql.placeholder("userId"))),
 );
 
 /**

@@ -44,8 +44,7 @@ const settingsQuery = preparedPerHandle((db) =>
     .select()
     .from(userSettings)
     .where(eq(userSettings.userId, sql.placeholder("userId")))
-    .limit(1)
-    .prepare(""),
+    .limit(1),
 );
 
 export async function getSettings(db: Db, userId: string): Promise<UserSettings> {
