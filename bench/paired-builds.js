@@ -11,7 +11,8 @@
 //                               a checkout (a folder with server.js) runs its own server.js and
 //                               build/, so a change outside the bundle (server.js) is measured too
 //   PAIRED_POSTGRES=postgres://postgres@127.0.0.1:5432 BUILD_DIRS=... node bench/paired-builds.js
-//                               PostgreSQL: databases paired_a and paired_b there, dropped and made anew
+//                               PostgreSQL: databases paired_a and paired_b there, made anew and
+//                               dropped at the end
 //   PAIRED_PAGES=/dashboard/addons   the paths (default: the five dashboard pages, in turn)
 //   PAIRED_ACCOUNTS (20), PAIRED_REQUESTS (1500 a build a round), PAIRED_ROUNDS (4)
 //
@@ -41,18 +42,17 @@ const REQUESTS = Number(process.env.PAIRED_REQUESTS ?? 1500);
 const ROUNDS = Number(process.env.PAIRED_ROUNDS ?? 4);
 const POSTGRES = process.env.PAIRED_POSTGRES;
 
-/** An empty PostgreSQL database `name` on PAIRED_POSTGRES, or "" for PGlite. */
-async function emptyDatabase(name) {
-  return POSTGRES ? (await emptyPostgresDatabase(POSTGRES, name)).url : "";
-}
-
 const servers = [];
+/** Each PostgreSQL server's database, dropped once its server has stopped. */
+const databases = [];
 for (const [i, build] of builds.entries()) {
   const checkout = existsSync(path.join(build, "server.js")) ? path.resolve(build) : undefined;
+  const database = POSTGRES ? await emptyPostgresDatabase(POSTGRES, `paired_${"ab"[i]}`) : null;
+  if (database) databases.push(database);
   const server = await startServer({
     cwd: checkout,
     buildDir: checkout ? path.join(checkout, "build") : path.resolve(build),
-    databaseUrl: await emptyDatabase(`paired_${"ab"[i]}`),
+    databaseUrl: database?.url ?? "",
   });
   servers.push(server);
   server.accounts = await trialAccounts(server, ACCOUNTS);
@@ -90,4 +90,5 @@ try {
     await server.stop();
     server.removeData();
   }
+  for (const database of databases) await database.drop();
 }

@@ -41,8 +41,8 @@ export async function freePort() {
 
 /**
  * Starts `node server.js` (production mode, the BUILD_DIR bundle or `buildDir`) on a fresh PGlite
- * folder, or on `databaseUrl` (BENCH_DATABASE_URL), and waits for /healthz. stop() sends SIGTERM and resolves when the process has exited (the database
- * is closed and flushed by then).
+ * folder, or on `databaseUrl` (BENCH_DATABASE_URL), and waits for /healthz. stop() sends SIGTERM
+ * and resolves when the process has exited (the database is closed and flushed by then).
  */
 export async function startServer({
   dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-")),
